@@ -1,0 +1,90 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "PhotoPrompts",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "photo-prompts", targets: ["photo-prompts"]),
+        .executable(name: "stub-llm", targets: ["stub-llm"]),
+        .library(name: "PhotoPrompts", targets: ["PhotoPrompts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
+    targets: [
+        // libcurl, as the system library from libcurl4-openssl-dev.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // All of the service's logic.
+        .target(
+            name: "PhotoPrompts",
+            dependencies: [
+                "CCurl",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                "StubModel",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The thin command-line entry point: `serve` (default), `render`, `generate`.
+        .executableTarget(
+            name: "photo-prompts",
+            dependencies: [
+                "PhotoPrompts",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The stub model's writing logic, pure Swift: shared by the in-process `stub` backend and `stub-llm`.
+        .target(name: "StubModel", swiftSettings: swiftSettings),
+        // The stub model server as a library, so tests can run it in process or as a child.
+        .target(
+            name: "StubLLM",
+            dependencies: [
+                "StubModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "stub-llm",
+            dependencies: [
+                "StubLLM",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PhotoPromptsTests",
+            dependencies: [
+                "PhotoPrompts",
+                "StubLLM",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

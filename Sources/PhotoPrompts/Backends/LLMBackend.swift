@@ -1,0 +1,27 @@
+/// A language model that turns a rendered prompt into a reply.
+///
+/// Implementations: ``OpenAIBackend`` (Chat Completions over ``HTTPTransport``) and ``StubBackend``
+/// (in process, deterministic). The pipeline never sees HTTP; it sees a reply or a ``BackendError``.
+public protocol LLMBackend: Sendable {
+    /// The provider and model, part of every cache key.
+    var identity: BackendIdentity { get }
+
+    /// Asks the model for a reply, giving up after `timeout`.
+    ///
+    /// - Throws: ``BackendError`` when no usable reply arrived; `CancellationError` when the task was cancelled.
+    func complete(_ prompt: RenderedPrompt, timeout: Duration) async throws -> String
+}
+
+/// Which provider and model answered.
+public struct BackendIdentity: Sendable, Equatable, Codable {
+    /// The provider, e.g. "openai" or "stub".
+    public var provider: String
+    /// The model name, e.g. "gpt-4o-mini".
+    public var model: String
+
+    /// Creates an identity.
+    public init(provider: String, model: String) {
+        self.provider = provider
+        self.model = model
+    }
+}

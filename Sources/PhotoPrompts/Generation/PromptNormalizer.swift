@@ -1,0 +1,74 @@
+/// Cleans up one line of model output before it is judged, and derives the key used to spot repeats.
+public enum PromptNormalizer {
+    /// `text` without list numbering, bullets, "Prompt 1:" labels or wrapping quotes, whitespace collapsed.
+    ///
+    /// Decorations are peeled repeatedly, so `1. "What…?"` and `- Prompt 2: What…?` both come out clean.
+    public static func normalize(_ text: String) -> String {
+        var current = collapseWhitespace(text)
+        while true {
+            let peeled = collapseWhitespace(peelOneDecoration(current))
+            if peeled == current { return current }
+            current = peeled
+        }
+    }
+
+    /// A key equal for two prompts that differ only in case, punctuation or spacing.
+    public static func repeatKey(_ text: String) -> String {
+        let kept = text.lowercased().unicodeScalars.map { scalar -> Character in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil ? Character(scalar) : " "
+        }
+        return collapseWhitespace(String(kept))
+    }
+
+    private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">"]
+    private static let quotePairs: [(Character, Character)] = [("\"", "\""), ("“", "”"), ("'", "'"), ("‘", "’"), ("«", "»"), ("`", "`")]
+    private static let labelWords = ["prompt", "question"]
+
+    private static func peelOneDecoration(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        if bullets.contains(first) {
+            return String(text.dropFirst())
+        }
+        if let withoutNumber = droppingListNumber(text) {
+            return withoutNumber
+        }
+        if let withoutLabel = droppingLabel(text) {
+            return withoutLabel
+        }
+        if text.count >= 2, let last = text.last, quotePairs.contains(where: { $0.0 == first && $0.1 == last }) {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+
+    /// Drops "1.", "2)", "(3)" or "4:" at the start, but not a number that begins the sentence ("3 friends…").
+    private static func droppingListNumber(_ text: String) -> String? {
+        var rest = Substring(text)
+        let opened = rest.first == "("
+        if opened { rest = rest.dropFirst() }
+        let digits = rest.prefix(while: \.isNumber)
+        guard !digits.isEmpty, digits.count <= 3 else { return nil }
+        rest = rest.dropFirst(digits.count)
+        guard let marker = rest.first, opened ? marker == ")" : [".", ")", ":"].contains(marker) else { return nil }
+        rest = rest.dropFirst()
+        // "1.5 hours…" is a number, not a list marker.
+        guard rest.isEmpty || rest.first!.isWhitespace else { return nil }
+        return String(rest)
+    }
+
+    /// Drops "Prompt 1:", "Question 2 -" and the like.
+    private static func droppingLabel(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        guard let word = labelWords.first(where: { lowered.hasPrefix($0) }) else { return nil }
+        var rest = text.dropFirst(word.count)
+        rest = rest.drop(while: \.isWhitespace)
+        rest = rest.drop(while: \.isNumber)
+        rest = rest.drop(while: \.isWhitespace)
+        guard let marker = rest.first, [":", "-", "–", "—", ")", "."].contains(marker) else { return nil }
+        return String(rest.dropFirst())
+    }
+
+    private static func collapseWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

@@ -1,0 +1,34 @@
+/// Turns a ``Generation`` into the three prompts a user sees, filling gaps from the fallbacks.
+public struct RoundAssembler: Sendable {
+    /// The fallback copy.
+    public var fallbacks: FallbackPrompts
+
+    /// Creates an assembler.
+    public init(fallbacks: FallbackPrompts) {
+        self.fallbacks = fallbacks
+    }
+
+    /// Three prompts for `generation`, none of whose repeat keys is in `alreadyShown` unless the fallback copy
+    /// must be reused. A round with no unseen model prompt is a fallback round.
+    public func draft(from generation: Generation, alreadyShown: Set<String>) -> RoundDraft {
+        let count = FallbackPrompts.promptsPerAnswer
+        let unseen = generation.candidates.filter { !alreadyShown.contains($0.repeatKey) }
+        guard generation.source != .fallback, !unseen.isEmpty else {
+            // Every candidate was taken by a concurrent refresh counts as unusable output for this session.
+            let reason = generation.fallbackReason ?? .invalidOutput
+            return RoundDraft(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: alreadyShown))
+        }
+        let chosen = unseen.prefix(count).map { valid in
+            Prompt(id: RandomIdentifier.make(prefix: "p_"), text: valid.text, wordCount: valid.wordCount, source: generation.source)
+        }
+        let gap = count - chosen.count
+        return RoundDraft(source: generation.source, fallbackReason: nil, prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown))
+    }
+
+    private func fallbackPrompts(_ count: Int, avoiding alreadyShown: Set<String>) -> [Prompt] {
+        guard count > 0 else { return [] }
+        return fallbacks.pick(count, avoiding: alreadyShown).map { text in
+            Prompt(id: RandomIdentifier.make(prefix: "p_"), text: text, wordCount: WordCounter.count(text), source: .fallback)
+        }
+    }
+}

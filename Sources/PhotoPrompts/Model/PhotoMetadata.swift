@@ -1,0 +1,63 @@
+/// What the app tells us about one photo: never the image, only its metadata.
+///
+/// Every field is optional, so an empty `photo` object is a valid request. Values arrive already bounded and
+/// stripped of control characters by ``PromptRequest/validated()``.
+public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
+    /// When the photo was taken, as the ISO 8601 text the app sent.
+    public var takenAt: String?
+    /// Where the photo was taken.
+    public var location: Location?
+    /// On-device labels such as "beach" or "dog".
+    public var labels: [String]?
+    /// How many people the device counted in the photo.
+    public var peopleCount: Int?
+    /// The user's own caption.
+    public var caption: String?
+    /// Where the photo came from, e.g. "camera" or "library".
+    public var source: String?
+
+    /// A place, as precise as the device could name it.
+    public struct Location: Codable, Sendable, Equatable, Hashable {
+        /// The place's name, e.g. "Praia da Rocha".
+        public var name: String?
+        /// The town or city.
+        public var locality: String?
+        /// The country.
+        public var country: String?
+        /// Degrees north, -90...90.
+        public var latitude: Double?
+        /// Degrees east, -180...180.
+        public var longitude: Double?
+
+        /// Creates a location.
+        public init(name: String? = nil, locality: String? = nil, country: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+            self.name = name
+            self.locality = locality
+            self.country = country
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    /// Creates metadata.
+    public init(
+        takenAt: String? = nil, location: Location? = nil, labels: [String]? = nil, peopleCount: Int? = nil, caption: String? = nil,
+        source: String? = nil
+    ) {
+        self.takenAt = takenAt
+        self.location = location
+        self.labels = labels
+        self.peopleCount = peopleCount
+        self.caption = caption
+        self.source = source
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case takenAt = "taken_at"
+        case location
+        case labels
+        case peopleCount = "people_count"
+        case caption
+        case source
+    }
+}

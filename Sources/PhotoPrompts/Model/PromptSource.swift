@@ -1,0 +1,27 @@
+/// Where a prompt, or a whole answer, came from.
+public enum PromptSource: String, Codable, Sendable {
+    /// The backend answered during this request.
+    case model
+    /// Served from the SQLite cache; no backend call was made.
+    case cache
+    /// The product's fallback copy, used when the model could not supply enough good prompts.
+    case fallback
+}
+
+/// Why an answer fell back, in words the app can map to its copy.
+public enum FallbackReason: String, Codable, Sendable {
+    /// The backend did not answer within `LLM_TIMEOUT`.
+    case timeout
+    /// The backend failed: refused the connection, answered an HTTP error, or sent an unreadable body.
+    case backendError = "backend_error"
+    /// The backend answered, but none of its candidates passed the word rule.
+    case invalidOutput = "invalid_output"
+
+    /// The message the app shows, verbatim from the product spec.
+    public var message: String {
+        switch self {
+        case .timeout: "Taking longer than expected. Try manual entry?"
+        case .backendError, .invalidOutput: "AI couldn't generate prompts. Write your own entry."
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Everything PhotoPrompts keeps: sessions with the prompts they showed, and the cache of model answers.
+///
+/// The production store is ``SQLitePromptStore``. The refresh limit is enforced here, in the store, because only
+/// the store sees every concurrent request: a refresh first reserves a slot with one conditional update, then
+/// either commits it (counted) or releases it (fallback, failure, cancellation).
+public protocol PromptStore: Sendable {
+    /// The cached, already-validated prompts under `key`, unless missing or expired at `now`.
+    func cachedPrompts(forKey key: String, now: Date) async throws -> [ValidPrompt]?
+    /// Stores `prompts` under `key` until `expiresAt`, replacing any older entry.
+    func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws
+
+    /// Creates a session together with its first round, in one transaction.
+    func createSession(_ session: NewSession) async throws
+    /// The session with every round shown so far, or `nil` when it is unknown or expired at `now`.
+    func session(id: String, now: Date) async throws -> SessionSnapshot?
+
+    /// Reserves one refresh of session `id` if fewer than `limit` are used or in flight.
+    func reserveRefresh(sessionID: String, limit: Int, now: Date) async throws -> RefreshReservation
+    /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
+    /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.
+    /// The reservation counts when the round is not a fallback; otherwise it is released.
+    func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound
+    /// Releases a reservation without recording a round, e.g. when the request was cancelled.
+    func releaseRefresh(sessionID: String) async throws
+
+    /// Deletes sessions and cache entries that expired before `now`.
+    func pruneExpired(now: Date) async throws -> PruneCount
+}
+
+/// A session about to be created.
+public struct NewSession: Sendable {
+    /// The opaque id.
+    public var id: String
+    /// The app's user id, if it sent one.
+    public var userID: String?
+    /// The locale prompts are written for.
+    public var locale: String
+    /// The photo's metadata.
+    public var photo: PhotoMetadata
+    /// The template in use when the session started.
+    public var template: TemplateIdentity
+    /// When the session started.
+    public var createdAt: Date
+    /// When it stops answering.
+    public var expiresAt: Date
+    /// Round 0.
+    public var firstRound: RoundDraft
+}
+
+/// A round of prompts before it is stored.
+public struct RoundDraft: Sendable {
+    /// Where the round as a whole came from.
+    public var source: PromptSource
+    /// Set when `source` is `fallback`.
+    public var fallbackReason: FallbackReason?
+    /// The prompts shown, normally three.
+    public var prompts: [Prompt]
+}
+
+/// A stored round and the session's count after it.
+public struct CommittedRound: Sendable {
+    /// The round's index in the session's history (0 is the first answer).
+    public var round: Int
+    /// What was stored.
+    public var draft: RoundDraft
+    /// Refreshes counted so far, including this one if it counted.
+    public var refreshesUsed: Int
+}
+
+/// The answer to a refresh reservation.
+public enum RefreshReservation: Sendable, Equatable {
+    /// A slot is held; `ordinal` is which refresh this is (1 for the first).
+    case reserved(ordinal: Int)
+    /// Every slot is used or in flight.
+    case limitReached(refreshesUsed: Int)
+    /// No such session, or it expired.
+    case notFound
+}
+
+/// What a prune removed.
+public struct PruneCount: Sendable, Equatable {
+    /// Sessions removed, with their rounds and prompts.
+    public var sessions: Int
+    /// Cache entries removed.
+    public var cacheEntries: Int
+}

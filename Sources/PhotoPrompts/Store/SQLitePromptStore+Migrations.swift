@@ -1,0 +1,50 @@
+import GRDB
+
+extension SQLitePromptStore {
+    /// The schema's history. Never edit a shipped migration: add `v2`, `v3`… instead.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "session") { t in
+                t.primaryKey("id", .text)
+                t.column("userID", .text)
+                t.column("locale", .text).notNull()
+                t.column("photo", .jsonText).notNull()
+                t.column("templateName", .text).notNull()
+                t.column("templateVersion", .text).notNull()
+                t.column("refreshesUsed", .integer).notNull().defaults(to: 0)
+                // Refreshes reserved but not yet committed or released; they hold a slot of the limit.
+                t.column("refreshesPending", .integer).notNull().defaults(to: 0)
+                t.column("nextRound", .integer).notNull().defaults(to: 1)
+                t.column("createdAt", .double).notNull()
+                t.column("expiresAt", .double).notNull().indexed()
+            }
+            try db.create(table: "sessionRound") { t in
+                t.belongsTo("session", onDelete: .cascade).notNull()
+                t.column("round", .integer).notNull()
+                t.column("source", .text).notNull()
+                t.column("fallbackReason", .text)
+                t.column("counted", .boolean).notNull()
+                t.column("createdAt", .double).notNull()
+                t.primaryKey(["sessionId", "round"])
+            }
+            try db.create(table: "sessionPrompt") { t in
+                t.primaryKey("id", .text)
+                t.belongsTo("session", onDelete: .cascade).notNull()
+                t.column("round", .integer).notNull()
+                t.column("position", .integer).notNull()
+                t.column("text", .text).notNull()
+                t.column("repeatKey", .text).notNull()
+                t.column("wordCount", .integer).notNull()
+                t.column("source", .text).notNull()
+            }
+            try db.create(table: "cacheEntry") { t in
+                t.primaryKey("key", .text)
+                t.column("prompts", .jsonText).notNull()
+                t.column("createdAt", .double).notNull()
+                t.column("expiresAt", .double).notNull().indexed()
+            }
+        }
+        return migrator
+    }
+}

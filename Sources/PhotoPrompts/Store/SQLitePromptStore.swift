@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+/// The ``PromptStore`` on SQLite through GRDB: one file, WAL mode, named migrations.
+public struct SQLitePromptStore: PromptStore {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database at `path`, migrates it, and releases refresh slots left
+    /// reserved by a process that stopped mid-request.
+    public init(path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        // DatabasePool puts the file in WAL mode: readers never wait for the writer.
+        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`.
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+        // One process owns the file, so at start-up no refresh can be in flight.
+        try writer.write { db in
+            try db.execute(sql: "UPDATE session SET refreshesPending = 0 WHERE refreshesPending > 0")
+        }
+    }
+
+    public func cachedPrompts(forKey key: String, now: Date) async throws -> [ValidPrompt]? {
+        try await writer.read { db in
+            try CacheEntryRecord
+                .filter(Column("key") == key && Column("expiresAt") > now.timeIntervalSince1970)
+                .fetchOne(db)?.prompts
+        }
+    }
+
+    public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
+        try await writer.write { db in
+            try CacheEntryRecord(key: key, prompts: prompts, createdAt: Date().timeIntervalSince1970, expiresAt: expiresAt.timeIntervalSince1970)
+                .upsert(db)
+        }
+    }
+
+    public func createSession(_ session: NewSession) async throws {
+        try await writer.write { db in
+            try SessionRecord(session).insert(db)
+            try Self.insertRound(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt, db: db)
+        }
+    }
+
+    public func session(id: String, now: Date) async throws -> SessionSnapshot? {
+        try await writer.read { db in
+            guard let record = try SessionRecord.filter(key: id).filter(Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
+            else { return nil }
+            let rounds = try SessionRoundRecord.filter(Column("sessionId") == id).order(Column("round")).fetchAll(db)
+            let prompts = try SessionPromptRecord.filter(Column("sessionId") == id).order(Column("round"), Column("position")).fetchAll(db)
+            let promptsByRound = Dictionary(grouping: prompts, by: \.round)
+            return try record.snapshot(rounds: rounds.map { try $0.round(prompts: promptsByRound[$0.round] ?? []) })
+        }
+    }
+
+    public func reserveRefresh(sessionID: String, limit: Int, now: Date) async throws -> RefreshReservation {
+        try await writer.write { db in
+            // The whole limit is this one conditional UPDATE: concurrent callers cannot all read "4 used" and pass.
+            try db.execute(
+                sql: """
+                    UPDATE session SET refreshesPending = refreshesPending + 1
+                    WHERE id = ? AND expiresAt > ? AND refreshesUsed + refreshesPending < ?
+                    """,
+                arguments: [sessionID, now.timeIntervalSince1970, limit]
+            )
+            let row = try Row.fetchOne(
+                db, sql: "SELECT refreshesUsed, refreshesPending FROM session WHERE id = ? AND expiresAt > ?",
+                arguments: [sessionID, now.timeIntervalSince1970]
+            )
+            guard let row else { return .notFound }
+            let used: Int = row["refreshesUsed"]
+            let pending: Int = row["refreshesPending"]
+            return db.changesCount == 1 ? .reserved(ordinal: used + pending) : .limitReached(refreshesUsed: min(limit, used + pending))
+        }
+    }
+
+    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+        try await writer.write { db in
+            guard let record = try SessionRecord.fetchOne(db, key: sessionID) else { throw StoreError.sessionVanished }
+            let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
+            let draft = choose(shown)
+            let counts = draft.source != .fallback
+            try db.execute(
+                sql: """
+                    UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
+                    nextRound = nextRound + 1 WHERE id = ?
+                    """,
+                arguments: [counts ? 1 : 0, sessionID]
+            )
+            try Self.insertRound(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now, db: db)
+            return CommittedRound(round: record.nextRound, draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
+        }
+    }
+
+    public func releaseRefresh(sessionID: String) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE session SET refreshesPending = MAX(refreshesPending - 1, 0) WHERE id = ?", arguments: [sessionID]
+            )
+        }
+    }
+
+    public func pruneExpired(now: Date) async throws -> PruneCount {
+        try await writer.write { db in
+            let cutoff = now.timeIntervalSince1970
+            let sessions = try SessionRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
+            let entries = try CacheEntryRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
+            return PruneCount(sessions: sessions, cacheEntries: entries)
+        }
+    }
+
+    private static func insertRound(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date, db: Database) throws {
+        try SessionRoundRecord(
+            sessionId: sessionID, round: round, source: draft.source.rawValue, fallbackReason: draft.fallbackReason?.rawValue,
+            counted: counted, createdAt: date.timeIntervalSince1970
+        ).insert(db)
+        for (position, prompt) in draft.prompts.enumerated() {
+            try SessionPromptRecord(sessionID: sessionID, round: round, position: position, prompt: prompt).insert(db)
+        }
+    }
+}
+
+/// Store failures that are not SQLite's own.
+enum StoreError: Error {
+    /// The session was deleted (pruned) between reserving and committing a refresh.
+    case sessionVanished
+}

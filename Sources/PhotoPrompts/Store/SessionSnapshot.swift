@@ -1,0 +1,44 @@
+import Foundation
+
+/// A session as stored: its photo, its counts, and every round it has shown.
+public struct SessionSnapshot: Sendable {
+    /// The opaque id.
+    public var id: String
+    /// The app's user id, if it sent one.
+    public var userID: String?
+    /// The locale prompts are written for.
+    public var locale: String
+    /// The photo's metadata.
+    public var photo: PhotoMetadata
+    /// The template in use when the session started.
+    public var template: TemplateIdentity
+    /// Refreshes that counted against the limit.
+    public var refreshesUsed: Int
+    /// When the session started.
+    public var createdAt: Date
+    /// When it stops answering.
+    public var expiresAt: Date
+    /// Every round shown, oldest first.
+    public var rounds: [SessionRound]
+
+    /// The repeat keys of every prompt shown so far.
+    public var shownRepeatKeys: Set<String> {
+        Set(rounds.flatMap(\.prompts).map { PromptNormalizer.repeatKey($0.text) })
+    }
+}
+
+/// One answer shown in a session.
+public struct SessionRound: Sendable {
+    /// 0 for the first answer, then 1, 2, … for each refresh attempt that showed prompts.
+    public var round: Int
+    /// Where the answer came from.
+    public var source: PromptSource
+    /// Why it fell back, if it did.
+    public var fallbackReason: FallbackReason?
+    /// Whether it counted against the refresh limit.
+    public var counted: Bool
+    /// The prompts shown.
+    public var prompts: [Prompt]
+    /// When it was shown.
+    public var createdAt: Date
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+
+/// A row of `session`.
+struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "session"
+
+    var id: String
+    var userID: String?
+    var locale: String
+    var photo: PhotoMetadata
+    var templateName: String
+    var templateVersion: String
+    var refreshesUsed: Int
+    var refreshesPending: Int
+    var nextRound: Int
+    var createdAt: Double
+    var expiresAt: Double
+
+    init(_ session: NewSession) {
+        id = session.id
+        userID = session.userID
+        locale = session.locale
+        photo = session.photo
+        templateName = session.template.name
+        templateVersion = session.template.version
+        refreshesUsed = 0
+        refreshesPending = 0
+        nextRound = 1
+        createdAt = session.createdAt.timeIntervalSince1970
+        expiresAt = session.expiresAt.timeIntervalSince1970
+    }
+
+    func snapshot(rounds: [SessionRound]) -> SessionSnapshot {
+        SessionSnapshot(
+            id: id, userID: userID, locale: locale, photo: photo,
+            template: TemplateIdentity(name: templateName, version: templateVersion), refreshesUsed: refreshesUsed,
+            createdAt: Date(timeIntervalSince1970: createdAt), expiresAt: Date(timeIntervalSince1970: expiresAt), rounds: rounds
+        )
+    }
+}
+
+/// A row of `sessionRound`.
+struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "sessionRound"
+
+    var sessionId: String
+    var round: Int
+    var source: String
+    var fallbackReason: String?
+    var counted: Bool
+    var createdAt: Double
+
+    func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
+        SessionRound(
+            round: round, source: try Self.decode(PromptSource.self, source),
+            fallbackReason: try fallbackReason.map { try Self.decode(FallbackReason.self, $0) }, counted: counted,
+            prompts: try prompts.map { try $0.prompt() }, createdAt: Date(timeIntervalSince1970: createdAt)
+        )
+    }
+
+    static func decode<Value: RawRepresentable<String>>(_ type: Value.Type, _ raw: String) throws -> Value {
+        guard let value = Value(rawValue: raw) else {
+            throw DatabaseError(message: "unknown \(Value.self) '\(raw)' in the database")
+        }
+        return value
+    }
+}
+
+/// A row of `sessionPrompt`.
+struct SessionPromptRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "sessionPrompt"
+
+    var id: String
+    var sessionId: String
+    var round: Int
+    var position: Int
+    var text: String
+    var repeatKey: String
+    var wordCount: Int
+    var source: String
+
+    init(sessionID: String, round: Int, position: Int, prompt: Prompt) {
+        id = prompt.id
+        sessionId = sessionID
+        self.round = round
+        self.position = position
+        text = prompt.text
+        repeatKey = PromptNormalizer.repeatKey(prompt.text)
+        wordCount = prompt.wordCount
+        source = prompt.source.rawValue
+    }
+
+    func prompt() throws -> Prompt {
+        Prompt(id: id, text: text, wordCount: wordCount, source: try SessionRoundRecord.decode(PromptSource.self, source))
+    }
+}
+
+/// A row of `cacheEntry`: the validated prompts of one model answer.
+struct CacheEntryRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "cacheEntry"
+
+    var key: String
+    var prompts: [ValidPrompt]
+    var createdAt: Double
+    var expiresAt: Double
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The prompts shown when the model cannot supply enough good ones.
+///
+/// Read from `prompts/fallbacks.txt`: one prompt per line, `#` starts a comment. They are the product's own copy
+/// and exempt from the word rule.
+public struct FallbackPrompts: Sendable, Equatable {
+    /// How many prompts an answer carries, from the product spec.
+    public static let promptsPerAnswer = 3
+
+    /// The prompts, in the order they are used.
+    public let texts: [String]
+
+    /// Creates a set of fallbacks; there must be at least ``promptsPerAnswer``.
+    public init(texts: [String]) throws(TemplateError) {
+        guard texts.count >= Self.promptsPerAnswer else {
+            throw TemplateError(file: "fallbacks.txt", message: "needs at least \(Self.promptsPerAnswer) prompts, has \(texts.count)")
+        }
+        self.texts = texts
+    }
+
+    /// Reads `fallbacks.txt` from `directory`.
+    public static func load(from directory: String) throws(TemplateError) -> FallbackPrompts {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("fallbacks.txt").path
+        let contents: String
+        do {
+            contents = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw TemplateError(file: path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        let texts = contents.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        do {
+            return try FallbackPrompts(texts: texts)
+        } catch {
+            throw TemplateError(file: path, message: error.message)
+        }
+    }
+
+    /// Up to `count` fallbacks, preferring those whose repeat key is not in `alreadyShown`.
+    ///
+    /// When every fallback has been shown already, shown ones are reused: the app always gets something to write from.
+    public func pick(_ count: Int, avoiding alreadyShown: Set<String>) -> [String] {
+        let unseen = texts.filter { !alreadyShown.contains(PromptNormalizer.repeatKey($0)) }
+        let seen = texts.filter { alreadyShown.contains(PromptNormalizer.repeatKey($0)) }
+        return Array((unseen + seen).prefix(count))
+    }
+}

@@ -1,0 +1,60 @@
+/// Everything a template can refer to, turned into the dictionaries Mustache renders.
+///
+/// Keys (documented for operators in `prompts/README.md`):
+/// `photo.taken_at`, `photo.location.{name,locality,country,latitude,longitude}`, `photo.place` (the location's
+/// names joined), `photo.labels` (a list), `photo.people_count`, `photo.caption`, `photo.source`, `locale`,
+/// `candidate_count`, `round`, `is_refresh`, and `avoid` (prompts already shown, as a list).
+public struct TemplateContext: Sendable {
+    /// The photo's metadata.
+    public var photo: PhotoMetadata
+    /// The user's locale, e.g. "en-US".
+    public var locale: String
+    /// How many candidates to ask the model for.
+    public var candidateCount: Int
+    /// 0 for the first prompts, n for the n-th refresh.
+    public var round: Int
+    /// Prompts already shown in this session, which the model should not repeat.
+    public var avoid: [String]
+
+    /// Creates a context.
+    public init(photo: PhotoMetadata, locale: String, candidateCount: Int, round: Int = 0, avoid: [String] = []) {
+        self.photo = photo
+        self.locale = locale
+        self.candidateCount = candidateCount
+        self.round = round
+        self.avoid = avoid
+    }
+
+    /// The nested dictionaries handed to Mustache. Missing fields are absent, so `{{#photo.caption}}` sections work.
+    var mustacheValues: [String: Any] {
+        var photoValues: [String: Any] = [:]
+        photoValues["taken_at"] = photo.takenAt
+        photoValues["people_count"] = photo.peopleCount
+        photoValues["caption"] = photo.caption
+        photoValues["source"] = photo.source
+        if let labels = photo.labels, !labels.isEmpty {
+            photoValues["labels"] = labels
+            photoValues["labels_text"] = labels.joined(separator: ", ")
+        }
+        if let location = photo.location {
+            var locationValues: [String: Any] = [:]
+            locationValues["name"] = location.name
+            locationValues["locality"] = location.locality
+            locationValues["country"] = location.country
+            locationValues["latitude"] = location.latitude
+            locationValues["longitude"] = location.longitude
+            photoValues["location"] = locationValues
+            let names = [location.name, location.locality, location.country].compactMap { $0 }.filter { !$0.isEmpty }
+            if !names.isEmpty { photoValues["place"] = names.joined(separator: ", ") }
+        }
+        var values: [String: Any] = [
+            "photo": photoValues,
+            "locale": locale,
+            "candidate_count": candidateCount,
+            "round": round,
+        ]
+        if round > 0 { values["is_refresh"] = true }
+        if !avoid.isEmpty { values["avoid"] = avoid }
+        return values
+    }
+}

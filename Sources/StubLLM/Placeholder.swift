@@ -1,0 +1,2 @@
+import Hummingbird
+public enum StubPlaceholder {}

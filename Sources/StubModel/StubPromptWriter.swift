@@ -1,0 +1,97 @@
+import Foundation
+
+/// A deterministic stand-in for a language model that writes photo-aware journaling questions.
+///
+/// It reads the same messages a real model would: the `<photo>` block of the user message (`labels:`,
+/// `place:`, `people_count:` lines) and the list of prompts already shown, which it never repeats. The same
+/// messages always produce the same answer, so cache and no-repeat behaviour is testable.
+public enum StubPromptWriter {
+    /// Up to `count` questions of 8–15 words for the photo described in `user`.
+    public static func questions(system: String, user: String, count: Int? = nil) -> [String] {
+        let facts = PhotoFacts(user: user)
+        let wanted = count ?? requestedCount(in: system) ?? 6
+        var pool: [String] = []
+        for label in facts.labels.prefix(3) {
+            pool += labelPatterns.map { $0.replacingOccurrences(of: "{}", with: label) }
+        }
+        if let place = facts.place {
+            pool += placePatterns.map { $0.replacingOccurrences(of: "{}", with: place) }
+        }
+        if facts.peopleCount > 0 {
+            pool += peoplePatterns
+        }
+        pool += genericPatterns
+        let avoid = Set(facts.alreadyShown.map(repeatKey))
+        let fresh = pool.filter { !avoid.contains(repeatKey($0)) }
+        // Rotate by a hash of the request so different photos and rounds start at different questions.
+        guard !fresh.isEmpty else { return [] }
+        let start = Int(stableHash(user) % UInt64(fresh.count))
+        return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * 7) % fresh.count] }.uniqued()
+    }
+
+    /// The first number after "Write " in the system message, e.g. 6 in "Write 6 different questions".
+    static func requestedCount(in system: String) -> Int? {
+        guard let range = system.range(of: "Write ") else { return nil }
+        let digits = system[range.upperBound...].prefix(while: \.isNumber)
+        return Int(digits)
+    }
+
+    /// Lower-cased letters and digits only, so "Why?" and "why" match.
+    static func repeatKey(_ text: String) -> String {
+        String(text.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// FNV-1a: stable across processes, unlike `Hasher`.
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    static let labelPatterns = [
+        "What drew your eye to the {} in this photo?",
+        "What story would you tell a friend about the {} here?",
+        "How did the {} make you feel in that moment?",
+        "What do you want to remember most about the {} today?",
+        "If the {} could talk, what would it say about this day?",
+    ]
+    static let placePatterns = [
+        "What brought you to {} on the day you took this?",
+        "What will you remember most about being in {}?",
+        "How did {} feel different from what you expected?",
+    ]
+    static let peoplePatterns = [
+        "Who was with you here, and what were you talking about?",
+        "What made this moment with these people worth capturing?",
+    ]
+    static let genericPatterns = [
+        "What was happening just before you decided to take this photo?",
+        "What small detail in this photo would you like to remember?",
+        "How were you feeling when you took this picture, and why?",
+        "What would you tell your future self about this moment?",
+        "What sounds and smells do you remember from this moment?",
+        "What made this ordinary moment feel special enough to keep?",
+        "Who would you most like to share this photo with, and why?",
+        "What happened right after you took this photo, and how did it go?",
+        "What surprised you most about this day when you look back?",
+        "What were you grateful for when this photo was taken?",
+        "Which part of this moment do you hope you never forget?",
+        "How does looking at this photo now change how you feel?",
+        "What was on your mind in the minutes before this photo?",
+        "What do you think you will remember about this in ten years?",
+        "What feeling do you want to hold on to from this moment?",
+        "What would this photo not show someone who was not there?",
+        "What was the best part of the day this photo was taken?",
+        "What were you hoping to capture when you took this photo?",
+        "How would you describe this moment to someone who loves you?",
+    ]
+}
+
+extension Array where Element == String {
+    fileprivate func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
+    }
+}

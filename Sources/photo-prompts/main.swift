@@ -1,0 +1,3 @@
+import PhotoPrompts
+import ArgumentParser
+print("x")

@@ -1,0 +1,3 @@
+import StubLLM
+import ArgumentParser
+print("x")

@@ -1,0 +1,3 @@
+import Testing
+import HummingbirdTesting
+@Test func placeholder() { #expect(true) }
