@@ -1,9 +1,11 @@
+import Foundation
+
 /// Everything a template can refer to, turned into the dictionaries Mustache renders.
 ///
 /// Keys (documented for operators in `prompts/README.md`):
 /// `photo.taken_at`, `photo.location.{name,locality,country,latitude,longitude}`, `photo.place` (the location's
 /// names joined), `photo.labels` (a list), `photo.people_count`, `photo.caption`, `photo.source`, `locale`,
-/// `candidate_count`, `round`, `is_refresh`, and `avoid` (prompts already shown, as a list).
+/// `candidate_count`, `round`, `is_refresh`, `avoid` (prompts already shown, as a list) and `has_avoid`.
 public struct TemplateContext: Sendable {
     /// The photo's metadata.
     public var photo: PhotoMetadata
@@ -27,6 +29,7 @@ public struct TemplateContext: Sendable {
 
     /// The nested dictionaries handed to Mustache. Missing fields are absent, so `{{#photo.caption}}` sections work.
     var mustacheValues: [String: Any] {
+        let photo = delimitedPhoto
         var photoValues: [String: Any] = [:]
         photoValues["taken_at"] = photo.takenAt
         photoValues["people_count"] = photo.peopleCount
@@ -54,7 +57,30 @@ public struct TemplateContext: Sendable {
             "round": round,
         ]
         if round > 0 { values["is_refresh"] = true }
-        if !avoid.isEmpty { values["avoid"] = avoid }
+        if !avoid.isEmpty {
+            values["avoid"] = avoid
+            values["has_avoid"] = true
+        }
         return values
+    }
+
+    /// The metadata with angle brackets replaced, so no caption or label can close the template's `<photo>` block
+    /// and pose as instructions.
+    private var delimitedPhoto: PhotoMetadata {
+        func safe(_ text: String?) -> String? {
+            text.map { $0.replacingOccurrences(of: "<", with: "‹").replacingOccurrences(of: ">", with: "›") }
+        }
+        var photo = self.photo
+        photo.takenAt = safe(photo.takenAt)
+        photo.caption = safe(photo.caption)
+        photo.source = safe(photo.source)
+        photo.labels = photo.labels?.map { safe($0) ?? $0 }
+        if var location = photo.location {
+            location.name = safe(location.name)
+            location.locality = safe(location.locality)
+            location.country = safe(location.country)
+            photo.location = location
+        }
+        return photo
     }
 }

@@ -1,0 +1,80 @@
+import Configuration
+import Foundation
+import Hummingbird
+import Logging
+
+
+/// The parts a test may swap; production uses ``AppDependencies/live``.
+public struct AppDependencies: Sendable {
+    /// The wall clock for expiry rules.
+    public var clock: any WallClock
+    /// The transport for HTTP backends; `nil` means a new ``CurlTransport``.
+    public var transport: (any HTTPTransport)?
+
+    /// Creates dependencies.
+    public init(clock: any WallClock = SystemWallClock(), transport: (any HTTPTransport)? = nil) {
+        self.clock = clock
+        self.transport = transport
+    }
+
+    /// The system clock and libcurl.
+    public static var live: AppDependencies { AppDependencies() }
+}
+
+/// Reads the configuration and builds the application.
+public func buildApplication(reader: ConfigReader, logger: Logger) async throws -> some ApplicationProtocol {
+    try await buildApplication(AppConfiguration(reader: reader), dependencies: .live, logger: logger)
+}
+
+/// Wires every part together: store, templates, backend, pipeline, routes and background services.
+///
+/// - Throws: ``TemplateError`` for an unreadable template or fallback file, or a database error.
+public func buildApplication(
+    _ configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let store = try SQLitePromptStore(path: configuration.databasePath)
+    let template = try PromptTemplate.load(name: configuration.templateName, from: configuration.promptsDirectory)
+    let fallbacks = try FallbackPrompts.load(from: configuration.promptsDirectory)
+    let backend = makeBackend(configuration, transport: dependencies.transport)
+    let generator = PromptGenerator(
+        template: template, backend: backend, store: store, clock: dependencies.clock, timeout: .seconds(configuration.timeout),
+        cacheTTL: configuration.cacheTTL
+    )
+    let sessions = SessionService(
+        generator: generator, store: store, fallbacks: fallbacks, clock: dependencies.clock, refreshLimit: configuration.refreshLimit,
+        sessionTTL: configuration.sessionTTL
+    )
+
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: JSONErrorMiddleware())
+    // Debug, not info: request paths carry session ids, which are as good as passwords.
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.addRoutes(HealthController().endpoints)
+    router.addRoutes(PromptsController(sessions: sessions).endpoints, atPath: "/v1")
+
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PhotoPrompts"),
+        logger: logger
+    )
+    app.addServices(PruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger))
+    logger.info(
+        "PhotoPrompts configured",
+        metadata: configuration.loggableSummary.merging(["template_version": "\(template.identity.version)"]) { $1 }
+    )
+    return app
+}
+
+/// The backend `LLM_PROVIDER` names.
+func makeBackend(_ configuration: AppConfiguration, transport: (any HTTPTransport)?) -> any LLMBackend {
+    switch configuration.provider {
+    case .stub:
+        return StubBackend()
+    case .openai:
+        // AppConfiguration guarantees both are set for openai.
+        return OpenAIBackend(
+            transport: transport ?? CurlTransport(), baseURL: configuration.baseURL ?? "", model: configuration.model ?? "",
+            apiKey: configuration.apiKey
+        )
+    }
+}

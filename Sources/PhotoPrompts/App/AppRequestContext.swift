@@ -1,0 +1,20 @@
+import Foundation
+import Hummingbird
+
+/// The request context every route uses: Hummingbird's basic context with stable JSON output.
+public struct AppRequestContext: RequestContext {
+    /// Hummingbird's per-request storage.
+    public var coreContext: CoreRequestContextStorage
+
+    /// Creates the context for one request.
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+    }
+
+    /// Sorted keys make responses byte-for-byte reproducible, which keeps logs, docs and diffs readable.
+    public var responseEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

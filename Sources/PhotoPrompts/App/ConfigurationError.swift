@@ -1,0 +1,16 @@
+/// A configuration value that stops start-up, naming the key the operator has to fix.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The environment variable, e.g. `HTTP_PORT`.
+    public var key: String
+    /// What is wrong with its value.
+    public var problem: String
+
+    /// Creates an error.
+    public init(key: String, problem: String) {
+        self.key = key
+        self.problem = problem
+    }
+
+    /// "Invalid configuration: HTTP_PORT must be an integer from 0 to 65535 (got "abc")"
+    public var description: String { "Invalid configuration: \(key) \(problem)" }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+
+/// An error the client sees, always rendered as `{"error": {"code", "message", "details"}}`.
+///
+/// Errors that carry session counts (the refresh limit) add `refreshes_used` and `refreshes_remaining` beside
+/// `error`, so the app can update its button without another call.
+public struct APIError: HTTPResponseError, Sendable {
+    /// The HTTP status.
+    public let status: HTTPResponse.Status
+    /// A stable, machine-readable code, e.g. `invalid_request`.
+    public let code: String
+    /// A sentence for developers, or the app's own copy where the product spec gives one.
+    public let message: String
+    /// Specifics, e.g. which field was wrong.
+    public let details: [String]
+    /// Counts to report beside the error, if any.
+    public let refreshCounts: RefreshCounts?
+
+    /// Refresh counts reported with a refusal.
+    public struct RefreshCounts: Sendable {
+        /// Refreshes used.
+        public var used: Int
+        /// Refreshes left.
+        public var remaining: Int
+    }
+
+    /// Creates an error.
+    public init(_ status: HTTPResponse.Status, code: String, message: String, details: [String] = [], refreshCounts: RefreshCounts? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+        self.refreshCounts = refreshCounts
+    }
+
+    /// 400: a field is missing, of the wrong type, or out of range. `field` is its JSON path, e.g. `photo.people_count`.
+    public static func invalidField(_ field: String, _ problem: String) -> APIError {
+        APIError(.badRequest, code: "invalid_request", message: "\(field): \(problem)", details: [field])
+    }
+
+    /// 404 for an unknown or expired session.
+    public static let sessionNotFound = APIError(.notFound, code: "session_not_found", message: "No such session, or it has expired.")
+
+    /// 429 once the refreshes are spent, with the app's copy.
+    public static func refreshLimitReached(used: Int, limit: Int) -> APIError {
+        APIError(
+            .tooManyRequests, code: "refresh_limit_reached", message: "You've reached the refresh limit. Write freely!",
+            refreshCounts: RefreshCounts(used: used, remaining: max(0, limit - used))
+        )
+    }
+
+    /// The error in this shape for a status Hummingbird produced itself (unknown route, body too large).
+    public static func matching(_ status: HTTPResponse.Status) -> APIError {
+        switch status {
+        case .notFound:
+            APIError(.notFound, code: "not_found", message: "No such route.")
+        case .methodNotAllowed:
+            APIError(.methodNotAllowed, code: "method_not_allowed", message: "This route does not accept that method.")
+        case .contentTooLarge:
+            APIError(.contentTooLarge, code: "payload_too_large", message: "The body is larger than 64 KiB.")
+        default:
+            APIError(status, code: "http_\(status.code)", message: status.reasonPhrase)
+        }
+    }
+
+    /// Renders the JSON body.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = Body(
+            error: .init(code: code, message: message, details: details), refreshesUsed: refreshCounts?.used,
+            refreshesRemaining: refreshCounts?.remaining
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(body)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+            var details: [String]
+        }
+        var error: Detail
+        var refreshesUsed: Int?
+        var refreshesRemaining: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case error
+            case refreshesUsed = "refreshes_used"
+            case refreshesRemaining = "refreshes_remaining"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+
+/// Reads a JSON request body: checks the content type and size, then decodes it, naming the field at fault.
+public enum JSONRequestDecoder {
+    /// The largest body accepted.
+    public static let maximumBodyBytes = 64 * 1024
+
+    /// Decodes `Value` from `request`'s body.
+    ///
+    /// - Throws: ``APIError``: 415 for a missing or non-JSON content type, 413 for a body over 64 KiB,
+    ///   400 `invalid_request` for malformed JSON or a field of the wrong type.
+    public static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        guard let contentType = request.headers[.contentType], isJSON(contentType) else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: maximumBodyBytes)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError.matching(.contentTooLarge)
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(buffer: body))
+        } catch let error as DecodingError {
+            throw describe(error)
+        }
+    }
+
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    /// Turns a decoding error into a 400 naming the JSON path, e.g. `photo.labels[2]`.
+    static func describe(_ error: DecodingError) -> APIError {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .invalidField(path(context.codingPath), "must be \(describe(type))")
+        case .valueNotFound(let type, let context):
+            return .invalidField(path(context.codingPath), "must be \(describe(type)), not null")
+        case .keyNotFound(let key, let context):
+            return .invalidField(path(context.codingPath + [key]), "is required")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return .invalidField("body", "is not valid JSON")
+        case .dataCorrupted(let context):
+            return .invalidField(path(context.codingPath), "is out of range or malformed")
+        @unknown default:
+            return .invalidField("body", "could not be read")
+        }
+    }
+
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "body" }
+        var path = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return path
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: "an integer"
+        case is Double.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: "an object"
+        }
+    }
+}

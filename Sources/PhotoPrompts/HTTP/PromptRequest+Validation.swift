@@ -1,0 +1,98 @@
+import Foundation
+
+extension PromptRequest {
+    /// The locale used when the client sends none.
+    public static let defaultLocale = "en-US"
+
+    /// Bounds from the API contract.
+    enum Limits {
+        static let labels = 32
+        static let labelLength = 64
+        static let captionLength = 500
+        static let textLength = 200
+        static let userIDLength = 128
+        static let localeLength = 35
+        static let sourceLength = 32
+        static let peopleCount = 0...10_000
+    }
+
+    /// The request with every string cleaned and every bound checked.
+    ///
+    /// - Throws: ``APIError`` (400 `invalid_request`) naming the first field that is out of bounds.
+    public func validated() throws(APIError) -> ValidatedPromptRequest {
+        let userID = try Self.clean(userID, field: "user_id", maxLength: Limits.userIDLength)
+        let locale = try Self.clean(locale, field: "locale", maxLength: Limits.localeLength) ?? Self.defaultLocale
+        guard locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw .invalidField("locale", "must be a language tag such as en-US")
+        }
+        return ValidatedPromptRequest(userID: userID, locale: locale, photo: try Self.validated(photo))
+    }
+
+    private static func validated(_ photo: PhotoMetadata) throws(APIError) -> PhotoMetadata {
+        var clean = PhotoMetadata()
+        if let takenAt = try Self.clean(photo.takenAt, field: "photo.taken_at", maxLength: Limits.textLength) {
+            guard TimestampParser.date(from: takenAt) != nil else {
+                throw .invalidField("photo.taken_at", "must be an ISO 8601 date-time such as 2026-11-21T17:42:00Z")
+            }
+            clean.takenAt = takenAt
+        }
+        if let location = photo.location {
+            clean.location = try validated(location)
+        }
+        if let labels = photo.labels {
+            guard labels.count <= Limits.labels else { throw .invalidField("photo.labels", "must have at most \(Limits.labels) labels") }
+            var cleanLabels: [String] = []
+            for (index, label) in labels.enumerated() {
+                if let label = try Self.clean(label, field: "photo.labels[\(index)]", maxLength: Limits.labelLength) {
+                    cleanLabels.append(label)
+                }
+            }
+            clean.labels = cleanLabels
+        }
+        if let peopleCount = photo.peopleCount {
+            guard Limits.peopleCount.contains(peopleCount) else {
+                throw .invalidField("photo.people_count", "must be between \(Limits.peopleCount.lowerBound) and \(Limits.peopleCount.upperBound)")
+            }
+            clean.peopleCount = peopleCount
+        }
+        clean.caption = try Self.clean(photo.caption, field: "photo.caption", maxLength: Limits.captionLength)
+        clean.source = try Self.clean(photo.source, field: "photo.source", maxLength: Limits.sourceLength)
+        return clean
+    }
+
+    private static func validated(_ location: PhotoMetadata.Location) throws(APIError) -> PhotoMetadata.Location {
+        var clean = PhotoMetadata.Location()
+        clean.name = try Self.clean(location.name, field: "photo.location.name", maxLength: Limits.textLength)
+        clean.locality = try Self.clean(location.locality, field: "photo.location.locality", maxLength: Limits.textLength)
+        clean.country = try Self.clean(location.country, field: "photo.location.country", maxLength: Limits.textLength)
+        if let latitude = location.latitude {
+            guard (-90.0...90.0).contains(latitude) else { throw .invalidField("photo.location.latitude", "must be between -90 and 90") }
+            clean.latitude = latitude
+        }
+        if let longitude = location.longitude {
+            guard (-180.0...180.0).contains(longitude) else { throw .invalidField("photo.location.longitude", "must be between -180 and 180") }
+            clean.longitude = longitude
+        }
+        return clean
+    }
+
+    /// `text` with control characters turned into spaces and runs of whitespace collapsed; `nil` when nothing is left.
+    ///
+    /// Control characters are removed so nothing the client sends can break a log line or the template's layout.
+    static func clean(_ text: String?, field: String, maxLength: Int) throws(APIError) -> String? {
+        guard let text else { return nil }
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        let collapsed = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard collapsed.count <= maxLength else { throw .invalidField(field, "must be at most \(maxLength) characters") }
+        return collapsed.isEmpty ? nil : collapsed
+    }
+}
+
+/// Parses the ISO 8601 timestamps the app sends, with or without fractional seconds.
+enum TimestampParser {
+    /// The date `text` names, or `nil` when it is not an ISO 8601 date-time with a zone.
+    static func date(from text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+}

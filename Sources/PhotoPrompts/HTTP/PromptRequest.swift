@@ -1,0 +1,25 @@
+/// The body of `POST /v1/prompts` as the client sent it. Only `photo` is required; unknown fields are ignored.
+public struct PromptRequest: Decodable, Sendable {
+    /// The app's user id.
+    public var userID: String?
+    /// The user's locale, e.g. "en-US".
+    public var locale: String?
+    /// The photo's metadata.
+    public var photo: PhotoMetadata
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case locale
+        case photo
+    }
+}
+
+/// A ``PromptRequest`` that passed ``PromptRequest/validated()``: bounded, with control characters removed.
+public struct ValidatedPromptRequest: Sendable, Equatable {
+    /// The app's user id.
+    public var userID: String?
+    /// The locale; "en-US" when the client sent none.
+    public var locale: String
+    /// The cleaned metadata.
+    public var photo: PhotoMetadata
+}

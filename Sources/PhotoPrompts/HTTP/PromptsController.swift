@@ -1,0 +1,59 @@
+import Hummingbird
+
+/// The app's API: start a session, refresh it, read it back.
+public struct PromptsController<Context: RequestContext>: Sendable {
+    let sessions: SessionService
+
+    /// Creates the controller.
+    public init(sessions: SessionService) {
+        self.sessions = sessions
+    }
+
+    /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`.
+    public var endpoints: RouteCollection<Context> {
+        RouteCollection(context: Context.self)
+            .post("prompts", use: create)
+            .post("sessions/:session_id/refresh", use: refresh)
+            .get("sessions/:session_id", use: show)
+    }
+
+    @Sendable func create(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
+        let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
+        let answer = try await sessions.start(
+            photo: body.photo, userID: body.userID, locale: body.locale, readsCache: Self.readsCache(request), logger: context.logger
+        )
+        return EditedResponse(status: .ok, response: PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
+    }
+
+    @Sendable func refresh(request: Request, context: Context) async throws -> PromptsResponse {
+        let sessionID = try context.parameters.require("session_id")
+        do {
+            let answer = try await sessions.refresh(sessionID: sessionID, readsCache: Self.readsCache(request), logger: context.logger)
+            return PromptsResponse(answer, refreshLimit: sessions.refreshLimit)
+        } catch let error as SessionError {
+            throw Self.apiError(for: error, limit: sessions.refreshLimit)
+        }
+    }
+
+    @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
+        let sessionID = try context.parameters.require("session_id")
+        do {
+            return SessionResponse(try await sessions.session(id: sessionID), refreshLimit: sessions.refreshLimit)
+        } catch let error as SessionError {
+            throw Self.apiError(for: error, limit: sessions.refreshLimit)
+        }
+    }
+
+    /// `Cache-Control: no-cache` asks for a fresh answer: the cache is not read (the new answer is still stored).
+    static func readsCache(_ request: Request) -> Bool {
+        let directives = request.headers[values: .cacheControl].flatMap { $0.split(separator: ",") }
+        return !directives.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "no-cache" }
+    }
+
+    static func apiError(for error: SessionError, limit: Int) -> APIError {
+        switch error {
+        case .notFound: .sessionNotFound
+        case .refreshLimitReached(let used): .refreshLimitReached(used: used, limit: limit)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Hummingbird
+
+/// The answer to `POST /v1/prompts` and `POST /v1/sessions/{id}/refresh`.
+public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
+    /// The session's opaque id.
+    public var sessionID: String
+    /// Three prompts.
+    public var prompts: [Prompt]
+    /// `model`, `cache` or `fallback`.
+    public var source: PromptSource
+    /// Why the answer fell back; `null` otherwise.
+    public var fallbackReason: FallbackReason?
+    /// The app's copy for a fallback; `null` otherwise.
+    public var message: String?
+    /// Refreshes counted so far.
+    public var refreshesUsed: Int
+    /// Refreshes left.
+    public var refreshesRemaining: Int
+    /// The template that rendered the request.
+    public var template: TemplateIdentity
+
+    /// Shapes a session answer for the wire.
+    public init(_ answer: SessionAnswer, refreshLimit: Int) {
+        sessionID = answer.sessionID
+        prompts = answer.round.prompts
+        source = answer.round.source
+        fallbackReason = answer.round.fallbackReason
+        message = answer.round.fallbackReason?.message
+        refreshesUsed = answer.refreshesUsed
+        refreshesRemaining = max(0, refreshLimit - answer.refreshesUsed)
+        template = answer.template
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sessionID = "session_id"
+        case prompts, source, message, template
+        case fallbackReason = "fallback_reason"
+        case refreshesUsed = "refreshes_used"
+        case refreshesRemaining = "refreshes_remaining"
+    }
+
+    /// Encodes every key, writing `null` rather than omitting absent values: the app reads a fixed shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sessionID, forKey: .sessionID)
+        try container.encode(prompts, forKey: .prompts)
+        try container.encode(source, forKey: .source)
+        try container.encode(fallbackReason, forKey: .fallbackReason)
+        try container.encode(message, forKey: .message)
+        try container.encode(refreshesUsed, forKey: .refreshesUsed)
+        try container.encode(refreshesRemaining, forKey: .refreshesRemaining)
+        try container.encode(template, forKey: .template)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+
+/// The answer to `GET /v1/sessions/{id}`: the photo, every round shown, and the counts.
+public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
+    /// One round as shown.
+    public struct Round: Codable, Sendable {
+        /// 0 for the first answer, then one per refresh attempt.
+        public var round: Int
+        /// `model`, `cache` or `fallback`.
+        public var source: PromptSource
+        /// Why it fell back, or `null`.
+        public var fallbackReason: FallbackReason?
+        /// Whether it counted against the refresh limit.
+        public var counted: Bool
+        /// The prompts shown.
+        public var prompts: [Prompt]
+        /// When it was shown, ISO 8601.
+        public var createdAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case round, source, counted, prompts
+            case fallbackReason = "fallback_reason"
+            case createdAt = "created_at"
+        }
+    }
+
+    /// The session's id.
+    public var sessionID: String
+    /// The app's user id, or `null`.
+    public var userID: String?
+    /// The locale.
+    public var locale: String
+    /// The photo's metadata as stored (cleaned).
+    public var photo: PhotoMetadata
+    /// Every round shown, oldest first.
+    public var rounds: [Round]
+    /// Refreshes counted so far.
+    public var refreshesUsed: Int
+    /// Refreshes left.
+    public var refreshesRemaining: Int
+    /// The template the session started with.
+    public var template: TemplateIdentity
+    /// When the session started, ISO 8601.
+    public var createdAt: String
+    /// When it stops answering, ISO 8601.
+    public var expiresAt: String
+
+    /// Shapes a stored session for the wire.
+    public init(_ session: SessionSnapshot, refreshLimit: Int) {
+        let format = Date.ISO8601FormatStyle()
+        sessionID = session.id
+        userID = session.userID
+        locale = session.locale
+        photo = session.photo
+        rounds = session.rounds.map { round in
+            Round(
+                round: round.round, source: round.source, fallbackReason: round.fallbackReason, counted: round.counted, prompts: round.prompts,
+                createdAt: round.createdAt.formatted(format)
+            )
+        }
+        refreshesUsed = session.refreshesUsed
+        refreshesRemaining = max(0, refreshLimit - session.refreshesUsed)
+        template = session.template
+        createdAt = session.createdAt.formatted(format)
+        expiresAt = session.expiresAt.formatted(format)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sessionID = "session_id"
+        case userID = "user_id"
+        case locale, photo, rounds, template
+        case refreshesUsed = "refreshes_used"
+        case refreshesRemaining = "refreshes_remaining"
+        case createdAt = "created_at"
+        case expiresAt = "expires_at"
+    }
+}

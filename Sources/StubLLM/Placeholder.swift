@@ -1,2 +1,0 @@
-import Hummingbird
-public enum StubPlaceholder {}

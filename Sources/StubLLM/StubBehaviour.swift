@@ -1,0 +1,33 @@
+/// How the stub model answers: well, badly, or not at all.
+public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
+    /// Six photo-aware questions of 8–15 words, one per line.
+    case normal
+    /// Questions of 2–5 words only.
+    case short
+    /// Questions of 20 words or more only.
+    case long
+    /// Two good questions, two too short, two too long.
+    case mixed
+    /// Good questions as a numbered list: "1. …".
+    case numbered
+    /// Good questions as a bulleted list: "- …", "• …".
+    case bulleted
+    /// Good questions as a JSON array of strings.
+    case jsonArray = "json_array"
+    /// Two good questions, each three times with different case and punctuation.
+    case duplicates
+    /// The user message echoed back line by line, as a model that obeys instructions hidden in the data would.
+    case echo
+    /// HTTP 500.
+    case serverError = "error_500"
+    /// HTTP 429 with `Retry-After`.
+    case rateLimited = "rate_limited"
+    /// HTTP 200 with a body that is not JSON.
+    case garbage
+    /// HTTP 200 with a chat completion cut off mid-JSON.
+    case truncated
+    /// Accepts the request, then never answers.
+    case hang
+    /// HTTP 200, then the body one byte at a time, slowly.
+    case trickle
+}

@@ -1,3 +1,0 @@
-import PhotoPrompts
-import ArgumentParser
-print("x")

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import StubLLM
+
+/// `stub-llm`: a fake OpenAI-compatible model server for tests and local runs.
+@main
+struct StubLLMCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stub-llm",
+        abstract: "Serve a deterministic stub of the Chat Completions API.",
+        discussion: "Behaviours: \(StubBehaviour.allCases.map(\.rawValue).joined(separator: ", ")). Switch at run time with POST /control."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port; 0 picks a free one. The bound port is printed on stdout.")
+    var port = 0
+
+    @Option(help: "The behaviour to start with.")
+    var behaviour = StubBehaviour.normal.rawValue
+
+    @Option(name: .customLong("latency-ms"), help: "Delay before each answer, in milliseconds.")
+    var latencyMilliseconds = 0
+
+    func validate() throws {
+        guard StubBehaviour(rawValue: behaviour) != nil else {
+            throw ValidationError("unknown behaviour '\(behaviour)'")
+        }
+    }
+
+    func run() async throws {
+        let state = StubLLMState(behaviour: StubBehaviour(rawValue: behaviour) ?? .normal, latencyMilliseconds: latencyMilliseconds)
+        let host = self.host
+        let app = StubLLMServer.buildApplication(host: host, port: port, state: state) { port in
+            // Tests and scripts read this line to find the port.
+            FileHandle.standardOutput.write(Data("stub-llm listening on http://\(host):\(port)\n".utf8))
+        }
+        try await app.runService()
+    }
+}

@@ -1,3 +1,0 @@
-import StubLLM
-import ArgumentParser
-print("x")
