@@ -7,6 +7,7 @@ struct ChatCompletionsHandler: Sendable {
 
     @Sendable func handle(request: Request, context: some RequestContext) async throws -> Response {
         let (behaviour, latency) = await state.recordCall()
+        defer { Task { await state.recordAnswered() } }
         let chat = try? await request.decode(as: ChatRequest.self, context: context)
         if latency > 0 {
             try await Task.sleep(for: .milliseconds(latency))
@@ -26,15 +27,17 @@ struct ChatCompletionsHandler: Sendable {
             let whole = completion(StubReplies.content(for: .normal, system: system, user: user))
             return json(String(whole.prefix(whole.count / 2)), status: .ok)
         case .hang:
-            // Accept, then say nothing until the client gives up (its task cancels this one).
-            try await Task.sleep(for: .seconds(3600))
+            // Accept, then say nothing for an hour, or until released.
+            for _ in 0..<36_000 where await !state.isReleased {
+                try await Task.sleep(for: .milliseconds(100))
+            }
             return json("{}", status: .ok)
         case .trickle:
             let body = completion(StubReplies.content(for: .normal, system: system, user: user))
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody { writer in
-                    for byte in body.utf8 {
+                    for byte in body.utf8 where await !state.isReleased {
                         try await writer.write(ByteBuffer(bytes: [byte]))
                         try await Task.sleep(for: .milliseconds(100))
                     }

@@ -6,6 +6,12 @@ public actor StubLLMState {
     public private(set) var latencyMilliseconds: Int
     /// Chat completion requests received since start or the last reset.
     public private(set) var calls = 0
+    /// Requests being answered right now.
+    public private(set) var inFlight = 0
+    /// The most requests answered at once since start or the last reset.
+    public private(set) var maxInFlight = 0
+    /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
+    public private(set) var isReleased = false
 
     /// Creates the state.
     public init(behaviour: StubBehaviour = .normal, latencyMilliseconds: Int = 0) {
@@ -22,12 +28,25 @@ public actor StubLLMState {
     /// Counts one call and returns the behaviour and latency to answer it with.
     func recordCall() -> (StubBehaviour, Int) {
         calls += 1
+        inFlight += 1
+        maxInFlight = max(maxInFlight, inFlight)
         return (behaviour, latencyMilliseconds)
+    }
+
+    /// Marks one answer as finished.
+    func recordAnswered() {
+        inFlight -= 1
+    }
+
+    /// Ends every hanging or trickling answer; call before stopping the server.
+    public func releaseAll() {
+        isReleased = true
     }
 
     /// Zeroes the counter and returns to normal, instant answers.
     public func reset() {
         calls = 0
+        maxInFlight = inFlight
         behaviour = .normal
         latencyMilliseconds = 0
     }

@@ -1,3 +1,0 @@
-import Testing
-import HummingbirdTesting
-@Test func placeholder() { #expect(true) }

@@ -1,0 +1,52 @@
+import Hummingbird
+import Logging
+import StubLLM
+
+/// A running `stub-llm` server on a real loopback socket, in this test process.
+struct StubLLMFixture: Sendable {
+    let state: StubLLMState
+    let port: Int
+
+    /// The OpenAI-compatible base URL, as `LLM_BASE_URL` takes it.
+    var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+
+    /// Calls received so far.
+    var calls: Int { get async { await state.calls } }
+
+    /// Switches behaviour.
+    func set(_ behaviour: StubBehaviour, latencyMilliseconds: Int? = nil) async {
+        await state.set(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds)
+    }
+}
+
+/// Runs `body` with a stub model server listening on a free port, and stops the server afterwards.
+func withStubLLM<Value: Sendable>(
+    _ behaviour: StubBehaviour = .normal, latencyMilliseconds: Int = 0, _ body: @Sendable (StubLLMFixture) async throws -> Value
+) async throws -> Value {
+    let state = StubLLMState(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds)
+    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    var logger = Logger(label: "stub-llm")
+    logger.logLevel = .critical
+    let app = StubLLMServer.buildApplication(port: 0, state: state, logger: logger) { port in portContinuation.yield(port) }
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw FixtureError("stub-llm did not start") }
+        do {
+            let value = try await body(StubLLMFixture(state: state, port: port))
+            await state.releaseAll()
+            group.cancelAll()
+            return value
+        } catch {
+            await state.releaseAll()
+            group.cancelAll()
+            throw error
+        }
+    }
+}
+
+/// A fixture that could not be set up.
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

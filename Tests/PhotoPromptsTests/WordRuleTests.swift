@@ -1,0 +1,96 @@
+import PhotoPrompts
+import Testing
+
+@Suite("The 8–15 word rule")
+struct WordRuleTests {
+    @Test(
+        "A word is a run of non-whitespace with a letter or digit",
+        arguments: [
+            ("What made this sunset moment special?", 6),
+            ("Was the sun-kissed sand warm, or don't you remember?", 9),
+            ("What — if anything … surprised you?", 5),
+            ("How did 🎉 this party feel?", 5),
+            ("Who took 3 photos?", 4),
+            ("   ", 0),
+        ]
+    )
+    func wordCount(text: String, expected: Int) {
+        #expect(WordCounter.count(text) == expected)
+    }
+
+    @Test(
+        "Normalisation drops numbering, bullets, labels and wrapping quotes",
+        arguments: [
+            ("1. What drew you here?", "What drew you here?"),
+            ("2) What drew you here?", "What drew you here?"),
+            ("(3) What drew you here?", "What drew you here?"),
+            ("- What drew you here?", "What drew you here?"),
+            ("• What drew you here?", "What drew you here?"),
+            ("Prompt 1: What drew you here?", "What drew you here?"),
+            ("Question 2 - What drew you here?", "What drew you here?"),
+            ("\"What drew you here?\"", "What drew you here?"),
+            ("1. “What drew   you here?”", "What drew you here?"),
+            ("3 friends, one beach: who laughed first?", "3 friends, one beach: who laughed first?"),
+            ("1.5 hours of driving: was it worth it?", "1.5 hours of driving: was it worth it?"),
+        ]
+    )
+    func normalisation(raw: String, expected: String) {
+        #expect(PromptNormalizer.normalize(raw) == expected)
+    }
+
+    @Test("Eight to fifteen words are kept; seven and sixteen are not")
+    func boundaries() {
+        let seven = "What made this quiet evening so special?"
+        let eight = "What made this quiet evening feel so special?"
+        let fifteen = "What were you thinking about as the sun went down over the water that evening?"
+        let sixteen = "What were you thinking about as the sun slowly went down over the water that evening?"
+        let result = PromptValidator().validate([seven, eight, fifteen, sixteen])
+        #expect(result.kept.map(\.text) == [eight, fifteen])
+        #expect(result.kept.map(\.wordCount) == [8, 15])
+        #expect(result.rejected.map(\.reason) == [.tooShort(words: 7), .tooLong(words: 16)])
+    }
+
+    @Test("Empty, multi-line and repeated candidates are rejected, repeats ignoring case and punctuation")
+    func rejections() {
+        let good = "What drew your eye to the dog in this photo?"
+        let result = PromptValidator().validate(["", "  - ", "What drew your eye\nto the dog in this photo?", good, "WHAT drew your eye to the dog, in this photo!"])
+        #expect(result.kept.map(\.text) == [good])
+        #expect(result.rejected.map(\.reason) == [.empty, .empty, .multiLine, .duplicate])
+    }
+
+    @Test("Prompts already shown in the session are rejected")
+    func alreadyShown() {
+        let shown = "What drew your eye to the dog in this photo?"
+        let result = PromptValidator().validate(["what drew your eye to the dog in this photo"], alreadyShown: [PromptNormalizer.repeatKey(shown)])
+        #expect(result.kept.isEmpty)
+        #expect(result.rejected.map(\.reason) == [.alreadyShown])
+    }
+}
+
+@Suite("Splitting a model's reply into candidates")
+struct CandidateParserTests {
+    @Test("Plain lines, skipping blank lines and headings")
+    func lines() {
+        let reply = "Here are six questions:\n\nWhat drew you to this beach today?\n  Who was with you?  \n"
+        #expect(CandidateParser.candidates(in: reply) == ["What drew you to this beach today?", "Who was with you?"])
+    }
+
+    @Test("A JSON array, bare or inside a code fence")
+    func jsonArray() {
+        #expect(CandidateParser.candidates(in: #"["One?", "Two?"]"#) == ["One?", "Two?"])
+        #expect(CandidateParser.candidates(in: "```json\n[\"One?\", \"Two?\"]\n```") == ["One?", "Two?"])
+    }
+
+    @Test("A JSON object holding the list under prompts or questions")
+    func jsonObject() {
+        #expect(CandidateParser.candidates(in: #"{"prompts": ["One?"]}"#) == ["One?"])
+        #expect(CandidateParser.candidates(in: #"{"questions": ["Two?"]}"#) == ["Two?"])
+    }
+
+    @Test("A JSON array item spanning lines stays one candidate, so the validator can reject it")
+    func multiLineItem() {
+        let candidates = CandidateParser.candidates(in: #"["What made this\nmoment special for you today?"]"#)
+        #expect(candidates.count == 1)
+        #expect(PromptValidator().validate(candidates).rejected.map(\.reason) == [.multiLine])
+    }
+}
