@@ -7,6 +7,7 @@ public struct SessionService: Sendable {
     let store: any PromptStore
     let assembler: RoundAssembler
     let clock: any WallClock
+    let locks = SessionLocks()
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
     public let refreshLimit: Int
     /// How long a session answers (`SESSIONS_TTL`).
@@ -43,7 +44,6 @@ public struct SessionService: Sendable {
     ///
     /// - Throws: ``SessionError`` when the session is unknown or its refreshes are spent.
     public func refresh(sessionID: String, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
-        guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
         switch try await store.reserveRefresh(sessionID: sessionID, limit: refreshLimit, now: clock.now) {
         case .notFound:
             throw SessionError.notFound
@@ -51,14 +51,9 @@ public struct SessionService: Sendable {
             throw SessionError.refreshLimitReached(refreshesUsed: used)
         case .reserved(let ordinal):
             do {
-                let shown = session.rounds.flatMap(\.prompts).map(\.text)
-                let input = PromptGenerator.Input(photo: session.photo, locale: session.locale, round: ordinal, alreadyShown: shown, readsCache: readsCache)
-                let generation = await generator.generate(input, logger: logger)
-                try Task.checkCancellation()
-                let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { [assembler] shownKeys in
-                    assembler.draft(from: generation, alreadyShown: shownKeys)
+                return try await locks.withLock(sessionID) {
+                    try await refresh(sessionID: sessionID, ordinal: ordinal, readsCache: readsCache, logger: logger)
                 }
-                return SessionAnswer(sessionID: sessionID, round: committed.draft, refreshesUsed: committed.refreshesUsed, template: generator.templateIdentity)
             } catch {
                 // Detached so that a cancelled request still gives its slot back.
                 let store = self.store
@@ -66,6 +61,20 @@ public struct SessionService: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Generates and commits one reserved refresh; runs under the session's lock.
+    private func refresh(sessionID: String, ordinal: Int, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
+        // Read again under the lock: the refresh before this one may just have added prompts to avoid.
+        guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
+        let shown = session.rounds.flatMap(\.prompts).map(\.text)
+        let input = PromptGenerator.Input(photo: session.photo, locale: session.locale, round: ordinal, alreadyShown: shown, readsCache: readsCache)
+        let generation = await generator.generate(input, logger: logger)
+        try Task.checkCancellation()
+        let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { [assembler] shownKeys in
+            assembler.draft(from: generation, alreadyShown: shownKeys)
+        }
+        return SessionAnswer(sessionID: sessionID, round: committed.draft, refreshesUsed: committed.refreshesUsed, template: generator.templateIdentity)
     }
 
     /// The session with its history.

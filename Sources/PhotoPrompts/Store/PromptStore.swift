@@ -85,4 +85,10 @@ public struct PruneCount: Sendable, Equatable {
     public var sessions: Int
     /// Cache entries removed.
     public var cacheEntries: Int
+
+    /// Creates a count.
+    public init(sessions: Int, cacheEntries: Int) {
+        self.sessions = sessions
+        self.cacheEntries = cacheEntries
+    }
 }
