@@ -52,6 +52,25 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         self.source = source
     }
 
+    /// Decodes every field, reporting a fractional `people_count` at its own path.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        takenAt = try container.decodeIfPresent(String.self, forKey: .takenAt)
+        location = try container.decodeIfPresent(Location.self, forKey: .location)
+        labels = try container.decodeIfPresent([String].self, forKey: .labels)
+        // Foundation reports 2.5-for-an-Int with an empty coding path; check it here so the error names the field.
+        if let count = try container.decodeIfPresent(Double.self, forKey: .peopleCount) {
+            guard count.rounded() == count, let whole = Int(exactly: count) else {
+                throw DecodingError.typeMismatch(
+                    Int.self, .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number")
+                )
+            }
+            peopleCount = whole
+        }
+        caption = try container.decodeIfPresent(String.self, forKey: .caption)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+    }
+
     enum CodingKeys: String, CodingKey {
         case takenAt = "taken_at"
         case location

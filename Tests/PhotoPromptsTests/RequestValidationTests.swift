@@ -1,0 +1,147 @@
+import Foundation
+import PhotoPrompts
+import Testing
+
+@Suite("Bad input gets a JSON error naming the field, and never crashes the service")
+struct RequestValidationTests {
+    @Test(
+        "Wrong types and out-of-range values are 400 invalid_request naming the field",
+        arguments: [
+            (#"{"photo": {"people_count": "two"}}"#, "photo.people_count"),
+            (#"{"photo": {"people_count": 2.5}}"#, "photo.people_count"),
+            (#"{"photo": {"people_count": -1}}"#, "photo.people_count"),
+            (#"{"photo": {"labels": "beach"}}"#, "photo.labels"),
+            (#"{"photo": {"labels": ["beach", 7]}}"#, "photo.labels[1]"),
+            (#"{"photo": {"labels": [null]}}"#, "photo.labels[0]"),
+            (#"{"photo": {"location": {"latitude": 91}}}"#, "photo.location.latitude"),
+            (#"{"photo": {"location": {"longitude": "east"}}}"#, "photo.location.longitude"),
+            (#"{"photo": {"location": []}}"#, "photo.location"),
+            (#"{"photo": {"taken_at": "yesterday"}}"#, "photo.taken_at"),
+            (#"{"photo": {"taken_at": 1732211000}}"#, "photo.taken_at"),
+            (#"{"photo": "a beach"}"#, "photo"),
+            (#"{"user_id": 123, "photo": {}}"#, "user_id"),
+            (#"{"locale": "en US; drop table", "photo": {}}"#, "locale"),
+            (#"{"locale": "en-US"}"#, "photo"),
+            (#"[]"#, "body"),
+            (#"{"photo": {"#, "body"),
+            (#"not json"#, "body"),
+        ]
+    )
+    func invalidFields(body: String, field: String) async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let reply = try await client.post("/v1/prompts", json: body)
+            #expect(reply.status == 400)
+            #expect(reply.errorCode == "invalid_request")
+            #expect(reply.errorDetails == [field])
+            let message = try #require((try reply.json["error"] as? [String: Any])?["message"] as? String)
+            #expect(message.hasPrefix(field))
+        }
+    }
+
+    @Test("Bounds: at most 32 labels of 64 characters, a caption of 500 characters")
+    func bounds() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            func labels(_ count: Int, length: Int = 5) -> String {
+                "[" + Array(repeating: "\"" + String(repeating: "a", count: length) + "\"", count: count).joined(separator: ",") + "]"
+            }
+            #expect(try await client.post("/v1/prompts", json: #"{"photo": {"labels": \#(labels(32, length: 64))}}"#).status == 200)
+            let tooMany = try await client.post("/v1/prompts", json: #"{"photo": {"labels": \#(labels(33))}}"#)
+            #expect(tooMany.status == 400)
+            #expect(tooMany.errorDetails == ["photo.labels"])
+            let tooLong = try await client.post("/v1/prompts", json: #"{"photo": {"labels": ["ok", "\#(String(repeating: "b", count: 65))"]}}"#)
+            #expect(tooLong.errorDetails == ["photo.labels[1]"])
+            #expect(try await client.post("/v1/prompts", json: #"{"photo": {"caption": "\#(String(repeating: "c", count: 500))"}}"#).status == 200)
+            let longCaption = try await client.post("/v1/prompts", json: #"{"photo": {"caption": "\#(String(repeating: "c", count: 501))"}}"#)
+            #expect(longCaption.status == 400)
+            #expect(longCaption.errorDetails == ["photo.caption"])
+        }
+    }
+
+    @Test("An empty photo is valid, and unknown fields are ignored")
+    func minimalAndUnknownFields() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            #expect(try await client.startSession(#"{"photo": {}}"#).prompts.count == 3)
+            let answer = try await client.startSession(#"{"photo": {"labels": ["dog"], "exif": {"iso": 100}}, "app_version": "3.1"}"#)
+            #expect(answer.prompts.count == 3)
+        }
+    }
+
+    @Test("Control characters are stripped from strings before they are stored or sent to the model")
+    func controlCharacters() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let answer = try await client.startSession(#"{"photo": {"caption": "sun\u0000set\n\tat\u001b[31m the beach", "labels": ["\u0007dog"]}}"#)
+            let session = try await client.session(answer.sessionID).decode(SessionResponse.self)
+            #expect(session.photo.caption == "sun set at [31m the beach")
+            #expect(session.photo.labels == ["dog"])
+        }
+    }
+
+    @Test("A body over 64 KiB is 413")
+    func bodyTooLarge() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let padding = String(repeating: "x", count: 70 * 1024)
+            let reply = try await client.post("/v1/prompts", json: #"{"photo": {}, "padding": "\#(padding)"}"#)
+            #expect(reply.status == 413)
+            #expect(reply.errorCode == "payload_too_large")
+        }
+    }
+
+    @Test("A missing or non-JSON content type is 415", arguments: [nil, "text/plain", "application/x-www-form-urlencoded"])
+    func contentType(contentType: String?) async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let headers = contentType.map { [(name: "Content-Type", value: $0)] } ?? []
+            let reply = try await client.send("POST", "/v1/prompts", body: #"{"photo": {}}"#, headers: headers)
+            #expect(reply.status == 415)
+            #expect(reply.errorCode == "unsupported_media_type")
+        }
+    }
+
+    @Test("JSON with a charset parameter is accepted")
+    func contentTypeWithCharset() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let reply = try await client.send("POST", "/v1/prompts", body: #"{"photo": {}}"#, headers: [("Content-Type", "application/json; charset=utf-8")])
+            #expect(reply.status == 200)
+        }
+    }
+
+    @Test("Unknown routes get the same JSON error shape")
+    func unknownRoute() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let reply = try await client.send("GET", "/v2/nothing")
+            #expect(reply.status == 404)
+            #expect(reply.errorCode == "not_found")
+        }
+    }
+
+    @Test("Random and mutated bodies never produce a 5xx")
+    func noInputCrashes() async throws {
+        let seeds = [samplePhotoRequest, #"{"photo": {"labels": ["a"], "location": {"latitude": 1}}}"#]
+        try await withService(testEnvironment(stub: nil)) { client in
+            var generator = SeededGenerator(seed: 42)
+            for _ in 0..<300 {
+                var bytes = Array(seeds[Int(generator.next() % 2)].utf8)
+                for _ in 0..<Int(generator.next() % 8) + 1 {
+                    let index = Int(generator.next() % UInt64(bytes.count))
+                    bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+                }
+                let body = String(decoding: bytes, as: UTF8.self)
+                let reply = try await client.post("/v1/prompts", json: body)
+                #expect(reply.status < 500, "\(reply.status) for \(body)")
+                #expect((try? reply.json) != nil, "not JSON for \(body)")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so the mutation test is reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
