@@ -1,0 +1,97 @@
+import Configuration
+import Foundation
+import PhotoPrompts
+import Testing
+
+@Suite("Configuration: environment over file over defaults, and bad values named")
+struct ConfigurationTests {
+    @Test("Defaults match the README's table")
+    func defaults() throws {
+        let config = try configuration([:])
+        #expect(config.host == "127.0.0.1")
+        #expect(config.port == 8080)
+        #expect(config.databasePath == "data/photo-prompts.sqlite")
+        #expect(config.provider == .stub)
+        #expect(config.baseURL == nil)
+        #expect(config.model == nil)
+        #expect(config.apiKey == nil)
+        #expect(config.timeout == 15)
+        #expect(config.promptsDirectory == "prompts")
+        #expect(config.templateName == "photo-journal")
+        #expect(config.refreshLimit == 5)
+        #expect(config.sessionTTL == 86_400)
+        #expect(config.cacheTTL == 604_800)
+    }
+
+    @Test("Environment variables set every key")
+    func environment() throws {
+        let config = try configuration([
+            "HTTP_HOST": "0.0.0.0", "HTTP_PORT": "9000", "DATABASE_PATH": "/tmp/x.sqlite", "LLM_PROVIDER": "openai",
+            "LLM_BASE_URL": "http://127.0.0.1:11434/v1", "LLM_MODEL": "llama3.2", "LLM_API_KEY": "sk-test", "LLM_TIMEOUT": "2.5",
+            "PROMPTS_DIRECTORY": "/etc/prompts", "PROMPTS_TEMPLATE": "other", "SESSIONS_REFRESH_LIMIT": "3", "SESSIONS_TTL": "60",
+            "CACHE_TTL": "120", "LOG_LEVEL": "debug",
+        ])
+        #expect(config.host == "0.0.0.0")
+        #expect(config.port == 9000)
+        #expect(config.databasePath == "/tmp/x.sqlite")
+        #expect(config.provider == .openai)
+        #expect(config.baseURL == "http://127.0.0.1:11434/v1")
+        #expect(config.model == "llama3.2")
+        #expect(config.apiKey == "sk-test")
+        #expect(config.timeout == 2.5)
+        #expect(config.promptsDirectory == "/etc/prompts")
+        #expect(config.templateName == "other")
+        #expect(config.refreshLimit == 3)
+        #expect(config.sessionTTL == 60)
+        #expect(config.cacheTTL == 120)
+        #expect(config.logLevel == .debug)
+    }
+
+    @Test("A JSON file in config/ sets keys, and the environment overrides it")
+    func fileUnderEnvironment() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-\(UUID().uuidString).json")
+        try Data(#"{"http": {"port": 7070, "host": "127.0.0.2"}, "sessions": {"refreshLimit": 4}}"#.utf8).write(to: file)
+        let reader = ConfigReader(providers: [
+            EnvironmentVariablesProvider(environmentVariables: ["HTTP_PORT": "7171"]),
+            try await FileProvider<JSONSnapshot>(filePath: .init(file.path)),
+        ])
+        let config = try AppConfiguration(reader: reader)
+        #expect(config.port == 7171)
+        #expect(config.host == "127.0.0.2")
+        #expect(config.refreshLimit == 4)
+    }
+
+    @Test(
+        "A bad value stops start-up with a message naming the key",
+        arguments: [
+            (["HTTP_PORT": "eighty"], "HTTP_PORT"),
+            (["HTTP_PORT": "70000"], "HTTP_PORT"),
+            (["LLM_PROVIDER": "skynet"], "LLM_PROVIDER"),
+            (["LLM_TIMEOUT": "soon"], "LLM_TIMEOUT"),
+            (["LLM_TIMEOUT": "0"], "LLM_TIMEOUT"),
+            (["SESSIONS_REFRESH_LIMIT": "-1"], "SESSIONS_REFRESH_LIMIT"),
+            (["SESSIONS_TTL": "forever"], "SESSIONS_TTL"),
+            (["CACHE_TTL": "-5"], "CACHE_TTL"),
+            (["LOG_LEVEL": "loud"], "LOG_LEVEL"),
+            (["LLM_PROVIDER": "openai", "LLM_MODEL": "m"], "LLM_BASE_URL"),
+            (["LLM_PROVIDER": "openai", "LLM_BASE_URL": "ftp://x", "LLM_MODEL": "m"], "LLM_BASE_URL"),
+            (["LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://x"], "LLM_MODEL"),
+        ]
+    )
+    func badValues(environment: [String: String], key: String) {
+        #expect {
+            _ = try configuration(environment)
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.key == key && error.description.hasPrefix("Invalid configuration: \(key) ")
+        }
+    }
+
+    @Test("The start-up summary says whether an API key is set, never what it is")
+    func secretsAreNotInTheSummary() throws {
+        let config = try configuration(["LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://x", "LLM_MODEL": "m", "LLM_API_KEY": "sk-very-secret"])
+        let summary = config.loggableSummary.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        #expect(!summary.contains("sk-very-secret"))
+        #expect(summary.contains("api_key=set"))
+    }
+}

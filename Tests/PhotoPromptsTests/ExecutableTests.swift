@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built products live next to the test bundle, in `.build/debug`.
+func builtProduct(_ name: String) throws -> URL {
+    var directory = Bundle.main.bundleURL
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory.deleteLastPathComponent()
+    }
+    throw FixtureError("\(name) is not built next to the tests; run `swift build` first (make test does)")
+}
+
+/// A child process with its output captured.
+final class ChildProcess: Sendable {
+    let process = Process()
+    private let captured = CapturedOutput()
+
+    init(_ executable: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        let output = Pipe()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [captured] handle in
+            let data = handle.availableData
+            captured.append(data)
+        }
+        try process.run()
+    }
+
+    /// Everything printed so far.
+    var output: String { captured.text }
+
+    /// Waits until a printed line satisfies `match`, or gives up after `timeout`.
+    func firstLine(matching match: (Substring) -> Bool, timeout: Duration = .seconds(10)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = output.split(separator: "\n").first(where: match) { return String(line) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw FixtureError("no matching output line in: \(output)")
+    }
+
+    /// The exit status and everything printed, once the process has exited.
+    func waitForExit() async throws -> (status: Int32, output: String) {
+        process.waitUntilExit()
+        // The pipe may still hold the last bytes; give the handler a moment to drain it.
+        try await Task.sleep(for: .milliseconds(100))
+        return (process.terminationStatus, output)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// Output appended from the pipe's reading thread and read from tests.
+final class CapturedOutput: Sendable {
+    private let buffer = Mutex("")
+
+    func append(_ data: Data) {
+        buffer.withLock { $0 += String(decoding: data, as: UTF8.self) }
+    }
+
+    var text: String { buffer.withLock { $0 } }
+}
+
+@Suite("The executables as an operator runs them")
+struct ExecutableTests {
+    @Test("stub-llm --port 0 prints the port it bound, and serves the control endpoint there")
+    func stubLLMPrintsItsPort() async throws {
+        let stub = try ChildProcess(try builtProduct("stub-llm"), arguments: ["--port", "0", "--behaviour", "short"])
+        let line = try await stub.firstLine { $0.hasPrefix("stub-llm listening on http://127.0.0.1:") }
+        let port = try #require(Int(line.split(separator: ":").last ?? ""))
+        let client = ServiceClient(port: port)
+        let status = try await client.send("GET", "/control")
+        #expect(try status.json["behaviour"] as? String == "short")
+        let switched = try await client.post("/control", json: #"{"behaviour": "hang", "latency_ms": 5}"#)
+        #expect(try switched.json["behaviour"] as? String == "hang")
+        #expect(try switched.json["latency_ms"] as? Int == 5)
+        stub.process.terminate()
+    }
+
+    @Test(
+        "photo-prompts refuses to start on a bad value, with one line naming the key",
+        arguments: [
+            (["HTTP_PORT": "abc"], "HTTP_PORT"),
+            (["LLM_PROVIDER": "nope"], "LLM_PROVIDER"),
+            (["PROMPTS_DIRECTORY": "/nonexistent"], "PROMPTS_DIRECTORY"),
+        ]
+    )
+    func startupErrors(environment: [String: String], key: String) async throws {
+        var environment = environment
+        environment["DATABASE_PATH"] = temporaryDatabasePath()
+        let service = try ChildProcess(try builtProduct("photo-prompts"), environment: environment)
+        let (status, output) = try await service.waitForExit()
+        #expect(status != 0)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 1, "expected one line, got: \(output)")
+        #expect(output.contains("Invalid configuration: \(key)"))
+    }
+
+    @Test("The API key never appears in the service's output")
+    func apiKeyIsNotLogged() async throws {
+        let secret = "sk-test-\(UUID().uuidString)"
+        let service = try ChildProcess(
+            try builtProduct("photo-prompts"),
+            environment: [
+                "HTTP_PORT": "0", "DATABASE_PATH": temporaryDatabasePath(), "LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://127.0.0.1:9/v1",
+                "LLM_MODEL": "m", "LLM_API_KEY": secret, "LOG_LEVEL": "trace", "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
+            ]
+        )
+        let line = try await service.firstLine { $0.contains("Server started") }
+        service.process.terminate()
+        let (_, rest) = try await service.waitForExit()
+        #expect(!(line + rest).contains(secret))
+    }
+}
