@@ -50,7 +50,8 @@ struct ConfigurationTests {
     @Test("A JSON file in config/ sets keys, and the environment overrides it")
     func fileUnderEnvironment() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-\(UUID().uuidString).json")
-        try Data(#"{"http": {"port": 7070, "host": "127.0.0.2"}, "sessions": {"refreshLimit": 4}}"#.utf8).write(to: file)
+        let json = #"{"http": {"port": 7070, "host": "127.0.0.2"}, "sessions": {"refreshLimit": 4, "ttl": 60}, "llm": {"timeout": 2.5}, "cache": {"ttl": 90}}"#
+        try Data(json.utf8).write(to: file)
         let reader = ConfigReader(providers: [
             EnvironmentVariablesProvider(environmentVariables: ["HTTP_PORT": "7171"]),
             try await FileProvider<JSONSnapshot>(filePath: .init(file.path)),
@@ -59,6 +60,21 @@ struct ConfigurationTests {
         #expect(config.port == 7171)
         #expect(config.host == "127.0.0.2")
         #expect(config.refreshLimit == 4)
+        #expect(config.sessionTTL == 60, "a whole number in JSON is still a number of seconds")
+        #expect(config.timeout == 2.5)
+        #expect(config.cacheTTL == 90)
+    }
+
+    @Test("The shipped config/photo-prompts.json parses and matches the defaults")
+    func shippedFile() async throws {
+        let path = URL(fileURLWithPath: repositoryPromptsDirectory).deletingLastPathComponent().appendingPathComponent("config/photo-prompts.json").path
+        let fromFile = try AppConfiguration(reader: ConfigReader(provider: try await FileProvider<JSONSnapshot>(filePath: .init(path))))
+        let defaults = try configuration([:])
+        #expect(fromFile.port == defaults.port)
+        #expect(fromFile.timeout == defaults.timeout)
+        #expect(fromFile.sessionTTL == defaults.sessionTTL)
+        #expect(fromFile.refreshLimit == defaults.refreshLimit)
+        #expect(fromFile.provider == defaults.provider)
     }
 
     @Test(

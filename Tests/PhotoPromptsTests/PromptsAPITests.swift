@@ -154,6 +154,8 @@ struct PromptsAPITests {
                 #expect(session.rounds.map(\.counted) == [false, true])
                 #expect(session.refreshesUsed == 1)
                 #expect(session.refreshesRemaining == 4)
+                let rawRounds = try #require(try reply.json["rounds"] as? [[String: Any]])
+                #expect(rawRounds.allSatisfy { $0["fallback_reason"] is NSNull }, "absent values are written as null")
 
                 let missing = try await client.session("s_doesnotexist")
                 #expect(missing.status == 404)

@@ -35,6 +35,9 @@ struct RequestValidationTests {
             #expect(reply.errorDetails == [field])
             let message = try #require((try reply.json["error"] as? [String: Any])?["message"] as? String)
             #expect(message.hasPrefix(field))
+            if field == "photo.people_count" {
+                #expect(message.contains("integer"), "\(message)")
+            }
         }
     }
 

@@ -23,6 +23,17 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
             case fallbackReason = "fallback_reason"
             case createdAt = "created_at"
         }
+
+        /// Writes `fallback_reason` as `null` rather than omitting it, like every other answer.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(round, forKey: .round)
+            try container.encode(source, forKey: .source)
+            try container.encode(fallbackReason, forKey: .fallbackReason)
+            try container.encode(counted, forKey: .counted)
+            try container.encode(prompts, forKey: .prompts)
+            try container.encode(createdAt, forKey: .createdAt)
+        }
     }
 
     /// The session's id.
@@ -74,5 +85,20 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         case refreshesRemaining = "refreshes_remaining"
         case createdAt = "created_at"
         case expiresAt = "expires_at"
+    }
+
+    /// Writes `user_id` as `null` rather than omitting it: the app reads a fixed shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sessionID, forKey: .sessionID)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(locale, forKey: .locale)
+        try container.encode(photo, forKey: .photo)
+        try container.encode(rounds, forKey: .rounds)
+        try container.encode(refreshesUsed, forKey: .refreshesUsed)
+        try container.encode(refreshesRemaining, forKey: .refreshesRemaining)
+        try container.encode(template, forKey: .template)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(expiresAt, forKey: .expiresAt)
     }
 }

@@ -59,13 +59,16 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         location = try container.decodeIfPresent(Location.self, forKey: .location)
         labels = try container.decodeIfPresent([String].self, forKey: .labels)
         // Foundation reports 2.5-for-an-Int with an empty coding path; check it here so the error names the field.
-        if let count = try container.decodeIfPresent(Double.self, forKey: .peopleCount) {
-            guard count.rounded() == count, let whole = Int(exactly: count) else {
-                throw DecodingError.typeMismatch(
-                    Int.self, .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number")
-                )
+        let notAnInteger = DecodingError.typeMismatch(
+            Int.self, .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number")
+        )
+        do {
+            if let count = try container.decodeIfPresent(Double.self, forKey: .peopleCount) {
+                guard let whole = Int(exactly: count) else { throw notAnInteger }
+                peopleCount = whole
             }
-            peopleCount = whole
+        } catch DecodingError.typeMismatch {
+            throw notAnInteger
         }
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         source = try container.decodeIfPresent(String.self, forKey: .source)

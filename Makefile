@@ -1,0 +1,43 @@
+# PhotoPrompts — every entry point installs what it needs, so a fresh Debian machine with only the Swift
+# toolchain can run `make run` or `make test` straight after cloning.
+
+SWIFT ?= swift
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+STUB_PORT ?= 8081
+
+.PHONY: all deps build run stub-llm test clean
+
+all: build
+
+## deps: install the system libraries (libcurl, SQLite) if any is missing
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing system packages:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
+
+## build: compile the service, the stub model and the tests
+build: deps
+	$(SWIFT) build --build-tests
+
+## run: serve on 127.0.0.1:8080 with the embedded stub model (no network, no key)
+run: deps
+	$(SWIFT) build --product photo-prompts
+	$(SWIFT) run --skip-build photo-prompts serve
+
+## stub-llm: run the stub model server on STUB_PORT (default 8081)
+stub-llm: deps
+	$(SWIFT) build --product stub-llm
+	$(SWIFT) run --skip-build stub-llm --port $(STUB_PORT)
+
+## test: install, build and run the whole test suite
+test: build
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build data
