@@ -49,15 +49,18 @@ struct ControlStatus: ResponseEncodable {
     var behaviour: StubBehaviour
     var latencyMilliseconds: Int
     var calls: Int
+    var maxInFlight: Int
 
     init(_ state: StubLLMState) async {
         behaviour = await state.behaviour
         latencyMilliseconds = await state.latencyMilliseconds
         calls = await state.calls
+        maxInFlight = await state.maxInFlight
     }
 
     enum CodingKeys: String, CodingKey {
         case behaviour, calls
         case latencyMilliseconds = "latency_ms"
+        case maxInFlight = "max_in_flight"
     }
 }
