@@ -49,4 +49,25 @@ struct ExpiryTests {
         #expect(try await store.pruneExpired(now: later) == PruneCount(sessions: 1, cacheEntries: 1))
         #expect(try await store.session(id: sessionID, now: clock.now) == nil, "gone even for a reader whose clock says it is valid")
     }
+
+    @Test("The pruning service sweeps at start-up, without being asked")
+    func pruningServiceRunsAtStart() async throws {
+        let path = temporaryDatabasePath()
+        let clock = ManualWallClock()
+        let sessionID = try await withService(testEnvironment(stub: nil, databasePath: path), clock: clock) { client in
+            try await client.startSession().sessionID
+        }
+        clock.advance(by: 604_800 + 1)
+        let store = try SQLitePromptStore(path: path)
+        let service = PruningService(store: store, clock: clock, interval: .seconds(3600), logger: .init(label: "test"))
+        let task = Task { try await service.run() }
+        defer { task.cancel() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        var remaining = try await store.session(id: sessionID, now: .distantPast)
+        while remaining != nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            remaining = try await store.session(id: sessionID, now: .distantPast)
+        }
+        #expect(remaining == nil)
+    }
 }
