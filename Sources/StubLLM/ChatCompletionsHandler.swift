@@ -1,19 +1,22 @@
 import Foundation
 import Hummingbird
 
-/// Answers one chat completion request according to the current ``StubBehaviour``.
+/// Answers one model request according to the current ``StubBehaviour``, in the API shape of its route.
 struct ChatCompletionsHandler: Sendable {
     let state: StubLLMState
+    let shape: ReplyShape
 
     @Sendable func handle(request: Request, context: some RequestContext) async throws -> Response {
-        let (behaviour, latency) = await state.recordCall()
+        let body = String(buffer: try await request.body.collect(upTo: 1 << 20))
+        let (behaviour, latency) = await state.recordCall(body: body)
         defer { Task { await state.recordAnswered() } }
-        let chat = try? await request.decode(as: ChatRequest.self, context: context)
+        let chat = try? JSONDecoder().decode(ChatRequest.self, from: Data(body.utf8))
         if latency > 0 {
             try await Task.sleep(for: .milliseconds(latency))
         }
-        let system = chat?.messages.first { $0.role == "system" }?.content ?? ""
-        let user = chat?.messages.last { $0.role == "user" }?.content ?? ""
+        // Anthropic sends the system prompt beside the messages; the others send it as the first message.
+        let system = chat?.system ?? chat?.messages.first { $0.role == "system" }?.content ?? ""
+        let user = chat?.messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n") ?? ""
         switch behaviour {
         case .serverError:
             return json(#"{"error":{"message":"stub: internal error"}}"#, status: .internalServerError)
@@ -24,7 +27,7 @@ struct ChatCompletionsHandler: Sendable {
         case .garbage:
             return json("}{ this is not json <html>", status: .ok)
         case .truncated:
-            let whole = completion(StubReplies.content(for: .normal, system: system, user: user))
+            let whole = shape.reply(StubReplies.content(for: .normal, system: system, user: user))
             return json(String(whole.prefix(whole.count / 2)), status: .ok)
         case .hang:
             // Accept, then say nothing for an hour, or until released.
@@ -33,11 +36,11 @@ struct ChatCompletionsHandler: Sendable {
             }
             return json("{}", status: .ok)
         case .trickle:
-            let body = completion(StubReplies.content(for: .normal, system: system, user: user))
+            let reply = shape.reply(StubReplies.content(for: .normal, system: system, user: user))
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody { writer in
-                    for byte in body.utf8 where await !state.isReleased {
+                    for byte in reply.utf8 where await !state.isReleased {
                         try await writer.write(ByteBuffer(bytes: [byte]))
                         try await Task.sleep(for: .milliseconds(100))
                     }
@@ -45,14 +48,8 @@ struct ChatCompletionsHandler: Sendable {
                 }
             )
         default:
-            return json(completion(StubReplies.content(for: behaviour, system: system, user: user)), status: .ok)
+            return json(shape.reply(StubReplies.content(for: behaviour, system: system, user: user)), status: .ok)
         }
-    }
-
-    private func completion(_ content: String) -> String {
-        let reply = ChatResponse(choices: [.init(message: .init(role: "assistant", content: content))])
-        let data = (try? JSONEncoder().encode(reply)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
     }
 
     private func json(_ body: String, status: HTTPResponse.Status) -> Response {
@@ -60,30 +57,13 @@ struct ChatCompletionsHandler: Sendable {
     }
 }
 
-/// The part of a Chat Completions request the stub reads.
+/// The part of a model request the stub reads, in any of the three shapes.
 struct ChatRequest: Codable {
     struct Message: Codable {
         var role: String
         var content: String
     }
     var model: String?
+    var system: String?
     var messages: [Message]
-}
-
-/// A minimal Chat Completions response.
-struct ChatResponse: Codable {
-    struct Choice: Codable {
-        var index = 0
-        var message: ChatRequest.Message
-        var finishReason = "stop"
-
-        enum CodingKeys: String, CodingKey {
-            case index, message
-            case finishReason = "finish_reason"
-        }
-    }
-    var id = "chatcmpl-stub"
-    var object = "chat.completion"
-    var model = "stub-llm"
-    var choices: [Choice]
 }

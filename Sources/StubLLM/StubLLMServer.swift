@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// The stub model as an HTTP server speaking the OpenAI Chat Completions API, plus a control endpoint.
+/// The stub model as an HTTP server speaking three model APIs, plus a control endpoint.
 ///
-/// Routes: `POST /v1/chat/completions` (and `/chat/completions`); `GET /control` for the behaviour and call count;
-/// `POST /control` with `{"behaviour": "hang", "latency_ms": 0}` to switch; `POST /control/reset`.
+/// Routes: `POST /v1/chat/completions` (and `/chat/completions`, OpenAI), `POST /v1/messages` (Anthropic),
+/// `POST /api/chat` (Ollama); `GET /control` for the behaviour and counters; `POST /control` with
+/// `{"behaviour": "hang", "latency_ms": 0, "fail_first": 2}` to switch; `POST /control/reset`; and `GET /hello`,
+/// a bare Hummingbird route that benchmarks use as their baseline.
 public enum StubLLMServer {
     /// Builds the server; `onListening` receives the bound port (useful with port 0).
     public static func buildApplication(
@@ -13,13 +15,16 @@ public enum StubLLMServer {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router()
-        let completions = ChatCompletionsHandler(state: state)
-        router.post("v1/chat/completions", use: completions.handle)
-        router.post("chat/completions", use: completions.handle)
+        let openAI = ChatCompletionsHandler(state: state, shape: .openAI)
+        router.post("v1/chat/completions", use: openAI.handle)
+        router.post("chat/completions", use: openAI.handle)
+        router.post("v1/messages", use: ChatCompletionsHandler(state: state, shape: .anthropic).handle)
+        router.post("api/chat", use: ChatCompletionsHandler(state: state, shape: .ollama).handle)
+        router.get("hello") { _, _ in "hello" }
         router.get("control") { _, _ in await ControlStatus(state) }
         router.post("control") { request, context in
             let change = try await request.decode(as: ControlChange.self, context: context)
-            await state.set(behaviour: change.behaviour, latencyMilliseconds: change.latencyMilliseconds)
+            await state.set(behaviour: change.behaviour, latencyMilliseconds: change.latencyMilliseconds, failFirst: change.failFirst)
             return await ControlStatus(state)
         }
         router.post("control/reset") { _, _ in
@@ -37,10 +42,12 @@ public enum StubLLMServer {
 struct ControlChange: Decodable {
     var behaviour: StubBehaviour
     var latencyMilliseconds: Int?
+    var failFirst: Int?
 
     enum CodingKeys: String, CodingKey {
         case behaviour
         case latencyMilliseconds = "latency_ms"
+        case failFirst = "fail_first"
     }
 }
 
@@ -50,8 +57,10 @@ struct ControlStatus: ResponseEncodable {
     var latencyMilliseconds: Int
     var calls: Int
     var maxInFlight: Int
+    var failuresLeft: Int
 
     init(_ state: StubLLMState) async {
+        failuresLeft = await state.failuresLeft
         behaviour = await state.behaviour
         latencyMilliseconds = await state.latencyMilliseconds
         calls = await state.calls
@@ -62,5 +71,6 @@ struct ControlStatus: ResponseEncodable {
         case behaviour, calls
         case latencyMilliseconds = "latency_ms"
         case maxInFlight = "max_in_flight"
+        case failuresLeft = "fail_first"
     }
 }

@@ -10,6 +10,10 @@ public actor StubLLMState {
     public private(set) var inFlight = 0
     /// The most requests answered at once since start or the last reset.
     public private(set) var maxInFlight = 0
+    /// Calls still to be failed with HTTP 500 before the behaviour applies (`fail_first`).
+    public private(set) var failuresLeft = 0
+    /// The body of the last request received, for tests that check what the service sent.
+    public private(set) var lastRequestBody = ""
     /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
     public private(set) var isReleased = false
 
@@ -19,17 +23,23 @@ public actor StubLLMState {
         self.latencyMilliseconds = latencyMilliseconds
     }
 
-    /// Switches behaviour and, if given, latency.
-    public func set(behaviour: StubBehaviour, latencyMilliseconds: Int? = nil) {
+    /// Switches behaviour and, if given, latency and the number of calls to fail first.
+    public func set(behaviour: StubBehaviour, latencyMilliseconds: Int? = nil, failFirst: Int? = nil) {
         self.behaviour = behaviour
         if let latencyMilliseconds { self.latencyMilliseconds = latencyMilliseconds }
+        if let failFirst { failuresLeft = failFirst }
     }
 
     /// Counts one call and returns the behaviour and latency to answer it with.
-    func recordCall() -> (StubBehaviour, Int) {
+    func recordCall(body: String) -> (StubBehaviour, Int) {
         calls += 1
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
+        lastRequestBody = body
+        if failuresLeft > 0 {
+            failuresLeft -= 1
+            return (.serverError, latencyMilliseconds)
+        }
         return (behaviour, latencyMilliseconds)
     }
 
@@ -46,6 +56,7 @@ public actor StubLLMState {
     /// Zeroes the counter and returns to normal, instant answers.
     public func reset() {
         calls = 0
+        failuresLeft = 0
         maxInFlight = inFlight
         behaviour = .normal
         latencyMilliseconds = 0

@@ -11,10 +11,9 @@ struct ConfigurationTests {
         #expect(config.host == "127.0.0.1")
         #expect(config.port == 8080)
         #expect(config.databasePath == "data/photo-prompts.sqlite")
-        #expect(config.provider == .stub)
-        #expect(config.baseURL == nil)
-        #expect(config.model == nil)
-        #expect(config.apiKey == nil)
+        #expect(config.backends == [BackendConfiguration(provider: .stub)])
+        #expect(config.breakerFailures == 5)
+        #expect(config.breakerCoolDown == 30)
         #expect(config.timeout == 15)
         #expect(config.promptsDirectory == "prompts")
         #expect(config.templateName == "photo-journal")
@@ -34,10 +33,7 @@ struct ConfigurationTests {
         #expect(config.host == "0.0.0.0")
         #expect(config.port == 9000)
         #expect(config.databasePath == "/tmp/x.sqlite")
-        #expect(config.provider == .openai)
-        #expect(config.baseURL == "http://127.0.0.1:11434/v1")
-        #expect(config.model == "llama3.2")
-        #expect(config.apiKey == "sk-test")
+        #expect(config.backends == [BackendConfiguration(provider: .openai, baseURL: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKey: "sk-test")])
         #expect(config.timeout == 2.5)
         #expect(config.promptsDirectory == "/etc/prompts")
         #expect(config.templateName == "other")
@@ -45,6 +41,24 @@ struct ConfigurationTests {
         #expect(config.sessionTTL == 60)
         #expect(config.cacheTTL == 120)
         #expect(config.logLevel == .debug)
+    }
+
+    @Test("LLM_2_* … LLM_4_* add backends to the chain, in order, with provider defaults for base URLs")
+    func chain() throws {
+        let config = try configuration([
+            "LLM_PROVIDER": "anthropic", "LLM_MODEL": "claude-haiku", "LLM_API_KEY": "k1",
+            "LLM_2_PROVIDER": "ollama", "LLM_2_MODEL": "llama3.2",
+            "LLM_4_PROVIDER": "openai", "LLM_4_BASE_URL": "http://127.0.0.1:8000/v1", "LLM_4_MODEL": "qwen", "LLM_4_API_KEY": "k4",
+        ])
+        #expect(
+            config.backends == [
+                BackendConfiguration(provider: .anthropic, baseURL: "https://api.anthropic.com", model: "claude-haiku", apiKey: "k1"),
+                BackendConfiguration(provider: .ollama, baseURL: "http://127.0.0.1:11434", model: "llama3.2"),
+                BackendConfiguration(provider: .openai, baseURL: "http://127.0.0.1:8000/v1", model: "qwen", apiKey: "k4"),
+            ]
+        )
+        let summary = config.loggableSummary.map { "\($0.value)" }.joined()
+        #expect(!summary.contains("k1") && !summary.contains("k4"))
     }
 
     @Test("A JSON file in config/ sets keys, and the environment overrides it")
@@ -74,7 +88,7 @@ struct ConfigurationTests {
         #expect(fromFile.timeout == defaults.timeout)
         #expect(fromFile.sessionTTL == defaults.sessionTTL)
         #expect(fromFile.refreshLimit == defaults.refreshLimit)
-        #expect(fromFile.provider == defaults.provider)
+        #expect(fromFile.backends == defaults.backends)
     }
 
     @Test(
@@ -92,6 +106,11 @@ struct ConfigurationTests {
             (["LLM_PROVIDER": "openai", "LLM_MODEL": "m"], "LLM_BASE_URL"),
             (["LLM_PROVIDER": "openai", "LLM_BASE_URL": "ftp://x", "LLM_MODEL": "m"], "LLM_BASE_URL"),
             (["LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://x"], "LLM_MODEL"),
+            (["LLM_2_PROVIDER": "mystery"], "LLM_2_PROVIDER"),
+            (["LLM_2_PROVIDER": "anthropic"], "LLM_2_MODEL"),
+            (["LLM_3_PROVIDER": "openai", "LLM_3_MODEL": "m"], "LLM_3_BASE_URL"),
+            (["BREAKER_FAILURES": "0"], "BREAKER_FAILURES"),
+            (["BREAKER_COOLDOWN": "never"], "BREAKER_COOLDOWN"),
         ]
     )
     func badValues(environment: [String: String], key: String) {
@@ -108,6 +127,6 @@ struct ConfigurationTests {
         let config = try configuration(["LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://x", "LLM_MODEL": "m", "LLM_API_KEY": "sk-very-secret"])
         let summary = config.loggableSummary.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         #expect(!summary.contains("sk-very-secret"))
-        #expect(summary.contains("api_key=set"))
+        #expect(summary.contains("(key set)"))
     }
 }

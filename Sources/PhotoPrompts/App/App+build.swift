@@ -35,9 +35,13 @@ public func buildApplication(
     let store = try SQLitePromptStore(path: configuration.databasePath)
     let template = try PromptTemplate.load(name: configuration.templateName, from: configuration.promptsDirectory)
     let fallbacks = try FallbackPrompts.load(from: configuration.promptsDirectory)
-    let backend = makeBackend(configuration, transport: dependencies.transport)
+    let transport = dependencies.transport ?? CurlTransport()
+    let chain = BackendChain(
+        backends: configuration.backends.map { makeBackend($0, transport: transport) }, failureThreshold: configuration.breakerFailures,
+        coolDown: configuration.breakerCoolDown, clock: dependencies.clock
+    )
     let generator = PromptGenerator(
-        template: template, backend: backend, store: store, clock: dependencies.clock, timeout: .seconds(configuration.timeout),
+        template: template, chain: chain, store: store, clock: dependencies.clock, timeout: .seconds(configuration.timeout),
         cacheTTL: configuration.cacheTTL
     )
     let sessions = SessionService(
@@ -65,16 +69,19 @@ public func buildApplication(
     return app
 }
 
-/// The backend `LLM_PROVIDER` names.
-func makeBackend(_ configuration: AppConfiguration, transport: (any HTTPTransport)?) -> any LLMBackend {
+/// The backend one configuration entry names.
+func makeBackend(_ configuration: BackendConfiguration, transport: any HTTPTransport) -> any LLMBackend {
+    // BackendConfiguration guarantees a base URL and a model for every provider but the stub.
+    let baseURL = configuration.baseURL ?? ""
+    let model = configuration.model ?? ""
     switch configuration.provider {
     case .stub:
         return StubBackend()
     case .openai:
-        // AppConfiguration guarantees both are set for openai.
-        return OpenAIBackend(
-            transport: transport ?? CurlTransport(), baseURL: configuration.baseURL ?? "", model: configuration.model ?? "",
-            apiKey: configuration.apiKey
-        )
+        return OpenAIBackend(transport: transport, baseURL: baseURL, model: model, apiKey: configuration.apiKey)
+    case .anthropic:
+        return AnthropicBackend(transport: transport, baseURL: baseURL, model: model, apiKey: configuration.apiKey)
+    case .ollama:
+        return OllamaBackend(transport: transport, baseURL: baseURL, model: model)
     }
 }

@@ -4,28 +4,18 @@ import Logging
 /// Every setting of the service, read once at start-up: environment variables over `config/photo-prompts.json`
 /// over these defaults. The README's table lists the same keys.
 public struct AppConfiguration: Sendable {
-    /// Which model backend answers.
-    public enum Provider: String, Sendable, CaseIterable {
-        /// The in-process stub: offline, deterministic.
-        case stub
-        /// An OpenAI-compatible Chat Completions endpoint.
-        case openai
-    }
-
     /// `HTTP_HOST`: the address to listen on.
     public var host: String
     /// `HTTP_PORT`: the port to listen on; 0 picks a free one.
     public var port: Int
     /// `DATABASE_PATH`: the SQLite file.
     public var databasePath: String
-    /// `LLM_PROVIDER`: `stub` or `openai`.
-    public var provider: Provider
-    /// `LLM_BASE_URL`: the OpenAI-compatible base URL, e.g. `http://127.0.0.1:11434/v1`.
-    public var baseURL: String?
-    /// `LLM_MODEL`: the model name sent to the backend.
-    public var model: String?
-    /// `LLM_API_KEY`: sent as a Bearer token. A secret: never logged.
-    public var apiKey: String?
+    /// The backends in order of preference: `LLM_*` first, then `LLM_2_*`, `LLM_3_*`, `LLM_4_*` when set.
+    public var backends: [BackendConfiguration]
+    /// `BREAKER_FAILURES`: consecutive failures that open a backend's circuit breaker.
+    public var breakerFailures: Int
+    /// `BREAKER_COOLDOWN`: seconds an open breaker waits before letting one probe through.
+    public var breakerCoolDown: Double
     /// `LLM_TIMEOUT`: the total budget of one backend call, in seconds.
     public var timeout: Double
     /// `PROMPTS_DIRECTORY`: where templates and fallbacks live.
@@ -50,15 +40,15 @@ public struct AppConfiguration: Sendable {
         host = reader.text("http.host", default: "127.0.0.1")
         port = try reader.integer("http.port", default: 8080, in: 0...65535)
         databasePath = reader.text("database.path", default: "data/photo-prompts.sqlite")
-        let providerName = reader.text("llm.provider", default: Provider.stub.rawValue)
-        guard let provider = Provider(rawValue: providerName.lowercased()) else {
-            let names = Provider.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigurationError(key: "LLM_PROVIDER", problem: "must be one of \(names) (got \"\(providerName)\")")
+        var backends = [try BackendConfiguration(reader: reader, prefix: ["llm"], isPrimary: true)]
+        for position in 2...BackendConfiguration.maximumCount {
+            let prefix = ["llm", "\(position)"]
+            guard reader.optionalText(ConfigKey(prefix + ["provider"])) != nil else { continue }
+            backends.append(try BackendConfiguration(reader: reader, prefix: prefix, isPrimary: false))
         }
-        self.provider = provider
-        baseURL = reader.optionalText("llm.baseURL")
-        model = reader.optionalText("llm.model")
-        apiKey = reader.optionalText("llm.apiKey", isSecret: true)
+        self.backends = backends
+        breakerFailures = try reader.integer("breaker.failures", default: 5, in: 1...1000)
+        breakerCoolDown = try reader.seconds("breaker.cooldown", default: 30, maximum: 86_400)
         timeout = try reader.seconds("llm.timeout", default: 15, maximum: 600)
         promptsDirectory = reader.text("prompts.directory", default: "prompts")
         templateName = reader.text("prompts.template", default: "photo-journal")
@@ -71,28 +61,13 @@ public struct AppConfiguration: Sendable {
             throw ConfigurationError(key: "LOG_LEVEL", problem: "must be one of trace, debug, info, notice, warning, error, critical (got \"\(levelName)\")")
         }
         self.logLevel = logLevel
-        try checkBackend()
     }
 
-    private func checkBackend() throws(ConfigurationError) {
-        guard provider == .openai else { return }
-        guard let baseURL else {
-            throw ConfigurationError(key: "LLM_BASE_URL", problem: "must be set when LLM_PROVIDER is openai")
-        }
-        guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") else {
-            throw ConfigurationError(key: "LLM_BASE_URL", problem: "must start with http:// or https:// (got \"\(baseURL)\")")
-        }
-        guard model != nil else {
-            throw ConfigurationError(key: "LLM_MODEL", problem: "must be set when LLM_PROVIDER is openai")
-        }
-    }
-
-    /// The settings worth logging at start-up; the API key appears only as set or unset.
+    /// The settings worth logging at start-up; API keys appear only as set or unset.
     public var loggableSummary: Logger.Metadata {
         [
-            "host": "\(host)", "port": "\(port)", "database": "\(databasePath)", "provider": "\(provider.rawValue)",
-            "base_url": "\(baseURL ?? "-")", "model": "\(model ?? "-")", "api_key": "\(apiKey == nil ? "unset" : "set")",
-            "timeout_s": "\(timeout)", "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
+            "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
+            "backends": "\(backends.map(\.summary).joined(separator: " then "))", "timeout_s": "\(timeout)", "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
         ]
     }
 }

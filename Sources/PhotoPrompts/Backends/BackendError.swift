@@ -1,12 +1,15 @@
+import Foundation
+
 /// Why a backend produced no usable reply.
 ///
-/// A struct over a private enum, so failure kinds can grow without breaking callers; callers only need to know
-/// whether it was a timeout, which the app words differently.
+/// A struct over a private enum, so failure kinds can grow without breaking callers. Callers ask only what they
+/// act on: was it a timeout (the app words it differently), and did the backend ask us to wait (`Retry-After`).
 public struct BackendError: Error, Sendable, CustomStringConvertible {
     private enum Kind: Sendable {
         case timedOut
         case unreachable
         case httpStatus(Int)
+        case rateLimited(retryAfter: TimeInterval?)
         case unreadableReply
     }
 
@@ -21,11 +24,15 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
 
     /// The backend did not answer in time.
     public static func timedOut(_ detail: String) -> BackendError { .init(.timedOut, detail: detail) }
-    /// No connection could be made.
+    /// No connection could be made, or the name did not resolve.
     public static func unreachable(_ detail: String) -> BackendError { .init(.unreachable, detail: detail) }
-    /// The backend answered with a non-2xx status.
+    /// The backend answered with a non-2xx status other than 429.
     public static func httpStatus(_ status: Int, detail: String) -> BackendError { .init(.httpStatus(status), detail: detail) }
-    /// The body was not the expected JSON.
+    /// The backend answered 429, with its `Retry-After` in seconds if it sent one.
+    public static func rateLimited(retryAfter: TimeInterval?, detail: String) -> BackendError {
+        .init(.rateLimited(retryAfter: retryAfter), detail: detail)
+    }
+    /// The body was not the expected JSON, or was cut off.
     public static func unreadableReply(_ detail: String) -> BackendError { .init(.unreadableReply, detail: detail) }
 
     /// Whether the failure was running out of time.
@@ -34,12 +41,19 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// How long the backend asked us to stay away, from a 429's `Retry-After`.
+    public var retryAfter: TimeInterval? {
+        if case .rateLimited(let retryAfter) = kind { return retryAfter }
+        return nil
+    }
+
     /// A one-line summary for logs.
     public var description: String {
         switch kind {
         case .timedOut: "timed out: \(detail)"
         case .unreachable: "unreachable: \(detail)"
         case .httpStatus(let status): "HTTP \(status): \(detail)"
+        case .rateLimited(let retryAfter): "HTTP 429, retry after \(retryAfter.map { "\($0) s" } ?? "unspecified"): \(detail)"
         case .unreadableReply: "unreadable reply: \(detail)"
         }
     }

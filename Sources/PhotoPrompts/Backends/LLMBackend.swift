@@ -1,7 +1,7 @@
 /// A language model that turns a rendered prompt into a reply.
 ///
-/// Implementations: ``OpenAIBackend`` (Chat Completions over ``HTTPTransport``) and ``StubBackend``
-/// (in process, deterministic). The pipeline never sees HTTP; it sees a reply or a ``BackendError``.
+/// Implementations: ``OpenAIBackend``, ``AnthropicBackend`` and ``OllamaBackend`` over ``HTTPTransport``, and
+/// ``StubBackend`` (in process, deterministic). The pipeline never sees HTTP; it sees a reply or a ``BackendError``.
 public protocol LLMBackend: Sendable {
     /// The provider and model, part of every cache key.
     var identity: BackendIdentity { get }
@@ -9,7 +9,7 @@ public protocol LLMBackend: Sendable {
     /// Asks the model for a reply, giving up after `timeout`.
     ///
     /// - Throws: ``BackendError`` when no usable reply arrived; `CancellationError` when the task was cancelled.
-    func complete(_ prompt: RenderedPrompt, timeout: Duration) async throws -> String
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> String
 }
 
 /// Which provider and model answered.

@@ -1,64 +1,49 @@
-import Foundation
-
 /// The OpenAI Chat Completions API, which vLLM, llama.cpp's server, LM Studio and Ollama's `/v1` also speak.
 public struct OpenAIBackend: LLMBackend {
     /// The provider and model.
     public let identity: BackendIdentity
-    private let transport: any HTTPTransport
+    private let http: JSONOverHTTP
     private let endpoint: String
     private let apiKey: String?
 
     /// Creates a backend that POSTs to `{baseURL}/chat/completions`, with a Bearer key when `apiKey` is set.
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
-        self.transport = transport
-        self.endpoint = baseURL.hasSuffix("/") ? baseURL + "chat/completions" : baseURL + "/chat/completions"
+        self.http = JSONOverHTTP(transport: transport)
+        self.endpoint = baseURL.appendingPathComponentForURL("chat/completions")
         self.identity = BackendIdentity(provider: "openai", model: model)
         self.apiKey = apiKey
     }
 
-    /// Sends the prompt as a system and a user message and returns the first choice's content.
-    public func complete(_ prompt: RenderedPrompt, timeout: Duration) async throws -> String {
+    /// Sends the system message and the conversation; returns the first choice's content.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
         let body = ChatRequest(
             model: identity.model,
-            messages: [.init(role: "system", content: prompt.system), .init(role: "user", content: prompt.user)]
+            messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
+            temperature: request.parameters.temperature, maxTokens: request.parameters.maxTokens
         )
-        var headers: [(name: String, value: String)] = [("Content-Type", "application/json"), ("Accept", "application/json")]
-        if let apiKey, !apiKey.isEmpty {
-            headers.append(("Authorization", "Bearer \(apiKey)"))
-        }
-        let request = HTTPTransportRequest(
-            method: "POST", url: endpoint, headers: headers, body: Array(try JSONEncoder().encode(body)), timeout: timeout
-        )
-        let response: HTTPTransportResponse
-        do {
-            response = try await transport.send(request)
-        } catch let error as HTTPTransportError {
-            switch error.kind {
-            case .timedOut: throw BackendError.timedOut(error.detail)
-            case .connectionFailed: throw BackendError.unreachable(error.detail)
-            case .responseTooLarge, .other: throw BackendError.unreadableReply(error.detail)
-            }
-        }
-        guard (200..<300).contains(response.status) else {
-            throw BackendError.httpStatus(response.status, detail: "from \(endpoint)")
-        }
-        guard let reply = try? JSONDecoder().decode(ChatResponse.self, from: Data(response.body)),
-            let content = reply.choices.first?.message.content
-        else {
-            throw BackendError.unreadableReply("\(response.body.count) bytes that are not a chat completion")
+        let headers: [(name: String, value: String)] = apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
+        let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: ChatResponse.self)
+        guard let content = reply.choices.first?.message.content else {
+            throw BackendError.unreadableReply("a chat completion without content")
         }
         return content
     }
 
     private struct ChatRequest: Encodable {
-        struct Message: Codable {
+        struct Message: Encodable {
             var role: String
             var content: String
         }
         var model: String
         var messages: [Message]
-        var temperature = 0.8
+        var temperature: Double?
+        var maxTokens: Int
         var stream = false
+
+        enum CodingKeys: String, CodingKey {
+            case model, messages, temperature, stream
+            case maxTokens = "max_tokens"
+        }
     }
 
     private struct ChatResponse: Decodable {
@@ -69,5 +54,12 @@ public struct OpenAIBackend: LLMBackend {
             var message: Message
         }
         var choices: [Choice]
+    }
+}
+
+extension String {
+    /// `self` with `component` appended after exactly one slash: base URLs are written both ways.
+    func appendingPathComponentForURL(_ component: String) -> String {
+        hasSuffix("/") ? self + component : self + "/" + component
     }
 }

@@ -3,14 +3,17 @@ import Foundation
 /// The cache key: a hash of everything that shapes the model's answer.
 ///
 /// Missing a parameter here would serve one photo's prompts for another, so every input the template or the
-/// backend sees is in it: normalised metadata, locale, template name and version, provider and model, and round.
+/// backends see is in it: normalised metadata, locale, template name and version, every backend's provider and
+/// model in chain order, the sampling parameters, and the round.
 struct CacheKey: Encodable {
     /// Bumped when the key's shape changes, so old entries are never misread.
-    let schema = 1
+    let schema = 2
     let photo: PhotoMetadata
     let locale: String
     let template: TemplateIdentity
-    let backend: BackendIdentity
+    let backends: [BackendIdentity]
+    let parameters: ModelParameters
+    let candidateCount: Int
     let round: Int
 
     /// The hex SHA-256 of the key's canonical JSON (sorted keys).

@@ -4,16 +4,25 @@ public struct Generation: Sendable {
     public var source: PromptSource
     /// Why there are no candidates, when `source` is `fallback`.
     public var fallbackReason: FallbackReason?
-    /// Valid prompts not yet shown in the session, best first. May hold more than three.
+    /// Valid prompts not yet shown in the session, best first. Usually more than three: the rest is surplus.
     public var candidates: [ValidPrompt]
+    /// Where the time went.
+    public var timing = ServerTiming()
 
     /// A generation that yielded usable candidates.
-    public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource) -> Generation {
-        Generation(source: source, fallbackReason: nil, candidates: candidates)
+    public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
+        Generation(source: source, fallbackReason: nil, candidates: candidates, timing: timing)
     }
 
     /// A generation that yielded nothing usable.
-    public static func fallback(_ reason: FallbackReason) -> Generation {
-        Generation(source: .fallback, fallbackReason: reason, candidates: [])
+    public static func fallback(_ reason: FallbackReason, timing: ServerTiming = ServerTiming()) -> Generation {
+        Generation(source: .fallback, fallbackReason: reason, candidates: [], timing: timing)
+    }
+
+    /// The same generation for a caller that has already shown `shownKeys`.
+    func unseen(by shownKeys: Set<String>) -> Generation {
+        guard source != .fallback else { return self }
+        let unseen = candidates.filter { !shownKeys.contains($0.repeatKey) }
+        return unseen.isEmpty ? .fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
     }
 }

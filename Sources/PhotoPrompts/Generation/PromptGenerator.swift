@@ -1,23 +1,31 @@
 import Foundation
 import Logging
 
-/// The pipeline for one request: render the template, try the cache, call the backend within the deadline,
-/// validate, and cache what the model produced.
+/// The pipeline for one request: try the cache, render the template, ask the backends within one deadline,
+/// validate, re-ask once if too few survive and time allows, and cache what the model produced.
 ///
-/// It never throws for a backend's fault: every failure becomes a ``Generation/fallback(_:)`` with a reason.
+/// It never throws for a backend's fault: every failure becomes a ``Generation/fallback(_:timing:)`` with a reason.
 public struct PromptGenerator: Sendable {
-    /// How many candidates the template asks the model for, so that three survive the word rule.
-    public static let candidateCount = 6
-
     let template: PromptTemplate
-    let backend: any LLMBackend
+    let chain: BackendChain
     let store: any PromptStore
     let clock: any WallClock
     let validator = PromptValidator()
-    /// The whole budget for the backend call (`LLM_TIMEOUT`).
+    let inFlight = SingleFlight<Generation>()
+    /// The whole budget of one request's backend work (`LLM_TIMEOUT`): re-asks and failovers share it.
     let timeout: Duration
     /// How long cache entries live (`CACHE_TTL`).
     let cacheTTL: TimeInterval
+
+    /// Creates a generator.
+    public init(template: PromptTemplate, chain: BackendChain, store: any PromptStore, clock: any WallClock, timeout: Duration, cacheTTL: TimeInterval) {
+        self.template = template
+        self.chain = chain
+        self.store = store
+        self.clock = clock
+        self.timeout = timeout
+        self.cacheTTL = cacheTTL
+    }
 
     /// What to generate for.
     public struct Input: Sendable {
@@ -39,54 +47,87 @@ public struct PromptGenerator: Sendable {
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
-        let key = CacheKey(photo: input.photo, locale: input.locale, template: template.identity, backend: backend.identity, round: input.round)
-            .hashed
-        if input.readsCache, let cached = await cachedCandidates(forKey: key, avoiding: shownKeys, logger: logger) {
-            return .prompts(cached, from: .cache)
+        let key = CacheKey(
+            photo: input.photo, locale: input.locale, template: template.identity, backends: chain.identities,
+            parameters: template.settings.parameters, candidateCount: template.settings.candidateCount, round: input.round
+        ).hashed
+        var timing = ServerTiming()
+        if input.readsCache {
+            let (cached, duration) = await measured { await cachedCandidates(forKey: key, avoiding: shownKeys, logger: logger) }
+            timing.add("cache", duration, detail: cached == nil ? "miss" : "hit")
+            if let cached {
+                return .prompts(cached, from: .cache, timing: timing)
+            }
         }
-        let context = TemplateContext(
-            photo: input.photo, locale: input.locale, candidateCount: Self.candidateCount, round: input.round, avoid: input.alreadyShown
-        )
-        let reply: String
-        do {
-            reply = try await callBackend(with: template.render(context))
-        } catch let error as BackendError {
-            logger.warning("backend failed", metadata: ["provider": "\(backend.identity.provider)", "error": "\(error)"])
-            return .fallback(error.isTimeout ? .timeout : .backendError)
-        } catch {
-            logger.warning("backend call ended", metadata: ["error": "\(error)"])
-            return .fallback(.backendError)
-        }
-        let validation = validator.validate(CandidateParser.candidates(in: reply))
-        if !validation.rejected.isEmpty {
-            logger.debug(
-                "candidates rejected",
-                metadata: ["reasons": "\(validation.rejected.map(\.reason.description))", "kept": "\(validation.kept.count)"]
-            )
-        }
-        // Only a full answer is cached: a short one would pin fallback-filled rounds for a week.
-        if validation.kept.count >= FallbackPrompts.promptsPerAnswer {
-            await store(validation.kept, forKey: key, logger: logger)
-        }
-        let unseen = validation.kept.filter { !shownKeys.contains($0.repeatKey) }
-        return unseen.isEmpty ? .fallback(.invalidOutput) : .prompts(unseen, from: .model)
+        // Identical requests in flight (same key) share one backend call; each filters by its own session.
+        let (shared, joined) = await inFlight.run(key) { await generateFromBackends(input, cacheKey: key, logger: logger) }
+        var generation = shared.unseen(by: shownKeys)
+        if joined { timing.add("singleflight", .zero, detail: "joined") }
+        timing.append(shared.timing)
+        generation.timing = timing
+        return generation
     }
 
-    /// Calls the backend, and independently enforces the deadline in case the backend overruns its own timeout.
-    private func callBackend(with prompt: RenderedPrompt) async throws -> String {
-        let backend = self.backend
-        let timeout = self.timeout
-        return try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask { try await backend.complete(prompt, timeout: timeout) }
-            group.addTask {
-                try await Task.sleep(for: timeout + .milliseconds(100))
-                return nil
+    private func generateFromBackends(_ input: Input, cacheKey: String, logger: Logger) async -> Generation {
+        let deadline = ContinuousClock.now + timeout
+        var timing = ServerTiming()
+        let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
+        let context = TemplateContext(
+            photo: input.photo, locale: input.locale, candidateCount: template.settings.candidateCount, round: input.round,
+            avoid: input.alreadyShown
+        )
+        let (rendered, renderDuration) = await measured { template.render(context) }
+        timing.add("render", renderDuration)
+        var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
+
+        let first = await chain.complete(request, deadline: deadline, logger: logger, isUsable: hasValidCandidate)
+        record(first.attempts, pass: 1, in: &timing)
+        guard case .success(let answer) = first.result else {
+            if case .failure(let error) = first.result { return .fallback(error.reason, timing: timing) }
+            return .fallback(.backendError, timing: timing)
+        }
+        let identity = answer.link.backend.identity
+        var (validation, validateDuration) = await measured { validator.validate(CandidateParser.candidates(in: answer.reply)) }
+        timing.add("validate", validateDuration)
+        var kept = validation.kept
+
+        let needed = FallbackPrompts.promptsPerAnswer - kept.filter { !shownKeys.contains($0.repeatKey) }.count
+        if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
+            request.messages.append(.init(role: "assistant", content: answer.reply))
+            request.messages.append(.init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed)))
+            let second = await chain.ask(answer.link, request, deadline: deadline, logger: logger)
+            record(second.attempts, pass: 2, in: &timing)
+            if case .success(let reask) = second.result {
+                let alreadyKept = shownKeys.union(kept.map(\.repeatKey))
+                (validation, _) = await measured { validator.validate(CandidateParser.candidates(in: reask.reply), alreadyShown: alreadyKept) }
+                kept += validation.kept
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let reply = first else {
-                throw BackendError.timedOut("no reply within \(timeout)")
-            }
-            return reply
+        }
+        kept = kept.map { ValidPrompt(text: $0.text, wordCount: $0.wordCount, answeredBy: identity) }
+        // Only a full answer is cached: a short one would pin fallback-filled rounds for a week.
+        if kept.count >= FallbackPrompts.promptsPerAnswer {
+            let (_, duration) = await measured { await store(kept, forKey: cacheKey, logger: logger) }
+            timing.add("cache-write", duration)
+        }
+        let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }
+        return unseen.isEmpty ? .fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+    }
+
+    /// A re-ask is worth it only if the backend usually answers in less time than is left.
+    private func hasTimeForAnotherCall(to link: BackendChain.Link, before deadline: ContinuousClock.Instant) async -> Bool {
+        let remaining = deadline - .now
+        let typical = await link.latency.p90 ?? .zero
+        return remaining > typical + .milliseconds(50)
+    }
+
+    private func hasValidCandidate(_ reply: String) -> Bool {
+        !validator.validate(CandidateParser.candidates(in: reply)).kept.isEmpty
+    }
+
+    private func record(_ attempts: [BackendChain.Attempt], pass: Int, in timing: inout ServerTiming) {
+        for (index, attempt) in attempts.enumerated() {
+            let name = pass == 1 ? "backend-\(index + 1)" : "reask"
+            timing.add(name, attempt.duration, detail: "\(attempt.identity.provider)/\(attempt.identity.model) \(attempt.outcome)")
         }
     }
 

@@ -50,12 +50,16 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
     public var text: String
     /// Its word count.
     public var wordCount: Int
+    /// The backend that wrote it; kept with cached and surplus prompts so answers can name it.
+    public var answeredBy: BackendIdentity?
 
     /// Creates a valid prompt.
-    public init(text: String, wordCount: Int) {
+    public init(text: String, wordCount: Int, answeredBy: BackendIdentity? = nil) {
         self.text = text
         self.wordCount = wordCount
+        self.answeredBy = answeredBy
     }
+
 
     /// The key that identifies repeats of this prompt.
     public var repeatKey: String { PromptNormalizer.repeatKey(text) }

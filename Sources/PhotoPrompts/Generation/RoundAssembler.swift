@@ -22,7 +22,10 @@ public struct RoundAssembler: Sendable {
             Prompt(id: RandomIdentifier.make(prefix: "p_"), text: valid.text, wordCount: valid.wordCount, source: generation.source)
         }
         let gap = count - chosen.count
-        return RoundDraft(source: generation.source, fallbackReason: nil, prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown))
+        return RoundDraft(
+            source: generation.source, fallbackReason: nil, prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown),
+            surplus: Array(unseen.dropFirst(count)), answeredBy: unseen.first?.answeredBy
+        )
     }
 
     private func fallbackPrompts(_ count: Int, avoiding alreadyShown: Set<String>) -> [Prompt] {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// The app's API: start a session, refresh it, read it back.
@@ -22,14 +23,14 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         let answer = try await sessions.start(
             photo: body.photo, userID: body.userID, locale: body.locale, readsCache: Self.readsCache(request), logger: context.logger
         )
-        return EditedResponse(status: .ok, response: PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
+        return respond(with: answer)
     }
 
-    @Sendable func refresh(request: Request, context: Context) async throws -> PromptsResponse {
+    @Sendable func refresh(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
         let sessionID = try context.parameters.require("session_id")
         do {
             let answer = try await sessions.refresh(sessionID: sessionID, readsCache: Self.readsCache(request), logger: context.logger)
-            return PromptsResponse(answer, refreshLimit: sessions.refreshLimit)
+            return respond(with: answer)
         } catch let error as SessionError {
             throw Self.apiError(for: error, limit: sessions.refreshLimit)
         }
@@ -42,6 +43,15 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         } catch let error as SessionError {
             throw Self.apiError(for: error, limit: sessions.refreshLimit)
         }
+    }
+
+    /// The answer, with a `Server-Timing` header saying where the time went.
+    func respond(with answer: SessionAnswer) -> EditedResponse<PromptsResponse> {
+        var headers = HTTPFields()
+        if let name = HTTPField.Name("Server-Timing"), !answer.timing.entries.isEmpty {
+            headers[name] = answer.timing.headerValue
+        }
+        return EditedResponse(status: .ok, headers: headers, response: PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
     }
 
     /// `Cache-Control: no-cache` asks for a fresh answer: the cache is not read (the new answer is still stored).

@@ -18,6 +18,8 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
     public var refreshesRemaining: Int
     /// The template that rendered the request.
     public var template: TemplateIdentity
+    /// The backend and model that wrote the model prompts; `null` for a fallback answer.
+    public var backend: BackendIdentity?
 
     /// Shapes a session answer for the wire.
     public init(_ answer: SessionAnswer, refreshLimit: Int) {
@@ -29,11 +31,12 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
         refreshesUsed = answer.refreshesUsed
         refreshesRemaining = max(0, refreshLimit - answer.refreshesUsed)
         template = answer.template
+        backend = answer.round.answeredBy
     }
 
     enum CodingKeys: String, CodingKey {
         case sessionID = "session_id"
-        case prompts, source, message, template
+        case prompts, source, message, template, backend
         case fallbackReason = "fallback_reason"
         case refreshesUsed = "refreshes_used"
         case refreshesRemaining = "refreshes_remaining"
@@ -50,5 +53,6 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
         try container.encode(refreshesUsed, forKey: .refreshesUsed)
         try container.encode(refreshesRemaining, forKey: .refreshesRemaining)
         try container.encode(template, forKey: .template)
+        try container.encode(backend, forKey: .backend)
     }
 }

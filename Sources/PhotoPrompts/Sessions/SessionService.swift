@@ -37,7 +37,7 @@ public struct SessionService: Sendable {
             createdAt: now, expiresAt: now.addingTimeInterval(sessionTTL), firstRound: draft
         )
         try await store.createSession(session)
-        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: generator.templateIdentity)
+        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: generator.templateIdentity, timing: generation.timing)
     }
 
     /// Returns three prompts for the session's photo that it has not shown before.
@@ -67,14 +67,26 @@ public struct SessionService: Sendable {
     private func refresh(sessionID: String, ordinal: Int, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
         // Read again under the lock: the refresh before this one may just have added prompts to avoid.
         guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
-        let shown = session.rounds.flatMap(\.prompts).map(\.text)
-        let input = PromptGenerator.Input(photo: session.photo, locale: session.locale, round: ordinal, alreadyShown: shown, readsCache: readsCache)
-        let generation = await generator.generate(input, logger: logger)
+        let generation: Generation
+        let unseenSurplus = session.surplus.filter { !session.shownRepeatKeys.contains($0.repeatKey) }
+        if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
+            // The model already wrote enough good prompts last time: no backend call, and it counts as a refresh.
+            var timing = ServerTiming()
+            timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
+            generation = .prompts(unseenSurplus, from: .model, timing: timing)
+        } else {
+            let shown = session.rounds.flatMap(\.prompts).map(\.text)
+            let input = PromptGenerator.Input(photo: session.photo, locale: session.locale, round: ordinal, alreadyShown: shown, readsCache: readsCache)
+            generation = await generator.generate(input, logger: logger)
+        }
         try Task.checkCancellation()
         let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { [assembler] shownKeys in
             assembler.draft(from: generation, alreadyShown: shownKeys)
         }
-        return SessionAnswer(sessionID: sessionID, round: committed.draft, refreshesUsed: committed.refreshesUsed, template: generator.templateIdentity)
+        return SessionAnswer(
+            sessionID: sessionID, round: committed.draft, refreshesUsed: committed.refreshesUsed, template: generator.templateIdentity,
+            timing: generation.timing
+        )
     }
 
     /// The session with its history.
@@ -96,6 +108,8 @@ public struct SessionAnswer: Sendable {
     public var refreshesUsed: Int
     /// The template that rendered the request.
     public var template: TemplateIdentity
+    /// Where the time went, for `Server-Timing`.
+    public var timing: ServerTiming
 }
 
 /// Why a session request was refused.

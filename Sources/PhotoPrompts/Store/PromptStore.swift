@@ -57,6 +57,11 @@ public struct RoundDraft: Sendable {
     public var fallbackReason: FallbackReason?
     /// The prompts shown, normally three.
     public var prompts: [Prompt]
+    /// Valid prompts the model wrote beyond these three, kept to serve the next refresh without a backend call.
+    public var surplus: [ValidPrompt] = []
+
+    /// The backend that wrote the model prompts shown, if any.
+    public var answeredBy: BackendIdentity?
 }
 
 /// A stored round and the session's count after it.

@@ -45,6 +45,15 @@ extension SQLitePromptStore {
                 t.column("expiresAt", .double).notNull().indexed()
             }
         }
+        migrator.registerMigration("v2") { db in
+            // Valid prompts the model wrote beyond the three shown: the next refresh is served from them.
+            try db.alter(table: "session") { t in
+                t.add(column: "surplus", .jsonText).notNull().defaults(to: "[]")
+            }
+            try db.alter(table: "sessionRound") { t in
+                t.add(column: "answeredBy", .jsonText)
+            }
+        }
         return migrator
     }
 }

@@ -87,12 +87,14 @@ public struct SQLitePromptStore: PromptStore {
             let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
             let draft = choose(shown)
             let counts = draft.source != .fallback
+            // A fallback round leaves the surplus as it was: it showed none of it.
+            let surplus = counts ? draft.surplus : record.surplus
             try db.execute(
                 sql: """
                     UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
-                    nextRound = nextRound + 1 WHERE id = ?
+                    nextRound = nextRound + 1, surplus = ? WHERE id = ?
                     """,
-                arguments: [counts ? 1 : 0, sessionID]
+                arguments: [counts ? 1 : 0, String(decoding: try JSONEncoder().encode(surplus), as: UTF8.self), sessionID]
             )
             try Self.insertRound(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now, db: db)
             return CommittedRound(round: record.nextRound, draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
@@ -119,7 +121,7 @@ public struct SQLitePromptStore: PromptStore {
     private static func insertRound(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date, db: Database) throws {
         try SessionRoundRecord(
             sessionId: sessionID, round: round, source: draft.source.rawValue, fallbackReason: draft.fallbackReason?.rawValue,
-            counted: counted, createdAt: date.timeIntervalSince1970
+            counted: counted, createdAt: date.timeIntervalSince1970, answeredBy: draft.answeredBy
         ).insert(db)
         for (position, prompt) in draft.prompts.enumerated() {
             try SessionPromptRecord(sessionID: sessionID, round: round, position: position, prompt: prompt).insert(db)

@@ -18,6 +18,8 @@ public struct SessionSnapshot: Sendable {
     public var createdAt: Date
     /// When it stops answering.
     public var expiresAt: Date
+    /// Valid prompts written but not yet shown, to serve the next refresh.
+    public var surplus: [ValidPrompt]
     /// Every round shown, oldest first.
     public var rounds: [SessionRound]
 
@@ -41,4 +43,6 @@ public struct SessionRound: Sendable {
     public var prompts: [Prompt]
     /// When it was shown.
     public var createdAt: Date
+    /// The backend that wrote its model prompts, if any.
+    public var answeredBy: BackendIdentity?
 }

@@ -16,6 +16,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var nextRound: Int
     var createdAt: Double
     var expiresAt: Double
+    var surplus: [ValidPrompt]
 
     init(_ session: NewSession) {
         id = session.id
@@ -29,13 +30,15 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
         nextRound = 1
         createdAt = session.createdAt.timeIntervalSince1970
         expiresAt = session.expiresAt.timeIntervalSince1970
+        surplus = session.firstRound.surplus
     }
 
     func snapshot(rounds: [SessionRound]) -> SessionSnapshot {
         SessionSnapshot(
             id: id, userID: userID, locale: locale, photo: photo,
             template: TemplateIdentity(name: templateName, version: templateVersion), refreshesUsed: refreshesUsed,
-            createdAt: Date(timeIntervalSince1970: createdAt), expiresAt: Date(timeIntervalSince1970: expiresAt), rounds: rounds
+            createdAt: Date(timeIntervalSince1970: createdAt), expiresAt: Date(timeIntervalSince1970: expiresAt), surplus: surplus,
+            rounds: rounds
         )
     }
 }
@@ -50,12 +53,13 @@ struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
     var fallbackReason: String?
     var counted: Bool
     var createdAt: Double
+    var answeredBy: BackendIdentity?
 
     func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
         SessionRound(
             round: round, source: try Self.decode(PromptSource.self, source),
             fallbackReason: try fallbackReason.map { try Self.decode(FallbackReason.self, $0) }, counted: counted,
-            prompts: try prompts.map { try $0.prompt() }, createdAt: Date(timeIntervalSince1970: createdAt)
+            prompts: try prompts.map { try $0.prompt() }, createdAt: Date(timeIntervalSince1970: createdAt), answeredBy: answeredBy
         )
     }
 

@@ -3,21 +3,26 @@ import Mustache
 
 /// An operator-editable prompt: a system part and a user part, both Mustache, rendered as plain text.
 ///
-/// Lives in `prompts/<name>/system.mustache` and `prompts/<name>/user.mustache`. Its version is a hash of both
-/// files, so any edit gives new cache keys and the old cached answers stop being served.
+/// Lives in `prompts/<name>/system.mustache`, `prompts/<name>/user.mustache` and the optional
+/// `prompts/<name>/settings.json`. Its version is a hash of all three, so any edit gives new cache keys and the old
+/// cached answers stop being served.
 public struct PromptTemplate: Sendable {
     /// The template's name and version.
     public let identity: TemplateIdentity
+    /// Candidate count and model parameters.
+    public let settings: TemplateSettings
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
     /// Parses a template from its two parts.
     ///
     /// - Throws: ``TemplateError`` naming the part and line of a syntax error.
-    public init(name: String, systemText: String, userText: String) throws(TemplateError) {
+    public init(name: String, systemText: String, userText: String, settingsText: String? = nil) throws(TemplateError) {
         self.system = try Self.parse(systemText, part: "\(name)/system.mustache")
         self.user = try Self.parse(userText, part: "\(name)/user.mustache")
-        let version = ContentHash.sha256Hex("system\u{0}\(systemText)\u{0}user\u{0}\(userText)")
+        self.settings = try settingsText.map { text throws(TemplateError) in try TemplateSettings.parse(text, file: "\(name)/settings.json") }
+            ?? TemplateSettings()
+        let version = ContentHash.sha256Hex("system\u{0}\(systemText)\u{0}user\u{0}\(userText)\u{0}settings\u{0}\(settingsText ?? "")")
         self.identity = TemplateIdentity(name: name, version: String(version.prefix(12)))
     }
 
@@ -26,7 +31,9 @@ public struct PromptTemplate: Sendable {
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(name)
         let systemText = try readPart(folder.appendingPathComponent("system.mustache"))
         let userText = try readPart(folder.appendingPathComponent("user.mustache"))
-        return try PromptTemplate(name: name, systemText: systemText, userText: userText)
+        let settingsURL = folder.appendingPathComponent("settings.json")
+        let settingsText = FileManager.default.fileExists(atPath: settingsURL.path) ? try readPart(settingsURL) : nil
+        return try PromptTemplate(name: name, systemText: systemText, userText: userText, settingsText: settingsText)
     }
 
     /// Renders both parts for `context`.

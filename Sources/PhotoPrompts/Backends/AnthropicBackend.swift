@@ -1,0 +1,60 @@
+/// Anthropic's Messages API: `POST {baseURL}/v1/messages` with `x-api-key` and `anthropic-version`.
+public struct AnthropicBackend: LLMBackend {
+    /// The API version this client speaks.
+    public static let apiVersion = "2023-06-01"
+
+    /// The provider and model.
+    public let identity: BackendIdentity
+    private let http: JSONOverHTTP
+    private let endpoint: String
+    private let apiKey: String?
+
+    /// Creates a backend; `baseURL` is e.g. `https://api.anthropic.com`.
+    public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
+        self.http = JSONOverHTTP(transport: transport)
+        self.endpoint = baseURL.appendingPathComponentForURL("v1/messages")
+        self.identity = BackendIdentity(provider: "anthropic", model: model)
+        self.apiKey = apiKey
+    }
+
+    /// Sends the system prompt and the conversation; returns the text blocks of the reply, joined.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
+        let body = MessagesRequest(
+            model: identity.model, system: request.system,
+            messages: request.messages.map { .init(role: $0.role, content: $0.content) },
+            maxTokens: request.parameters.maxTokens, temperature: request.parameters.temperature.map { min($0, 1) }
+        )
+        var headers: [(name: String, value: String)] = [("anthropic-version", Self.apiVersion)]
+        if let apiKey { headers.append(("x-api-key", apiKey)) }
+        let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: MessagesResponse.self)
+        let text = reply.content.filter { $0.type == "text" }.compactMap(\.text).joined(separator: "\n")
+        guard !text.isEmpty else { throw BackendError.unreadableReply("a message without text") }
+        return text
+    }
+
+    private struct MessagesRequest: Encodable {
+        struct Message: Encodable {
+            var role: String
+            var content: String
+        }
+        var model: String
+        var system: String
+        var messages: [Message]
+        var maxTokens: Int
+        // Anthropic accepts 0...1.
+        var temperature: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case model, system, messages, temperature
+            case maxTokens = "max_tokens"
+        }
+    }
+
+    private struct MessagesResponse: Decodable {
+        struct Block: Decodable {
+            var type: String
+            var text: String?
+        }
+        var content: [Block]
+    }
+}

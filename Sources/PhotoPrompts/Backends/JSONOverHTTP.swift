@@ -1,0 +1,49 @@
+import Foundation
+
+/// The request-response exchange every HTTP backend shares: POST JSON, map transport failures and statuses to
+/// ``BackendError``, decode the JSON answer.
+struct JSONOverHTTP: Sendable {
+    let transport: any HTTPTransport
+
+    /// POSTs `body` to `url` and decodes a `Reply`, within `timeout`.
+    func post<Body: Encodable, Reply: Decodable>(
+        _ body: Body, to url: String, headers: [(name: String, value: String)], timeout: Duration, expecting: Reply.Type
+    ) async throws -> Reply {
+        let request = HTTPTransportRequest(
+            method: "POST", url: url, headers: [("Content-Type", "application/json"), ("Accept", "application/json")] + headers,
+            body: Array(try JSONEncoder().encode(body)), timeout: timeout
+        )
+        let response: HTTPTransportResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as HTTPTransportError {
+            switch error.kind {
+            case .timedOut: throw BackendError.timedOut(error.detail)
+            case .connectionFailed: throw BackendError.unreachable(error.detail)
+            case .responseTooLarge, .other: throw BackendError.unreadableReply(error.detail)
+            }
+        }
+        if response.status == 429 {
+            throw BackendError.rateLimited(retryAfter: Self.retryAfter(response.headers["retry-after"]), detail: "from \(url)")
+        }
+        guard (200..<300).contains(response.status) else {
+            throw BackendError.httpStatus(response.status, detail: "from \(url)")
+        }
+        do {
+            return try JSONDecoder().decode(Reply.self, from: Data(response.body))
+        } catch {
+            throw BackendError.unreadableReply("\(response.body.count) bytes from \(url) that are not the expected JSON")
+        }
+    }
+
+    /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
+    static func retryAfter(_ value: String?) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = TimeInterval(value) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+}

@@ -1,0 +1,54 @@
+/// What a backend is asked: instructions, a conversation, and the model parameters from the template's settings.
+public struct LLMRequest: Sendable, Equatable {
+    /// One turn of the conversation after the system instructions.
+    public struct Message: Sendable, Equatable {
+        /// `user` or `assistant`.
+        public var role: String
+        /// The text.
+        public var content: String
+
+        /// Creates a message.
+        public init(role: String, content: String) {
+            self.role = role
+            self.content = content
+        }
+    }
+
+    /// The system instructions.
+    public var system: String
+    /// The conversation: the rendered user part, then, on a re-ask, the model's reply and the feedback on it.
+    public var messages: [Message]
+    /// Sampling parameters.
+    public var parameters: ModelParameters
+
+    /// A first request: the rendered template as system and user messages.
+    public init(prompt: RenderedPrompt, parameters: ModelParameters) {
+        self.system = prompt.system
+        self.messages = [Message(role: "user", content: prompt.user)]
+        self.parameters = parameters
+    }
+
+    /// Every user message, joined: the metadata and, on a re-ask, the feedback.
+    public var userText: String {
+        messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n")
+    }
+}
+
+/// Provider-neutral sampling parameters, set in a template's `settings.json`. Part of every cache key.
+public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
+    /// Sampling temperature; `nil` leaves the provider's default.
+    public var temperature: Double?
+    /// The longest reply, in tokens.
+    public var maxTokens: Int
+
+    /// Creates parameters.
+    public init(temperature: Double? = 0.8, maxTokens: Int = 400) {
+        self.temperature = temperature
+        self.maxTokens = maxTokens
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case temperature
+        case maxTokens = "max_tokens"
+    }
+}

@@ -1,0 +1,52 @@
+/// Ollama's native chat API: `POST {baseURL}/api/chat`, not streaming.
+public struct OllamaBackend: LLMBackend {
+    /// The provider and model.
+    public let identity: BackendIdentity
+    private let http: JSONOverHTTP
+    private let endpoint: String
+
+    /// Creates a backend; `baseURL` is e.g. `http://127.0.0.1:11434`.
+    public init(transport: any HTTPTransport, baseURL: String, model: String) {
+        self.http = JSONOverHTTP(transport: transport)
+        self.endpoint = baseURL.appendingPathComponentForURL("api/chat")
+        self.identity = BackendIdentity(provider: "ollama", model: model)
+    }
+
+    /// Sends the system message and the conversation; returns the reply's content.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
+        let body = ChatRequest(
+            model: identity.model,
+            messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
+            options: .init(temperature: request.parameters.temperature, numPredict: request.parameters.maxTokens)
+        )
+        let reply = try await http.post(body, to: endpoint, headers: [], timeout: timeout, expecting: ChatResponse.self)
+        return reply.message.content
+    }
+
+    private struct ChatRequest: Encodable {
+        struct Message: Encodable {
+            var role: String
+            var content: String
+        }
+        struct Options: Encodable {
+            var temperature: Double?
+            var numPredict: Int
+
+            enum CodingKeys: String, CodingKey {
+                case temperature
+                case numPredict = "num_predict"
+            }
+        }
+        var model: String
+        var messages: [Message]
+        var stream = false
+        var options: Options
+    }
+
+    private struct ChatResponse: Decodable {
+        struct Message: Decodable {
+            var content: String
+        }
+        var message: Message
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+
+/// The configured backends in order, each behind its own circuit breaker, sharing one deadline.
+///
+/// A backend that fails (timeout, 5xx, 429, connection error, unusable answer) hands over to the next with the
+/// time that remains, never a fresh budget. Every backend but the last may use two thirds of what remains, so a
+/// primary that hangs still leaves the next one time to answer. Backends whose breaker is open, or that asked us to wait with
+/// `Retry-After`, are skipped without a call; when all are skipped the answer is `unavailable` at once.
+public struct BackendChain: Sendable {
+    struct Link: Sendable {
+        let backend: any LLMBackend
+        let breaker: CircuitBreaker
+        let latency: LatencyTracker
+    }
+
+    let links: [Link]
+
+    /// Creates a chain over `backends`, in order of preference.
+    public init(backends: [any LLMBackend], failureThreshold: Int, coolDown: TimeInterval, clock: any WallClock) {
+        links = backends.map {
+            Link(backend: $0, breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, clock: clock), latency: LatencyTracker())
+        }
+    }
+
+    /// Every backend's identity, in order: part of the cache key.
+    public var identities: [BackendIdentity] { links.map(\.backend.identity) }
+
+    /// Whether at least one backend would be tried now.
+    public func isAvailable() async -> Bool {
+        for link in links where await link.breaker.state != .open { return true }
+        return false
+    }
+
+    /// The breaker state of each backend, in order.
+    func breakerStates() async -> [CircuitBreaker.State] {
+        var states: [CircuitBreaker.State] = []
+        for link in links { states.append(await link.breaker.state) }
+        return states
+    }
+
+    /// What one pass along the chain produced.
+    struct Outcome: Sendable {
+        /// The reply and the link that gave it, or why there is none.
+        var result: Result<(reply: String, link: Link), FallbackError>
+        /// One entry per backend tried or skipped, for `Server-Timing` and logs.
+        var attempts: [Attempt]
+    }
+
+    /// One backend's part in a pass.
+    struct Attempt: Sendable {
+        var identity: BackendIdentity
+        var duration: Duration
+        var outcome: String
+    }
+
+    /// Why a pass produced no reply.
+    struct FallbackError: Error, Sendable {
+        var reason: FallbackReason
+    }
+
+    /// Asks each backend in turn until one gives a reply that `isUsable` accepts, or `deadline` passes.
+    func complete(
+        _ request: LLMRequest, deadline: ContinuousClock.Instant, logger: Logger, isUsable: @Sendable (String) -> Bool
+    ) async -> Outcome {
+        var attempts: [Attempt] = []
+        var lastReason: FallbackReason?
+        for (index, link) in links.enumerated() {
+            let isLast = index == links.count - 1
+            let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2
+            let outcome = await ask(link, request, deadline: attemptDeadline, logger: logger)
+            attempts += outcome.attempts
+            switch outcome.result {
+            case .success(let answer) where isUsable(answer.reply):
+                return Outcome(result: .success(answer), attempts: attempts)
+            case .success:
+                attempts[attempts.count - 1].outcome = "unusable"
+                lastReason = .invalidOutput
+            case .failure(let error) where error.reason == .unavailable:
+                continue
+            case .failure(let error):
+                lastReason = error.reason
+                if Task.isCancelled { return Outcome(result: .failure(error), attempts: attempts) }
+            }
+        }
+        let reason = lastReason ?? (attempts.isEmpty ? .timeout : .unavailable)
+        return Outcome(result: .failure(FallbackError(reason: ContinuousClock.now >= deadline ? .timeout : reason)), attempts: attempts)
+    }
+
+    /// Asks one backend, if its breaker allows, with the time left before `deadline`.
+    func ask(_ link: Link, _ request: LLMRequest, deadline: ContinuousClock.Instant, logger: Logger) async -> Outcome {
+        let identity = link.backend.identity
+        let remaining = deadline - .now
+        guard remaining > .milliseconds(5) else {
+            return Outcome(result: .failure(FallbackError(reason: .timeout)), attempts: [])
+        }
+        guard await link.breaker.permitsCall() else {
+            return Outcome(result: .failure(FallbackError(reason: .unavailable)), attempts: [Attempt(identity: identity, duration: .zero, outcome: "skipped")])
+        }
+        let start = ContinuousClock.now
+        do {
+            let reply = try await Self.call(link.backend, request, within: remaining)
+            let duration = ContinuousClock.now - start
+            await link.breaker.recordSuccess()
+            await link.latency.record(duration)
+            return Outcome(result: .success((reply, link)), attempts: [Attempt(identity: identity, duration: duration, outcome: "ok")])
+        } catch let error as BackendError {
+            await link.breaker.recordFailure(retryAfter: error.retryAfter)
+            logger.warning("backend failed", metadata: ["provider": "\(identity.provider)", "model": "\(identity.model)", "error": "\(error)"])
+            let attempt = Attempt(identity: identity, duration: ContinuousClock.now - start, outcome: error.isTimeout ? "timeout" : "error")
+            return Outcome(result: .failure(FallbackError(reason: error.isTimeout ? .timeout : .backendError)), attempts: [attempt])
+        } catch {
+            // Cancelled: the request is gone, so this says nothing about the backend's health.
+            await link.breaker.releaseProbe()
+            return Outcome(result: .failure(FallbackError(reason: .backendError)), attempts: [])
+        }
+    }
+
+    /// Calls `backend`, and enforces `budget` independently in case the backend overruns its own timeout.
+    private static func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> String {
+        try await withThrowingTaskGroup(of: String?.self) { group in
+            group.addTask { try await backend.complete(request, timeout: budget) }
+            group.addTask {
+                try await Task.sleep(for: budget + .milliseconds(50))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let reply = first else {
+                throw BackendError.timedOut("no reply within \(budget)")
+            }
+            return reply
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Keeps calls away from a backend that keeps failing, or that asked us to wait.
+///
+/// Closed: calls pass; `failureThreshold` consecutive failures open it. Open: calls are refused until the
+/// cool-down ends. Then one probe is let through (half-open): success closes it, failure opens it again. A 429's
+/// `Retry-After` refuses calls until then, whatever the state.
+actor CircuitBreaker {
+    /// The breaker's state, as reported in logs and tests.
+    enum State: Equatable, Sendable {
+        case closed
+        case open
+        case halfOpen
+    }
+
+    private enum Phase {
+        case closed(consecutiveFailures: Int)
+        case open(until: Date)
+        case halfOpen(probeInFlight: Bool)
+    }
+
+    private let failureThreshold: Int
+    private let coolDown: TimeInterval
+    private let clock: any WallClock
+    private var phase = Phase.closed(consecutiveFailures: 0)
+    private var quietUntil: Date?
+
+    init(failureThreshold: Int, coolDown: TimeInterval, clock: any WallClock) {
+        self.failureThreshold = failureThreshold
+        self.coolDown = coolDown
+        self.clock = clock
+    }
+
+    /// The state now, moving from open to half-open once the cool-down has passed.
+    var state: State {
+        switch phase {
+        case .closed: .closed
+        case .open(let until): clock.now >= until ? .halfOpen : .open
+        case .halfOpen: .halfOpen
+        }
+    }
+
+    /// Whether a call may go out now. In half-open state only the first caller (the probe) is let through.
+    func permitsCall() -> Bool {
+        if let quietUntil, clock.now < quietUntil { return false }
+        switch phase {
+        case .closed:
+            return true
+        case .open(let until):
+            guard clock.now >= until else { return false }
+            phase = .halfOpen(probeInFlight: true)
+            return true
+        case .halfOpen(let probeInFlight):
+            guard !probeInFlight else { return false }
+            phase = .halfOpen(probeInFlight: true)
+            return true
+        }
+    }
+
+    /// Records a usable answer.
+    func recordSuccess() {
+        phase = .closed(consecutiveFailures: 0)
+    }
+
+    /// Records a failure; `retryAfter` (from a 429) keeps callers away for that long.
+    func recordFailure(retryAfter: TimeInterval? = nil) {
+        let now = clock.now
+        if let retryAfter, retryAfter > 0 {
+            quietUntil = max(quietUntil ?? now, now.addingTimeInterval(retryAfter))
+        }
+        switch phase {
+        case .closed(let failures) where failures + 1 < failureThreshold:
+            phase = .closed(consecutiveFailures: failures + 1)
+        default:
+            phase = .open(until: now.addingTimeInterval(coolDown))
+        }
+    }
+
+    /// Gives back a probe slot that was never used, e.g. when the request was cancelled before the call.
+    func releaseProbe() {
+        if case .halfOpen(true) = phase { phase = .halfOpen(probeInFlight: false) }
+    }
+}
