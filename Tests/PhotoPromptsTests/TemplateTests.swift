@@ -50,6 +50,19 @@ struct TemplateTests {
         #expect(a.identity.version.count == 12)
     }
 
+    @Test("Settings are part of the version, and bad settings are refused naming the file")
+    func settings() throws {
+        let plain = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"temperature": 0.8}"#)
+        let hotter = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"temperature": 1.2, "candidate_count": 8}"#)
+        #expect(plain.identity.version != hotter.identity.version)
+        #expect(hotter.settings.parameters.temperature == 1.2)
+        #expect(hotter.settings.candidateCount == 8)
+        #expect(plain.settings.parameters.maxTokens == 400)
+        #expect {
+            _ = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"candidate_count": 1}"#)
+        } throws: { String(describing: $0).hasPrefix("t/settings.json") }
+    }
+
     @Test("A syntax error names the file and line")
     func syntaxErrorNamesFileAndLine() {
         #expect {

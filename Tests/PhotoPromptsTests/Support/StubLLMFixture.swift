@@ -10,12 +10,23 @@ struct StubLLMFixture: Sendable {
     /// The OpenAI-compatible base URL, as `LLM_BASE_URL` takes it.
     var baseURL: String { "http://127.0.0.1:\(port)/v1" }
 
+    /// The base URL for a provider: OpenAI's includes `/v1`; Anthropic and Ollama add their own paths.
+    func baseURL(for provider: String) -> String {
+        provider == "openai" ? baseURL : "http://127.0.0.1:\(port)"
+    }
+
+    /// The environment variables that make backend number `position` this stub, speaking `provider`'s API.
+    func backendEnvironment(provider: String, position: Int = 1) -> [String: String] {
+        let prefix = position == 1 ? "LLM_" : "LLM_\(position)_"
+        return [prefix + "PROVIDER": provider, prefix + "BASE_URL": baseURL(for: provider), prefix + "MODEL": "stub-\(provider)"]
+    }
+
     /// Calls received so far.
     var calls: Int { get async { await state.calls } }
 
     /// Switches behaviour.
-    func set(_ behaviour: StubBehaviour, latencyMilliseconds: Int? = nil) async {
-        await state.set(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds)
+    func set(_ behaviour: StubBehaviour, latencyMilliseconds: Int? = nil, failFirst: Int? = nil) async {
+        await state.set(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds, failFirst: failFirst)
     }
 }
 

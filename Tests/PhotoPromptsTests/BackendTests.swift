@@ -1,0 +1,213 @@
+import Foundation
+import PhotoPrompts
+import StubLLM
+import Testing
+
+/// The providers that speak HTTP, each served by stub-llm in its own API shape.
+let httpProviders = ["openai", "anthropic", "ollama"]
+
+@Suite("Every backend kind, every fault: one deadline, a fallback with a reason")
+struct BackendFaultTests {
+    @Test("Each provider's API shape is spoken and the answer names the backend and model", arguments: httpProviders)
+    func answersInEveryShape(provider: String) async throws {
+        try await withStubLLM { stub in
+            try await withService(testEnvironment(stub: nil).merging(stub.backendEnvironment(provider: provider)) { $1 }) { client in
+                let answer = try await client.startSession()
+                #expect(answer.source == .model)
+                #expect(answer.prompts.map(\.source) == [.model, .model, .model])
+                #expect(answer.backend == BackendIdentity(provider: provider, model: "stub-\(provider)"))
+            }
+        }
+    }
+
+    @Test(
+        "A fault of any kind gives the right reason before the deadline plus 0.5 s",
+        arguments: httpProviders, [StubBehaviour.serverError, .rateLimited, .garbage, .truncated, .hang, .trickle]
+    )
+    func faults(provider: String, behaviour: StubBehaviour) async throws {
+        try await withStubLLM(behaviour) { stub in
+            try await withService(testEnvironment(stub: nil).merging(stub.backendEnvironment(provider: provider)) { $1 }) { client in
+                let start = ContinuousClock.now
+                let answer = try await client.startSession()
+                let elapsed = ContinuousClock.now - start
+                let expected: FallbackReason = [.hang, .trickle].contains(behaviour) ? .timeout : .backendError
+                #expect(answer.fallbackReason == expected)
+                #expect(answer.prompts.map(\.text) == productFallbacks)
+                #expect(answer.backend == nil)
+                #expect(elapsed < .milliseconds(1500), "answered after \(elapsed)")
+            }
+        }
+    }
+
+    @Test("A refused connection is backend_error for every provider", arguments: httpProviders)
+    func refused(provider: String) async throws {
+        let closed = try await withStubLLM { $0 }
+        try await withService(testEnvironment(stub: nil).merging(closed.backendEnvironment(provider: provider)) { $1 }) { client in
+            let answer = try await client.startSession()
+            #expect(answer.fallbackReason == .backendError)
+        }
+    }
+
+    @Test("The template's model parameters reach each provider in its own words", arguments: httpProviders)
+    func parameters(provider: String) async throws {
+        try await withStubLLM { stub in
+            try await withService(testEnvironment(stub: nil).merging(stub.backendEnvironment(provider: provider)) { $1 }) { client in
+                _ = try await client.startSession()
+                let body = await stub.state.lastRequestBody
+                #expect(body.contains(#""temperature":0.8"#))
+                #expect(body.contains(provider == "ollama" ? #""num_predict":400"# : #""max_tokens":400"#))
+                #expect(body.contains(#""model":"stub-\#(provider)""#))
+            }
+        }
+    }
+}
+
+@Suite("A chain of backends within one deadline")
+struct BackendChainTests {
+    @Test("Primary hangs, secondary answers: the answer comes before the deadline and names the secondary")
+    func failover() async throws {
+        try await withStubLLM(.hang) { primary in
+            try await withStubLLM { secondary in
+                let environment = testEnvironment(stub: nil)
+                    .merging(primary.backendEnvironment(provider: "openai")) { $1 }
+                    .merging(secondary.backendEnvironment(provider: "ollama", position: 2)) { $1 }
+                try await withService(environment) { client in
+                    let start = ContinuousClock.now
+                    let answer = try await client.startSession()
+                    let elapsed = ContinuousClock.now - start
+                    #expect(answer.source == .model)
+                    #expect(answer.backend?.provider == "ollama")
+                    #expect(elapsed < .seconds(1), "answered after \(elapsed)")
+                    #expect(await primary.calls == 1)
+                    #expect(await secondary.calls == 1)
+                }
+            }
+        }
+    }
+
+    @Test("A 429's Retry-After keeps later requests away from that backend")
+    func retryAfter() async throws {
+        try await withStubLLM(.rateLimited) { primary in
+            try await withStubLLM { secondary in
+                let environment = testEnvironment(stub: nil)
+                    .merging(primary.backendEnvironment(provider: "anthropic")) { $1 }
+                    .merging(secondary.backendEnvironment(provider: "openai", position: 2)) { $1 }
+                try await withService(environment) { client in
+                    let first = try await client.startSession()
+                    #expect(first.backend?.provider == "openai")
+                    let second = try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#)
+                    #expect(second.backend?.provider == "openai")
+                    #expect(await primary.calls == 1, "skipped while Retry-After runs")
+                    #expect(await secondary.calls == 2)
+                }
+            }
+        }
+    }
+
+    @Test("Breaker: N failures open it, requests fall back as unavailable at once, a probe after the cool-down closes it")
+    func circuitBreaker() async throws {
+        let clock = ManualWallClock()
+        try await withStubLLM(.serverError) { stub in
+            var environment = testEnvironment(stub: stub)
+            environment["BREAKER_FAILURES"] = "2"
+            environment["BREAKER_COOLDOWN"] = "30"
+            try await withService(environment, clock: clock) { client in
+                let noCache = [(name: "Cache-Control", value: "no-cache")]
+                #expect(try await client.startSession(headers: noCache).fallbackReason == .backendError)
+                #expect(try await client.startSession(headers: noCache).fallbackReason == .backendError)
+                await stub.set(.normal)
+                let start = ContinuousClock.now
+                let open = try await client.startSession(headers: noCache)
+                #expect(open.fallbackReason == .unavailable)
+                #expect(open.message == "AI couldn't generate prompts. Write your own entry.")
+                #expect(ContinuousClock.now - start < .milliseconds(250))
+                #expect(await stub.calls == 2, "no call while open")
+                clock.advance(by: 31)
+                let probe = try await client.startSession(headers: noCache)
+                #expect(probe.source == .model)
+                #expect(await stub.calls == 3)
+                #expect(try await client.startSession(headers: noCache).source == .model)
+                #expect(await stub.calls == 4, "closed again")
+            }
+        }
+    }
+
+    @Test("stub-llm can fail only its first N calls")
+    func failFirst() async throws {
+        try await withStubLLM { stub in
+            await stub.set(.normal, failFirst: 2)
+            try await withService(testEnvironment(stub: stub)) { client in
+                let answers = [try await client.startSession(), try await client.startSession(), try await client.startSession()]
+                #expect(answers.map(\.fallbackReason) == [.backendError, .backendError, nil])
+                #expect(answers[2].source == .model)
+            }
+        }
+    }
+}
+
+@Suite("Getting three good prompts at one backend call's cost")
+struct GenerationStrategyTests {
+    @Test("20 identical requests at once make one backend call and still get their own sessions")
+    func singleFlight() async throws {
+        try await withStubLLM(latencyMilliseconds: 300) { stub in
+            try await withService(testEnvironment(stub: stub)) { client in
+                let answers = try await withThrowingTaskGroup(of: PromptsResponse.self) { group in
+                    for _ in 0..<20 { group.addTask { try await client.startSession() } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(await stub.calls == 1)
+                #expect(Set(answers.map(\.sessionID)).count == 20)
+                #expect(answers.allSatisfy { $0.source == .model && $0.prompts.count == 3 })
+                #expect(Set(answers.map { $0.prompts.map(\.text) }).count == 1)
+            }
+        }
+    }
+
+    @Test("Too few valid candidates: the model is asked once more and told exactly what was rejected")
+    func reask() async throws {
+        try await withStubLLM(.mixed) { stub in
+            try await withService(testEnvironment(stub: stub)) { client in
+                let answer = try await client.startSession()
+                #expect(await stub.calls == 2)
+                #expect(answer.prompts.map(\.source) == [.model, .model, .model])
+                let feedback = await stub.state.lastRequestBody
+                #expect(feedback.contains("too short at 2 words"))
+                #expect(feedback.contains("too long at"))
+                #expect(feedback.contains(#""role":"assistant""#), "the rejected reply is part of the conversation")
+            }
+        }
+    }
+
+    @Test("The surplus of one answer serves the next refresh: no backend call, and it counts")
+    func surplus() async throws {
+        try await withStubLLM { stub in
+            try await withService(testEnvironment(stub: stub)) { client in
+                let first = try await client.startSession()
+                let refreshed = try await client.refresh(first.sessionID).decode(PromptsResponse.self)
+                #expect(await stub.calls == 1)
+                #expect(refreshed.source == .model)
+                #expect(refreshed.refreshesUsed == 1)
+                #expect(Set(refreshed.prompts.map(\.text)).isDisjoint(with: first.prompts.map(\.text)))
+                _ = try await client.refresh(first.sessionID)
+                #expect(await stub.calls == 2, "the surplus is spent, so the model is asked")
+            }
+        }
+    }
+
+    @Test("Server-Timing names render, cache, each backend attempt and validation")
+    func serverTiming() async throws {
+        try await withStubLLM { stub in
+            try await withService(testEnvironment(stub: stub)) { client in
+                let reply = try await client.post("/v1/prompts", json: samplePhotoRequest)
+                let header = try #require(reply.headers["server-timing"])
+                for part in ["cache;dur=", "render;dur=", "backend-1;dur=", "validate;dur=", "cache-write;dur="] {
+                    #expect(header.contains(part), "\(part) missing from \(header)")
+                }
+                #expect(header.contains(#"desc="openai/stub-model ok""#))
+                let cached = try await client.post("/v1/prompts", json: samplePhotoRequest)
+                #expect(cached.headers["server-timing"]?.contains(#"cache;dur="#) == true)
+                #expect(cached.headers["server-timing"]?.contains("backend") == false)
+            }
+        }
+    }
+}
