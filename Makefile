@@ -5,7 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
 STUB_PORT ?= 8081
 
-.PHONY: all deps build run stub-llm test clean
+.PHONY: all deps build run stub-llm test bench clean
 
 all: build
 
@@ -41,3 +41,11 @@ test: build
 
 clean:
 	rm -rf .build data
+
+## bench: release builds, then benchmarks against stub-llm on loopback; writes docs/BENCHMARKS.md
+bench: deps
+	@command -v wrk >/dev/null || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq wrk; }
+	$(SWIFT) build -c release --product photo-prompts
+	$(SWIFT) build -c release --product stub-llm
+	python3 scripts/bench.py
