@@ -74,6 +74,7 @@ let package = Package(
             name: "stub-llm",
             dependencies: [
                 "StubLLM",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -4,6 +4,7 @@
 Run through `make bench`, which installs wrk and builds release binaries first. Every number in the report is
 measured by this script in the same run; nothing is copied from elsewhere.
 """
+import asyncio
 import json
 import os
 import platform
@@ -69,8 +70,16 @@ class Stub:
         wait_for(f"http://127.0.0.1:{self.port}/hello")
 
     def stop(self):
-        self.process.terminate()
-        self.process.wait()
+        stop(self.process)
+
+
+def stop(process):
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class Service:
@@ -93,8 +102,7 @@ class Service:
         return proc_status(self.process.pid)
 
     def stop(self):
-        self.process.terminate()
-        self.process.wait()
+        stop(self.process)
 
 
 def post(url, body, headers=None):
@@ -105,7 +113,7 @@ def post(url, body, headers=None):
 
 
 def wrk(url, connections, seconds=WRK_SECONDS, lua=None):
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
+    command = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--latency", url]
     if lua:
         command[1:1] = ["-s", lua]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
@@ -128,26 +136,36 @@ def lua_post(body, headers):
     return script.name
 
 
-def parallel_curl(url, count, label):
-    """`count` POSTs at once, each with a distinct photo so single-flight cannot merge them."""
-    config = tempfile.NamedTemporaryFile("w", suffix=".curl", delete=False)
-    for index in range(count):
-        body = json.dumps({"photo": {"labels": [f"{label}-{index}"]}})
-        config.write(f'url = "{url}"\nrequest = "POST"\nheader = "Content-Type: application/json"\n'
-                     f"data = {json.dumps(body)}\noutput = /dev/null\n")
-    config.close()
+async def timed_post(port, path, body):
+    """One HTTP/1.1 POST on its own connection; returns (status, seconds)."""
     started = time.monotonic()
-    output = subprocess.run(["curl", "-s", "-Z", "--parallel-immediate", "--parallel-max", str(count), "-K", config.name,
-                             "-w", "%{http_code} %{time_total}\\n"], capture_output=True, text=True).stdout
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    payload = body.encode()
+    writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: {len(payload)}\r\nConnection: close\r\n\r\n".encode() + payload)
+    await writer.drain()
+    response = await reader.read()
+    writer.close()
+    status = int(response.split(b" ", 2)[1]) if response.startswith(b"HTTP/") else 0
+    return status, time.monotonic() - started
+
+
+def parallel_posts(port, count, label):
+    """`count` POSTs at once, each with a different photo so single-flight cannot merge them."""
+    async def run():
+        bodies = [json.dumps({"photo": {"labels": [f"{label}-{index}"]}}) for index in range(count)]
+        return await asyncio.gather(*(timed_post(port, "/v1/prompts", body) for body in bodies))
+    started = time.monotonic()
+    rows = asyncio.run(run())
     wall = time.monotonic() - started
-    rows = [line.split() for line in output.splitlines() if line.strip()]
-    times = sorted(float(t) for _, t in rows)
-    return {"count": len(rows), "ok": sum(1 for code, _ in rows if code == "200"), "wall_s": wall,
+    times = sorted(seconds for _, seconds in rows)
+    return {"count": len(rows), "ok": sum(1 for status, _ in rows if status == 200), "wall_s": wall,
             "min_s": times[0], "max_s": times[-1], "p50_s": statistics.median(times)}
 
 
 def main():
-    resource.setrlimit(resource.RLIMIT_NOFILE, (65536, 65536))
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     results = {}
 
     # Baseline and cache hits: a bare Hummingbird route, then POST /v1/prompts answered from the cache.
@@ -174,7 +192,7 @@ def main():
     # Concurrency: 1,000 requests in flight against a stub that takes 2 s.
     stub = Stub(latency_ms=2000)
     service = Service(stub)
-    results["concurrency"] = parallel_curl(service.url("/v1/prompts"), 1000, "c")
+    results["concurrency"] = parallel_posts(service.port, 1000, "c")
     results["concurrency"].update(service.status())
     service.stop()
     stub.stop()
@@ -182,7 +200,7 @@ def main():
     # Deadline: 200 requests at once against a stub that never answers, LLM_TIMEOUT=2.
     stub = Stub(behaviour="hang")
     service = Service(stub, timeout="2")
-    results["deadline"] = parallel_curl(service.url("/v1/prompts"), 200, "d")
+    results["deadline"] = parallel_posts(service.port, 200, "d")
     service.stop()
     stub.stop()
 
@@ -209,7 +227,7 @@ def write_report(r):
         "everything on loopback, the stub model (`stub-llm`) as the backend. Numbers are from this one run.",
         "",
         f"Machine: {os.cpu_count()} cores ({cpu}), {memory:.0f} GiB, {platform.platform()}; {swift}. "
-        f"Load: wrk {WRK_SECONDS} s runs with 2 threads; curl `--parallel` for the in-flight tests.",
+        f"Load: wrk {WRK_SECONDS} s runs with 2 threads; a Python asyncio client (one connection per request) for the in-flight tests.",
         "",
         "| target | measured | verdict |",
         "|---|---|---|",
@@ -233,7 +251,7 @@ def write_report(r):
         f"- hello: `{hello['command']}` against stub-llm's `GET /hello`",
         f"- cache hit: `{cache['command']}` (POST of one photo, primed once; every answer comes from the SQLite cache and creates a session)",
         f"- model path: `{model['command']}` with `Cache-Control: no-cache`, against `{direct['command']}` on the stub directly",
-        "- in flight: `curl -Z --parallel-max N -K requests.curl`, each request a different photo so single-flight cannot merge them",
+        "- in flight: N asyncio connections opened at once, each POSTing a different photo so single-flight cannot merge them",
         "",
         "## Reading the numbers",
         "",

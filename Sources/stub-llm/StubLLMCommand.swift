@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
+import ServiceLifecycle
 import StubLLM
 
 /// `stub-llm`: a fake OpenAI-compatible model server for tests and local runs.
@@ -37,6 +39,23 @@ struct StubLLMCommand: AsyncParsableCommand {
             // Tests and scripts read this line to find the port.
             FileHandle.standardOutput.write(Data("stub-llm listening on http://\(host):\(port)\n".utf8))
         }
-        try await app.runService()
+        // Hanging answers would hold graceful shutdown for an hour: release them as soon as shutdown begins.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app), .init(service: ReleaseOnShutdown(state: state))], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: Logger(label: "stub-llm")
+            )
+        )
+        try await group.run()
+    }
+}
+
+/// Waits for graceful shutdown, then ends every hanging or trickling answer so the server can stop.
+struct ReleaseOnShutdown: Service {
+    let state: StubLLMState
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await state.releaseAll()
     }
 }

@@ -26,19 +26,6 @@ public struct BackendChain: Sendable {
     /// Every backend's identity, in order: part of the cache key.
     public var identities: [BackendIdentity] { links.map(\.backend.identity) }
 
-    /// Whether at least one backend would be tried now.
-    public func isAvailable() async -> Bool {
-        for link in links where await link.breaker.state != .open { return true }
-        return false
-    }
-
-    /// The breaker state of each backend, in order.
-    func breakerStates() async -> [CircuitBreaker.State] {
-        var states: [CircuitBreaker.State] = []
-        for link in links { states.append(await link.breaker.state) }
-        return states
-    }
-
     /// What one pass along the chain produced.
     struct Outcome: Sendable {
         /// The reply and the link that gave it, or why there is none.

@@ -6,13 +6,6 @@ import Foundation
 /// cool-down ends. Then one probe is let through (half-open): success closes it, failure opens it again. A 429's
 /// `Retry-After` refuses calls until then, whatever the state.
 actor CircuitBreaker {
-    /// The breaker's state, as reported in logs and tests.
-    enum State: Equatable, Sendable {
-        case closed
-        case open
-        case halfOpen
-    }
-
     private enum Phase {
         case closed(consecutiveFailures: Int)
         case open(until: Date)
@@ -29,15 +22,6 @@ actor CircuitBreaker {
         self.failureThreshold = failureThreshold
         self.coolDown = coolDown
         self.clock = clock
-    }
-
-    /// The state now, moving from open to half-open once the cool-down has passed.
-    var state: State {
-        switch phase {
-        case .closed: .closed
-        case .open(let until): clock.now >= until ? .halfOpen : .open
-        case .halfOpen: .halfOpen
-        }
     }
 
     /// Whether a call may go out now. In half-open state only the first caller (the probe) is let through.

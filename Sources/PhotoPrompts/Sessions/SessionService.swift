@@ -68,7 +68,8 @@ public struct SessionService: Sendable {
         // Read again under the lock: the refresh before this one may just have added prompts to avoid.
         guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
         let generation: Generation
-        let unseenSurplus = session.surplus.filter { !session.shownRepeatKeys.contains($0.repeatKey) }
+        let shownKeys = session.shownRepeatKeys
+        let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) }
         if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
             // The model already wrote enough good prompts last time: no backend call, and it counts as a refresh.
             var timing = ServerTiming()

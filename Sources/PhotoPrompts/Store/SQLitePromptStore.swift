@@ -13,6 +13,11 @@ public struct SQLitePromptStore: PromptStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // In WAL mode NORMAL never corrupts the file and survives a process crash; only an OS crash or power
+            // loss can drop the last commits. It spares an fsync per commit, i.e. per new session.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         // DatabasePool puts the file in WAL mode: readers never wait for the writer.
         try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }
