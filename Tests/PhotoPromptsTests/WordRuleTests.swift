@@ -58,6 +58,15 @@ struct WordRuleTests {
         #expect(result.rejected.map(\.reason) == [.empty, .empty, .multiLine, .duplicate])
     }
 
+    @Test("Repeat keys ignore case, punctuation and spacing, in any script")
+    func repeatKeys() {
+        #expect(PromptNormalizer.repeatKey("  What drew YOU here?! ") == "what drew you here")
+        #expect(PromptNormalizer.repeatKey("Café, où étais-tu?") == PromptNormalizer.repeatKey("CAFÉ OÙ ÉTAIS TU"))
+        #expect(PromptNormalizer.repeatKey("Was it 3 o'clock?") == "was it 3 o clock")
+        #expect(PromptNormalizer.repeatKey("海辺で何を感じた？") == "海辺で何を感じた")
+        #expect(PromptNormalizer.repeatKey("What drew you here?") != PromptNormalizer.repeatKey("What drew you there?"))
+    }
+
     @Test("Prompts already shown in the session are rejected")
     func alreadyShown() {
         let shown = "What drew your eye to the dog in this photo?"

@@ -14,10 +14,29 @@ public enum PromptNormalizer {
 
     /// A key equal for two prompts that differ only in case, punctuation or spacing.
     public static func repeatKey(_ text: String) -> String {
-        let kept = text.lowercased().unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil ? Character(scalar) : " "
+        var key = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            // ASCII is the common case and needs no Unicode property lookup, which dominated a profile of cache hits.
+            let isWordCharacter =
+                scalar.isASCII
+                ? (scalar.value >= 0x30 && scalar.value <= 0x39) || (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x7A)
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            guard isWordCharacter else {
+                pendingSpace = !key.isEmpty
+                continue
+            }
+            if pendingSpace {
+                key.append(" ")
+                pendingSpace = false
+            }
+            if scalar.isASCII {
+                key.append(Unicode.Scalar(UInt8(scalar.value) | (scalar.value >= 0x41 && scalar.value <= 0x5A ? 0x20 : 0)))
+            } else {
+                key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
         }
-        return collapseWhitespace(String(kept))
+        return String(key)
     }
 
     private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">"]

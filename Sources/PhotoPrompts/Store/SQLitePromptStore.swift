@@ -4,6 +4,8 @@ import GRDB
 /// The ``PromptStore`` on SQLite through GRDB: one file, WAL mode, named migrations.
 public struct SQLitePromptStore: PromptStore {
     private let writer: any DatabaseWriter
+    /// Session and cache inserts go through here, so concurrent requests share commits.
+    private let batcher: WriteBatcher
 
     /// Opens (creating if needed) the database at `path`, migrates it, and releases refresh slots left
     /// reserved by a process that stopped mid-request.
@@ -25,6 +27,7 @@ public struct SQLitePromptStore: PromptStore {
     /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`.
     public init(writer: any DatabaseWriter) throws {
         self.writer = writer
+        self.batcher = WriteBatcher(writer: writer)
         try Self.migrator.migrate(writer)
         // One process owns the file, so at start-up no refresh can be in flight.
         try writer.write { db in
@@ -41,14 +44,14 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
-        try await writer.write { db in
+        try await batcher.write { db in
             try CacheEntryRecord(key: key, prompts: prompts, createdAt: Date().timeIntervalSince1970, expiresAt: expiresAt.timeIntervalSince1970)
                 .upsert(db)
         }
     }
 
     public func createSession(_ session: NewSession) async throws {
-        try await writer.write { db in
+        try await batcher.write { db in
             try SessionRecord(session).insert(db)
             try Self.insertRound(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt, db: db)
         }
