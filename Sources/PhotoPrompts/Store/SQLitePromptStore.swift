@@ -6,6 +6,7 @@ public struct SQLitePromptStore: PromptStore {
     private let writer: any DatabaseWriter
     /// Session and cache inserts go through here, so concurrent requests share commits.
     private let batcher: WriteBatcher
+    private let memory = MemoryCacheLayer()
 
     /// Opens (creating if needed) the database at `path`, migrates it, and releases refresh slots left
     /// reserved by a process that stopped mid-request.
@@ -36,14 +37,17 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     public func cachedPrompts(forKey key: String, now: Date) async throws -> [ValidPrompt]? {
-        try await writer.read { db in
-            try CacheEntryRecord
-                .filter(Column("key") == key && Column("expiresAt") > now.timeIntervalSince1970)
-                .fetchOne(db)?.prompts
+        if let prompts = memory.prompts(forKey: key, now: now) { return prompts }
+        let record = try await writer.read { db in
+            try CacheEntryRecord.filter(Column("key") == key && Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
         }
+        guard let record else { return nil }
+        memory.store(record.prompts, forKey: key, expiresAt: Date(timeIntervalSince1970: record.expiresAt))
+        return record.prompts
     }
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
+        memory.store(prompts, forKey: key, expiresAt: expiresAt)
         try await batcher.write { db in
             try CacheEntryRecord(key: key, prompts: prompts, createdAt: Date().timeIntervalSince1970, expiresAt: expiresAt.timeIntervalSince1970)
                 .upsert(db)
@@ -118,12 +122,14 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     public func pruneExpired(now: Date) async throws -> PruneCount {
-        try await writer.write { db in
+        let count = try await writer.write { db in
             let cutoff = now.timeIntervalSince1970
             let sessions = try SessionRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
             let entries = try CacheEntryRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
             return PruneCount(sessions: sessions, cacheEntries: entries)
         }
+        memory.removeExpired(now: now)
+        return count
     }
 
     private static func insertRound(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date, db: Database) throws {
