@@ -48,6 +48,18 @@ struct BackendFaultTests {
         }
     }
 
+    @Test("A host name that does not resolve is backend_error, decided locally without DNS traffic", arguments: httpProviders)
+    func dnsFailure(provider: String) async throws {
+        // "a..b" has an empty label: the resolver rejects it without sending a query anywhere.
+        let environment = testEnvironment(stub: nil).merging([
+            "LLM_PROVIDER": provider, "LLM_BASE_URL": "http://a..b/v1", "LLM_MODEL": "m",
+        ]) { $1 }
+        try await withService(environment) { client in
+            let answer = try await client.startSession()
+            #expect(answer.fallbackReason == .backendError)
+        }
+    }
+
     @Test("The template's model parameters reach each provider in its own words", arguments: httpProviders)
     func parameters(provider: String) async throws {
         try await withStubLLM { stub in

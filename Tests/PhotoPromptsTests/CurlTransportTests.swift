@@ -36,6 +36,14 @@ struct CurlTransportTests {
         } throws: { ($0 as? HTTPTransportError)?.kind == .connectionFailed }
     }
 
+    @Test("A host name that does not resolve fails as connectionFailed")
+    func unresolvableHost() async throws {
+        let request = HTTPTransportRequest(method: "GET", url: "http://a..b/", timeout: .seconds(5))
+        await #expect {
+            _ = try await transport.send(request)
+        } throws: { ($0 as? HTTPTransportError)?.kind == .connectionFailed }
+    }
+
     @Test("A server that accepts and stays silent times out at the transfer's budget", arguments: [StubBehaviour.hang, .trickle])
     func silentServerTimesOut(behaviour: StubBehaviour) async throws {
         try await withStubLLM(behaviour) { stub in
