@@ -80,16 +80,19 @@ struct BackendChainTests {
     func failover() async throws {
         try await withStubLLM(.hang) { primary in
             try await withStubLLM { secondary in
-                let environment = testEnvironment(stub: nil)
+                var environment = testEnvironment(stub: nil)
                     .merging(primary.backendEnvironment(provider: "openai")) { $1 }
                     .merging(secondary.backendEnvironment(provider: "ollama", position: 2)) { $1 }
+                // 3 s, not the suite's usual 1 s: the primary may use 2 s, and the margin must survive a loaded CI machine.
+                environment["LLM_TIMEOUT"] = "3"
                 try await withService(environment) { client in
                     let start = ContinuousClock.now
                     let answer = try await client.startSession()
                     let elapsed = ContinuousClock.now - start
                     #expect(answer.source == .model)
                     #expect(answer.backend?.provider == "ollama")
-                    #expect(elapsed < .seconds(1), "answered after \(elapsed)")
+                    #expect(elapsed < .seconds(3), "answered after \(elapsed), past the deadline")
+                    #expect(elapsed >= .milliseconds(1900), "the primary should have had two thirds of the deadline")
                     #expect(await primary.calls == 1)
                     #expect(await secondary.calls == 1)
                 }
@@ -212,7 +215,7 @@ struct GenerationStrategyTests {
             try await withService(testEnvironment(stub: stub)) { client in
                 let reply = try await client.post("/v1/prompts", json: samplePhotoRequest)
                 let header = try #require(reply.headers["server-timing"])
-                for part in ["cache;dur=", "render;dur=", "backend-1;dur=", "validate;dur=", "cache-write;dur="] {
+                for part in ["cache;dur=", "render;dur=", "backend-1;dur=", "validate;dur=", "store;dur="] {
                     #expect(header.contains(part), "\(part) missing from \(header)")
                 }
                 #expect(header.contains(#"desc="openai/stub-model ok""#))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the pipeline produced for one request, before it is shaped into a round of three.
 public struct Generation: Sendable {
     /// `model` or `cache` when there are candidates; `fallback` when there are none.
@@ -8,6 +10,8 @@ public struct Generation: Sendable {
     public var candidates: [ValidPrompt]
     /// Where the time went.
     public var timing = ServerTiming()
+    /// A full model answer to cache, written by the caller in the same commit as the session it shows up in.
+    public var cacheEntry: CacheEntry?
 
     /// A generation that yielded usable candidates.
     public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
@@ -23,6 +27,18 @@ public struct Generation: Sendable {
     func unseen(by shownKeys: Set<String>) -> Generation {
         guard source != .fallback else { return self }
         let unseen = candidates.filter { !shownKeys.contains($0.repeatKey) }
-        return unseen.isEmpty ? .fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
+        var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
+        generation.cacheEntry = cacheEntry
+        return generation
     }
+}
+
+/// Prompts to store in the cache under a key until a date.
+public struct CacheEntry: Sendable {
+    /// The cache key (a hex SHA-256).
+    public var key: String
+    /// Every valid prompt of the answer, shown or not.
+    public var prompts: [ValidPrompt]
+    /// When the entry stops being served.
+    public var expiresAt: Date
 }

@@ -62,7 +62,11 @@ public struct PromptGenerator: Sendable {
         // Identical requests in flight (same key) share one backend call; each filters by its own session.
         let (shared, joined) = await inFlight.run(key) { await generateFromBackends(input, cacheKey: key, logger: logger) }
         var generation = shared.unseen(by: shownKeys)
-        if joined { timing.add("singleflight", .zero, detail: "joined") }
+        if joined {
+            timing.add("singleflight", .zero, detail: "joined")
+            // The first caller caches the shared answer; the others need not write it again.
+            generation.cacheEntry = nil
+        }
         timing.append(shared.timing)
         generation.timing = timing
         return generation
@@ -104,13 +108,14 @@ public struct PromptGenerator: Sendable {
             }
         }
         kept = kept.map { ValidPrompt(text: $0.text, wordCount: $0.wordCount, answeredBy: identity) }
-        // Only a full answer is cached: a short one would pin fallback-filled rounds for a week.
-        if kept.count >= FallbackPrompts.promptsPerAnswer {
-            let (_, duration) = await measured { await store(kept, forKey: cacheKey, logger: logger) }
-            timing.add("cache-write", duration)
-        }
         let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }
-        return unseen.isEmpty ? .fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+        var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+        // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
+        // together with the session, so the model path pays for one commit, not two.
+        if kept.count >= FallbackPrompts.promptsPerAnswer {
+            generation.cacheEntry = CacheEntry(key: cacheKey, prompts: kept, expiresAt: clock.now.addingTimeInterval(cacheTTL))
+        }
+        return generation
     }
 
     /// A re-ask is worth it only if the backend usually answers in less time than is left.
@@ -140,14 +145,6 @@ public struct PromptGenerator: Sendable {
         } catch {
             logger.error("cache read failed", metadata: ["error": "\(error)"])
             return nil
-        }
-    }
-
-    private func store(_ prompts: [ValidPrompt], forKey key: String, logger: Logger) async {
-        do {
-            try await store.cachePrompts(prompts, forKey: key, expiresAt: clock.now.addingTimeInterval(cacheTTL))
-        } catch {
-            logger.error("cache write failed", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -36,8 +36,15 @@ public struct SessionService: Sendable {
             id: RandomIdentifier.make(prefix: "s_"), userID: userID, locale: locale, photo: photo, template: generator.templateIdentity,
             createdAt: now, expiresAt: now.addingTimeInterval(sessionTTL), firstRound: draft
         )
-        try await store.createSession(session)
-        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: generator.templateIdentity, timing: generation.timing)
+        var timing = generation.timing
+        let (_, duration) = try await measured {
+            // Issued together, the session and the cache entry land in the same group commit.
+            async let cached: Void = cache(generation.cacheEntry, logger: logger)
+            try await store.createSession(session)
+            await cached
+        }
+        timing.add("store", duration)
+        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: generator.templateIdentity, timing: timing)
     }
 
     /// Returns three prompts for the session's photo that it has not shown before.
@@ -81,13 +88,30 @@ public struct SessionService: Sendable {
             generation = await generator.generate(input, logger: logger)
         }
         try Task.checkCancellation()
-        let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { [assembler] shownKeys in
-            assembler.draft(from: generation, alreadyShown: shownKeys)
+        var timing = generation.timing
+        let (committed, duration) = try await measured {
+            async let cached: Void = cache(generation.cacheEntry, logger: logger)
+            let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { [assembler] shownKeys in
+                assembler.draft(from: generation, alreadyShown: shownKeys)
+            }
+            await cached
+            return committed
         }
+        timing.add("store", duration)
         return SessionAnswer(
             sessionID: sessionID, round: committed.draft, refreshesUsed: committed.refreshesUsed, template: generator.templateIdentity,
-            timing: generation.timing
+            timing: timing
         )
+    }
+
+    /// Writes a model answer to the cache. A failure is logged, never returned: the user's answer does not depend on it.
+    private func cache(_ entry: CacheEntry?, logger: Logger) async {
+        guard let entry else { return }
+        do {
+            try await store.cachePrompts(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt)
+        } catch {
+            logger.error("cache write failed", metadata: ["error": "\(error)"])
+        }
     }
 
     /// The session with its history.
