@@ -265,6 +265,11 @@ def write_report(r):
         "from a NIO event loop to the Swift concurrency pool, to GRDB's dispatch queues and back.",
         "- **Generic Swift and JSON.** 28 % in libswiftCore (retain/release, generic metadata look-ups) and JSONEncoder/"
         "Decoder: the photo, surplus and response are encoded per request.",
+        "- **The model path at one connection** (from `Server-Timing`, release build): render ~0.15 ms, the curl call "
+        "~1.5 ms against a stub that answers wrk in ~0.45 ms, validate ~0.15 ms, store ~1.1 ms. strace shows no "
+        "`connect()` across requests, so libcurl reuses its connection; the extra millisecond of the curl call and most "
+        "of the store are thread wake-ups (curl loop thread, Swift pool, GRDB's writer queue), each a futex round trip "
+        "on this VM.",
         "",
         "Fixed on the way, each measured: one `getrandom` per id digit (104 syscalls a request) became two per id; "
         "Unicode property look-ups in repeat keys got an ASCII fast path; session and cache inserts share commits "
