@@ -5,7 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
 STUB_PORT ?= 8081
 
-.PHONY: all deps build run stub-llm test bench clean
+.PHONY: all deps build run stub-llm test bench format lint clean
 
 all: build
 
@@ -49,3 +49,11 @@ bench: deps
 	$(SWIFT) build -c release --product photo-prompts
 	$(SWIFT) build -c release --product stub-llm
 	python3 scripts/bench.py
+
+## format: apply the house style (.swift-format, Hummingbird's settings)
+format:
+	$(SWIFT) format -i -r --parallel Sources Tests Package.swift
+
+## lint: check the house style without changing files
+lint:
+	$(SWIFT) format lint -r --strict Sources Tests Package.swift

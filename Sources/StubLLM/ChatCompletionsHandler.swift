@@ -38,7 +38,8 @@ struct ChatCompletionsHandler: Sendable {
         case .trickle:
             let reply = shape.reply(StubReplies.content(for: .normal, system: system, user: user))
             return Response(
-                status: .ok, headers: [.contentType: "application/json"],
+                status: .ok,
+                headers: [.contentType: "application/json"],
                 body: ResponseBody { writer in
                     for byte in reply.utf8 where await !state.isReleased {
                         try await writer.write(ByteBuffer(bytes: [byte]))

@@ -11,7 +11,10 @@ import Logging
 public enum StubLLMServer {
     /// Builds the server; `onListening` receives the bound port (useful with port 0).
     public static func buildApplication(
-        host: String = "127.0.0.1", port: Int = 0, state: StubLLMState, logger: Logger = Logger(label: "stub-llm"),
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        state: StubLLMState,
+        logger: Logger = Logger(label: "stub-llm"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let router = Router()
@@ -32,8 +35,10 @@ public enum StubLLMServer {
             return await ControlStatus(state)
         }
         return Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "stub-llm"),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "stub-llm"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+            logger: logger
         )
     }
 }

@@ -13,9 +13,19 @@ struct PhotoFacts {
         var insideAvoid = false
         for rawLine in user.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line == "<photo>" { insidePhoto = true; insideAvoid = false; continue }
-            if line == "</photo>" { insidePhoto = false; continue }
-            if line.lowercased().contains("already") { insideAvoid = true; continue }
+            if line == "<photo>" {
+                insidePhoto = true
+                insideAvoid = false
+                continue
+            }
+            if line == "</photo>" {
+                insidePhoto = false
+                continue
+            }
+            if line.lowercased().contains("already") {
+                insideAvoid = true
+                continue
+            }
             if insideAvoid, line.hasPrefix("- ") {
                 alreadyShown.append(String(line.dropFirst(2)))
                 continue

@@ -42,7 +42,8 @@ struct StubLLMCommand: AsyncParsableCommand {
         // Hanging answers would hold graceful shutdown for an hour: release them as soon as shutdown begins.
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: app), .init(service: ReleaseOnShutdown(state: state))], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [.init(service: app), .init(service: ReleaseOnShutdown(state: state))],
+                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: Logger(label: "stub-llm")
             )
         )

@@ -22,7 +22,8 @@ struct BackendFaultTests {
 
     @Test(
         "A fault of any kind gives the right reason before the deadline plus 0.5 s",
-        arguments: httpProviders, [StubBehaviour.serverError, .rateLimited, .garbage, .truncated, .hang, .trickle]
+        arguments: httpProviders,
+        [StubBehaviour.serverError, .rateLimited, .garbage, .truncated, .hang, .trickle]
     )
     func faults(provider: String, behaviour: StubBehaviour) async throws {
         try await withStubLLM(behaviour) { stub in

@@ -33,7 +33,9 @@ struct ConfigurationTests {
         #expect(config.host == "0.0.0.0")
         #expect(config.port == 9000)
         #expect(config.databasePath == "/tmp/x.sqlite")
-        #expect(config.backends == [BackendConfiguration(provider: .openai, baseURL: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKey: "sk-test")])
+        #expect(
+            config.backends == [BackendConfiguration(provider: .openai, baseURL: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKey: "sk-test")]
+        )
         #expect(config.timeout == 2.5)
         #expect(config.promptsDirectory == "/etc/prompts")
         #expect(config.templateName == "other")
@@ -64,7 +66,8 @@ struct ConfigurationTests {
     @Test("A JSON file in config/ sets keys, and the environment overrides it")
     func fileUnderEnvironment() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-\(UUID().uuidString).json")
-        let json = #"{"http": {"port": 7070, "host": "127.0.0.2"}, "sessions": {"refreshLimit": 4, "ttl": 60}, "llm": {"timeout": 2.5}, "cache": {"ttl": 90}}"#
+        let json =
+            #"{"http": {"port": 7070, "host": "127.0.0.2"}, "sessions": {"refreshLimit": 4, "ttl": 60}, "llm": {"timeout": 2.5}, "cache": {"ttl": 90}}"#
         try Data(json.utf8).write(to: file)
         let reader = ConfigReader(providers: [
             EnvironmentVariablesProvider(environmentVariables: ["HTTP_PORT": "7171"]),
@@ -81,7 +84,8 @@ struct ConfigurationTests {
 
     @Test("The shipped config/photo-prompts.json parses and matches the defaults")
     func shippedFile() async throws {
-        let path = URL(fileURLWithPath: repositoryPromptsDirectory).deletingLastPathComponent().appendingPathComponent("config/photo-prompts.json").path
+        let path = URL(fileURLWithPath: repositoryPromptsDirectory).deletingLastPathComponent().appendingPathComponent("config/photo-prompts.json")
+            .path
         let fromFile = try AppConfiguration(reader: ConfigReader(provider: try await FileProvider<JSONSnapshot>(filePath: .init(path))))
         let defaults = try configuration([:])
         #expect(fromFile.port == defaults.port)

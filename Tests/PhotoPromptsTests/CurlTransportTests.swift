@@ -8,10 +8,14 @@ struct CurlTransportTests {
     let transport = CurlTransport()
 
     func completionRequest(port: Int, timeout: Duration = .seconds(5)) -> HTTPTransportRequest {
-        let body = #"{"model":"m","messages":[{"role":"system","content":"Write 6 questions."},{"role":"user","content":"<photo>\nlabels: dog\n</photo>"}]}"#
+        let body =
+            #"{"model":"m","messages":[{"role":"system","content":"Write 6 questions."},{"role":"user","content":"<photo>\nlabels: dog\n</photo>"}]}"#
         return HTTPTransportRequest(
-            method: "POST", url: "http://127.0.0.1:\(port)/v1/chat/completions", headers: [("Content-Type", "application/json")],
-            body: Array(body.utf8), timeout: timeout
+            method: "POST",
+            url: "http://127.0.0.1:\(port)/v1/chat/completions",
+            headers: [("Content-Type", "application/json")],
+            body: Array(body.utf8),
+            timeout: timeout
         )
     }
 

@@ -102,7 +102,12 @@ struct RequestValidationTests {
     @Test("JSON with a charset parameter is accepted")
     func contentTypeWithCharset() async throws {
         try await withService(testEnvironment(stub: nil)) { client in
-            let reply = try await client.send("POST", "/v1/prompts", body: #"{"photo": {}}"#, headers: [("Content-Type", "application/json; charset=utf-8")])
+            let reply = try await client.send(
+                "POST",
+                "/v1/prompts",
+                body: #"{"photo": {}}"#,
+                headers: [("Content-Type", "application/json; charset=utf-8")]
+            )
             #expect(reply.status == 200)
         }
     }

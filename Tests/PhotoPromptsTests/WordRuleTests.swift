@@ -53,7 +53,9 @@ struct WordRuleTests {
     @Test("Empty, multi-line and repeated candidates are rejected, repeats ignoring case and punctuation")
     func rejections() {
         let good = "What drew your eye to the dog in this photo?"
-        let result = PromptValidator().validate(["", "  - ", "What drew your eye\nto the dog in this photo?", good, "WHAT drew your eye to the dog, in this photo!"])
+        let result = PromptValidator().validate([
+            "", "  - ", "What drew your eye\nto the dog in this photo?", good, "WHAT drew your eye to the dog, in this photo!",
+        ])
         #expect(result.kept.map(\.text) == [good])
         #expect(result.rejected.map(\.reason) == [.empty, .empty, .multiLine, .duplicate])
     }

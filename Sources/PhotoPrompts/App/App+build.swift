@@ -3,7 +3,6 @@ import Foundation
 import Hummingbird
 import Logging
 
-
 /// The parts a test may swap; production uses ``AppDependencies/live``.
 public struct AppDependencies: Sendable {
     /// The wall clock for expiry rules.
@@ -30,22 +29,34 @@ public func buildApplication(reader: ConfigReader, logger: Logger) async throws 
 ///
 /// - Throws: ``TemplateError`` for an unreadable template or fallback file, or a database error.
 public func buildApplication(
-    _ configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger
+    _ configuration: AppConfiguration,
+    dependencies: AppDependencies,
+    logger: Logger
 ) async throws -> some ApplicationProtocol {
     let store = try SQLitePromptStore(path: configuration.databasePath)
     let template = try PromptTemplate.load(name: configuration.templateName, from: configuration.promptsDirectory)
     let fallbacks = try FallbackPrompts.load(from: configuration.promptsDirectory)
     let transport = dependencies.transport ?? CurlTransport()
     let chain = BackendChain(
-        backends: configuration.backends.map { makeBackend($0, transport: transport) }, failureThreshold: configuration.breakerFailures,
-        coolDown: configuration.breakerCoolDown, clock: dependencies.clock
+        backends: configuration.backends.map { makeBackend($0, transport: transport) },
+        failureThreshold: configuration.breakerFailures,
+        coolDown: configuration.breakerCoolDown,
+        clock: dependencies.clock
     )
     let generator = PromptGenerator(
-        template: template, chain: chain, store: store, clock: dependencies.clock, timeout: .seconds(configuration.timeout),
+        template: template,
+        chain: chain,
+        store: store,
+        clock: dependencies.clock,
+        timeout: .seconds(configuration.timeout),
         cacheTTL: configuration.cacheTTL
     )
     let sessions = SessionService(
-        generator: generator, store: store, fallbacks: fallbacks, clock: dependencies.clock, refreshLimit: configuration.refreshLimit,
+        generator: generator,
+        store: store,
+        fallbacks: fallbacks,
+        clock: dependencies.clock,
+        refreshLimit: configuration.refreshLimit,
         sessionTTL: configuration.sessionTTL
     )
 

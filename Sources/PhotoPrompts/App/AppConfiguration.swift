@@ -58,7 +58,10 @@ public struct AppConfiguration: Sendable {
         pruneInterval = try reader.seconds("store.pruneInterval", default: 600, maximum: 86_400)
         let levelName = reader.text("log.level", default: "info")
         guard let logLevel = Logger.Level(rawValue: levelName.lowercased()) else {
-            throw ConfigurationError(key: "LOG_LEVEL", problem: "must be one of trace, debug, info, notice, warning, error, critical (got \"\(levelName)\")")
+            throw ConfigurationError(
+                key: "LOG_LEVEL",
+                problem: "must be one of trace, debug, info, notice, warning, error, critical (got \"\(levelName)\")"
+            )
         }
         self.logLevel = logLevel
     }
@@ -67,7 +70,8 @@ public struct AppConfiguration: Sendable {
     public var loggableSummary: Logger.Metadata {
         [
             "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
-            "backends": "\(backends.map(\.summary).joined(separator: " then "))", "timeout_s": "\(timeout)", "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
+            "backends": "\(backends.map(\.summary).joined(separator: " then "))", "timeout_s": "\(timeout)",
+            "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
         ]
     }
 }

@@ -65,7 +65,10 @@ public struct BackendConfiguration: Sendable, Equatable {
             throw ConfigurationError(key: baseURLKey, problem: "must start with http:// or https:// (got \"\(baseURL)\")")
         }
         guard model != nil else {
-            throw ConfigurationError(key: ConfigReader.environmentName(key("model")), problem: "must be set when \(providerKey) is \(provider.rawValue)")
+            throw ConfigurationError(
+                key: ConfigReader.environmentName(key("model")),
+                problem: "must be set when \(providerKey) is \(provider.rawValue)"
+            )
         }
     }
 

@@ -65,7 +65,8 @@ extension ConfigReader {
 
     private func outOfRange(_ key: ConfigKey, _ raw: String, _ range: ClosedRange<Int>) -> ConfigurationError {
         ConfigurationError(
-            key: Self.environmentName(key), problem: "must be an integer from \(range.lowerBound) to \(range.upperBound) (got \"\(raw)\")"
+            key: Self.environmentName(key),
+            problem: "must be an integer from \(range.lowerBound) to \(range.upperBound) (got \"\(raw)\")"
         )
     }
 }

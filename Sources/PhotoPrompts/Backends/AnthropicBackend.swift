@@ -20,9 +20,11 @@ public struct AnthropicBackend: LLMBackend {
     /// Sends the system prompt and the conversation; returns the text blocks of the reply, joined.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
         let body = MessagesRequest(
-            model: identity.model, system: request.system,
+            model: identity.model,
+            system: request.system,
             messages: request.messages.map { .init(role: $0.role, content: $0.content) },
-            maxTokens: request.parameters.maxTokens, temperature: request.parameters.temperature.map { min($0, 1) }
+            maxTokens: request.parameters.maxTokens,
+            temperature: request.parameters.temperature.map { min($0, 1) }
         )
         var headers: [(name: String, value: String)] = [("anthropic-version", Self.apiVersion)]
         if let apiKey { headers.append(("x-api-key", apiKey)) }

@@ -7,11 +7,18 @@ struct JSONOverHTTP: Sendable {
 
     /// POSTs `body` to `url` and decodes a `Reply`, within `timeout`.
     func post<Body: Encodable, Reply: Decodable>(
-        _ body: Body, to url: String, headers: [(name: String, value: String)], timeout: Duration, expecting: Reply.Type
+        _ body: Body,
+        to url: String,
+        headers: [(name: String, value: String)],
+        timeout: Duration,
+        expecting: Reply.Type
     ) async throws -> Reply {
         let request = HTTPTransportRequest(
-            method: "POST", url: url, headers: [("Content-Type", "application/json"), ("Accept", "application/json")] + headers,
-            body: Array(try JSONEncoder().encode(body)), timeout: timeout
+            method: "POST",
+            url: url,
+            headers: [("Content-Type", "application/json"), ("Accept", "application/json")] + headers,
+            body: Array(try JSONEncoder().encode(body)),
+            timeout: timeout
         )
         let response: HTTPTransportResponse
         do {

@@ -19,7 +19,8 @@ public struct OpenAIBackend: LLMBackend {
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
-            temperature: request.parameters.temperature, maxTokens: request.parameters.maxTokens
+            temperature: request.parameters.temperature,
+            maxTokens: request.parameters.maxTokens
         )
         let headers: [(name: String, value: String)] = apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
         let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: ChatResponse.self)

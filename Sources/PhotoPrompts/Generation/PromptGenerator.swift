@@ -18,7 +18,14 @@ public struct PromptGenerator: Sendable {
     let cacheTTL: TimeInterval
 
     /// Creates a generator.
-    public init(template: PromptTemplate, chain: BackendChain, store: any PromptStore, clock: any WallClock, timeout: Duration, cacheTTL: TimeInterval) {
+    public init(
+        template: PromptTemplate,
+        chain: BackendChain,
+        store: any PromptStore,
+        clock: any WallClock,
+        timeout: Duration,
+        cacheTTL: TimeInterval
+    ) {
         self.template = template
         self.chain = chain
         self.store = store
@@ -48,8 +55,13 @@ public struct PromptGenerator: Sendable {
     public func generate(_ input: Input, logger: Logger) async -> Generation {
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let key = CacheKey(
-            photo: input.photo, locale: input.locale, template: template.identity, backends: chain.identities,
-            parameters: template.settings.parameters, candidateCount: template.settings.candidateCount, round: input.round
+            photo: input.photo,
+            locale: input.locale,
+            template: template.identity,
+            backends: chain.identities,
+            parameters: template.settings.parameters,
+            candidateCount: template.settings.candidateCount,
+            round: input.round
         ).hashed
         var timing = ServerTiming()
         if input.readsCache {
@@ -77,7 +89,10 @@ public struct PromptGenerator: Sendable {
         var timing = ServerTiming()
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let context = TemplateContext(
-            photo: input.photo, locale: input.locale, candidateCount: template.settings.candidateCount, round: input.round,
+            photo: input.photo,
+            locale: input.locale,
+            candidateCount: template.settings.candidateCount,
+            round: input.round,
             avoid: input.alreadyShown
         )
         let (rendered, renderDuration) = await measured { template.render(context) }

@@ -27,12 +27,9 @@ public struct PromptValidator: Sendable {
             let words = WordCounter.count(text)
             let key = PromptNormalizer.repeatKey(text)
             let reason: PromptRejection.Reason? =
-                if words == 0 { .empty }
-                else if words < wordRange.lowerBound { .tooShort(words: words) }
-                else if words > wordRange.upperBound { .tooLong(words: words) }
-                else if alreadyShown.contains(key) { .alreadyShown }
-                else if seen.contains(key) { .duplicate }
-                else { nil }
+                if words == 0 { .empty } else if words < wordRange.lowerBound { .tooShort(words: words) } else if words > wordRange.upperBound {
+                    .tooLong(words: words)
+                } else if alreadyShown.contains(key) { .alreadyShown } else if seen.contains(key) { .duplicate } else { nil }
             if let reason {
                 validation.rejected.append(.init(candidate: raw, reason: reason))
             } else {
@@ -59,7 +56,6 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
         self.wordCount = wordCount
         self.answeredBy = answeredBy
     }
-
 
     /// The key that identifies repeats of this prompt.
     public var repeatKey: String { PromptNormalizer.repeatKey(text) }

@@ -23,8 +23,11 @@ public struct RoundAssembler: Sendable {
         }
         let gap = count - chosen.count
         return RoundDraft(
-            source: generation.source, fallbackReason: nil, prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown),
-            surplus: Array(unseen.dropFirst(count)), answeredBy: unseen.first?.answeredBy
+            source: generation.source,
+            fallbackReason: nil,
+            prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown),
+            surplus: Array(unseen.dropFirst(count)),
+            answeredBy: unseen.first?.answeredBy
         )
     }
 

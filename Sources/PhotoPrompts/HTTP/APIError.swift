@@ -45,7 +45,9 @@ public struct APIError: HTTPResponseError, Sendable {
     /// 429 once the refreshes are spent, with the app's copy.
     public static func refreshLimitReached(used: Int, limit: Int) -> APIError {
         APIError(
-            .tooManyRequests, code: "refresh_limit_reached", message: "You've reached the refresh limit. Write freely!",
+            .tooManyRequests,
+            code: "refresh_limit_reached",
+            message: "You've reached the refresh limit. Write freely!",
             refreshCounts: RefreshCounts(used: used, remaining: max(0, limit - used))
         )
     }
@@ -67,14 +69,17 @@ public struct APIError: HTTPResponseError, Sendable {
     /// Renders the JSON body.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = Body(
-            error: .init(code: code, message: message, details: details), refreshesUsed: refreshCounts?.used,
+            error: .init(code: code, message: message, details: details),
+            refreshesUsed: refreshCounts?.used,
             refreshesRemaining: refreshCounts?.remaining
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(body)
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data))
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }
 

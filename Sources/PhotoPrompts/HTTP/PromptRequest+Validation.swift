@@ -51,7 +51,10 @@ extension PromptRequest {
         }
         if let peopleCount = photo.peopleCount {
             guard Limits.peopleCount.contains(peopleCount) else {
-                throw .invalidField("photo.people_count", "must be an integer between \(Limits.peopleCount.lowerBound) and \(Limits.peopleCount.upperBound)")
+                throw .invalidField(
+                    "photo.people_count",
+                    "must be an integer between \(Limits.peopleCount.lowerBound) and \(Limits.peopleCount.upperBound)"
+                )
             }
             clean.peopleCount = peopleCount
         }

@@ -21,7 +21,11 @@ public struct PromptsController<Context: RequestContext>: Sendable {
     @Sendable func create(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
         let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
         let answer = try await sessions.start(
-            photo: body.photo, userID: body.userID, locale: body.locale, readsCache: Self.readsCache(request), logger: context.logger
+            photo: body.photo,
+            userID: body.userID,
+            locale: body.locale,
+            readsCache: Self.readsCache(request),
+            logger: context.logger
         )
         return respond(with: answer)
     }

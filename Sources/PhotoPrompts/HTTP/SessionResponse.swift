@@ -66,7 +66,11 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         photo = session.photo
         rounds = session.rounds.map { round in
             Round(
-                round: round.round, source: round.source, fallbackReason: round.fallbackReason, counted: round.counted, prompts: round.prompts,
+                round: round.round,
+                source: round.source,
+                fallbackReason: round.fallbackReason,
+                counted: round.counted,
+                prompts: round.prompts,
                 createdAt: round.createdAt.formatted(format)
             )
         }

@@ -41,7 +41,11 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
 
     /// Creates metadata.
     public init(
-        takenAt: String? = nil, location: Location? = nil, labels: [String]? = nil, peopleCount: Int? = nil, caption: String? = nil,
+        takenAt: String? = nil,
+        location: Location? = nil,
+        labels: [String]? = nil,
+        peopleCount: Int? = nil,
+        caption: String? = nil,
         source: String? = nil
     ) {
         self.takenAt = takenAt
@@ -60,7 +64,8 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         labels = try container.decodeIfPresent([String].self, forKey: .labels)
         // Foundation reports 2.5-for-an-Int with an empty coding path; check it here so the error names the field.
         let notAnInteger = DecodingError.typeMismatch(
-            Int.self, .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number")
+            Int.self,
+            .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number")
         )
         do {
             if let count = try container.decodeIfPresent(Double.self, forKey: .peopleCount) {

@@ -19,7 +19,11 @@ public struct BackendChain: Sendable {
     /// Creates a chain over `backends`, in order of preference.
     public init(backends: [any LLMBackend], failureThreshold: Int, coolDown: TimeInterval, clock: any WallClock) {
         links = backends.map {
-            Link(backend: $0, breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, clock: clock), latency: LatencyTracker())
+            Link(
+                backend: $0,
+                breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, clock: clock),
+                latency: LatencyTracker()
+            )
         }
     }
 
@@ -48,7 +52,10 @@ public struct BackendChain: Sendable {
 
     /// Asks each backend in turn until one gives a reply that `isUsable` accepts, or `deadline` passes.
     func complete(
-        _ request: LLMRequest, deadline: ContinuousClock.Instant, logger: Logger, isUsable: @Sendable (String) -> Bool
+        _ request: LLMRequest,
+        deadline: ContinuousClock.Instant,
+        logger: Logger,
+        isUsable: @Sendable (String) -> Bool
     ) async -> Outcome {
         var attempts: [Attempt] = []
         var lastReason: FallbackReason?
@@ -82,7 +89,10 @@ public struct BackendChain: Sendable {
             return Outcome(result: .failure(FallbackError(reason: .timeout)), attempts: [])
         }
         guard await link.breaker.permitsCall() else {
-            return Outcome(result: .failure(FallbackError(reason: .unavailable)), attempts: [Attempt(identity: identity, duration: .zero, outcome: "skipped")])
+            return Outcome(
+                result: .failure(FallbackError(reason: .unavailable)),
+                attempts: [Attempt(identity: identity, duration: .zero, outcome: "skipped")]
+            )
         }
         let start = ContinuousClock.now
         do {

@@ -15,7 +15,11 @@ public struct SessionService: Sendable {
 
     /// Creates the service.
     public init(
-        generator: PromptGenerator, store: any PromptStore, fallbacks: FallbackPrompts, clock: any WallClock, refreshLimit: Int,
+        generator: PromptGenerator,
+        store: any PromptStore,
+        fallbacks: FallbackPrompts,
+        clock: any WallClock,
+        refreshLimit: Int,
         sessionTTL: TimeInterval
     ) {
         self.generator = generator
@@ -33,8 +37,14 @@ public struct SessionService: Sendable {
         let draft = assembler.draft(from: generation, alreadyShown: [])
         let now = clock.now
         let session = NewSession(
-            id: RandomIdentifier.make(prefix: "s_"), userID: userID, locale: locale, photo: photo, template: generator.templateIdentity,
-            createdAt: now, expiresAt: now.addingTimeInterval(sessionTTL), firstRound: draft
+            id: RandomIdentifier.make(prefix: "s_"),
+            userID: userID,
+            locale: locale,
+            photo: photo,
+            template: generator.templateIdentity,
+            createdAt: now,
+            expiresAt: now.addingTimeInterval(sessionTTL),
+            firstRound: draft
         )
         var timing = generation.timing
         let (_, duration) = try await measured {
@@ -84,7 +94,13 @@ public struct SessionService: Sendable {
             generation = .prompts(unseenSurplus, from: .model, timing: timing)
         } else {
             let shown = session.rounds.flatMap(\.prompts).map(\.text)
-            let input = PromptGenerator.Input(photo: session.photo, locale: session.locale, round: ordinal, alreadyShown: shown, readsCache: readsCache)
+            let input = PromptGenerator.Input(
+                photo: session.photo,
+                locale: session.locale,
+                round: ordinal,
+                alreadyShown: shown,
+                readsCache: readsCache
+            )
             generation = await generator.generate(input, logger: logger)
         }
         try Task.checkCancellation()
@@ -99,7 +115,10 @@ public struct SessionService: Sendable {
         }
         timing.add("store", duration)
         return SessionAnswer(
-            sessionID: sessionID, round: committed.draft, refreshesUsed: committed.refreshesUsed, template: generator.templateIdentity,
+            sessionID: sessionID,
+            round: committed.draft,
+            refreshesUsed: committed.refreshesUsed,
+            template: generator.templateIdentity,
             timing: timing
         )
     }

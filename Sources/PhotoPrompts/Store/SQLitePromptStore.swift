@@ -83,7 +83,8 @@ public struct SQLitePromptStore: PromptStore {
                 arguments: [sessionID, now.timeIntervalSince1970, limit]
             )
             let row = try Row.fetchOne(
-                db, sql: "SELECT refreshesUsed, refreshesPending FROM session WHERE id = ? AND expiresAt > ?",
+                db,
+                sql: "SELECT refreshesUsed, refreshesPending FROM session WHERE id = ? AND expiresAt > ?",
                 arguments: [sessionID, now.timeIntervalSince1970]
             )
             guard let row else { return .notFound }
@@ -116,7 +117,8 @@ public struct SQLitePromptStore: PromptStore {
     public func releaseRefresh(sessionID: String) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "UPDATE session SET refreshesPending = MAX(refreshesPending - 1, 0) WHERE id = ?", arguments: [sessionID]
+                sql: "UPDATE session SET refreshesPending = MAX(refreshesPending - 1, 0) WHERE id = ?",
+                arguments: [sessionID]
             )
         }
     }
@@ -134,8 +136,13 @@ public struct SQLitePromptStore: PromptStore {
 
     private static func insertRound(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date, db: Database) throws {
         try SessionRoundRecord(
-            sessionId: sessionID, round: round, source: draft.source.rawValue, fallbackReason: draft.fallbackReason?.rawValue,
-            counted: counted, createdAt: date.timeIntervalSince1970, answeredBy: draft.answeredBy
+            sessionId: sessionID,
+            round: round,
+            source: draft.source.rawValue,
+            fallbackReason: draft.fallbackReason?.rawValue,
+            counted: counted,
+            createdAt: date.timeIntervalSince1970,
+            answeredBy: draft.answeredBy
         ).insert(db)
         for (position, prompt) in draft.prompts.enumerated() {
             try SessionPromptRecord(sessionID: sessionID, round: round, position: position, prompt: prompt).insert(db)

@@ -35,9 +35,15 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
 
     func snapshot(rounds: [SessionRound]) -> SessionSnapshot {
         SessionSnapshot(
-            id: id, userID: userID, locale: locale, photo: photo,
-            template: TemplateIdentity(name: templateName, version: templateVersion), refreshesUsed: refreshesUsed,
-            createdAt: Date(timeIntervalSince1970: createdAt), expiresAt: Date(timeIntervalSince1970: expiresAt), surplus: surplus,
+            id: id,
+            userID: userID,
+            locale: locale,
+            photo: photo,
+            template: TemplateIdentity(name: templateName, version: templateVersion),
+            refreshesUsed: refreshesUsed,
+            createdAt: Date(timeIntervalSince1970: createdAt),
+            expiresAt: Date(timeIntervalSince1970: expiresAt),
+            surplus: surplus,
             rounds: rounds
         )
     }
@@ -57,9 +63,13 @@ struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
 
     func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
         SessionRound(
-            round: round, source: try Self.decode(PromptSource.self, source),
-            fallbackReason: try fallbackReason.map { try Self.decode(FallbackReason.self, $0) }, counted: counted,
-            prompts: try prompts.map { try $0.prompt() }, createdAt: Date(timeIntervalSince1970: createdAt), answeredBy: answeredBy
+            round: round,
+            source: try Self.decode(PromptSource.self, source),
+            fallbackReason: try fallbackReason.map { try Self.decode(FallbackReason.self, $0) },
+            counted: counted,
+            prompts: try prompts.map { try $0.prompt() },
+            createdAt: Date(timeIntervalSince1970: createdAt),
+            answeredBy: answeredBy
         )
     }
 

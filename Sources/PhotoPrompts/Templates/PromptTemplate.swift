@@ -20,7 +20,8 @@ public struct PromptTemplate: Sendable {
     public init(name: String, systemText: String, userText: String, settingsText: String? = nil) throws(TemplateError) {
         self.system = try Self.parse(systemText, part: "\(name)/system.mustache")
         self.user = try Self.parse(userText, part: "\(name)/user.mustache")
-        self.settings = try settingsText.map { text throws(TemplateError) in try TemplateSettings.parse(text, file: "\(name)/settings.json") }
+        self.settings =
+            try settingsText.map { text throws(TemplateError) in try TemplateSettings.parse(text, file: "\(name)/settings.json") }
             ?? TemplateSettings()
         let version = ContentHash.sha256Hex("system\u{0}\(systemText)\u{0}user\u{0}\(userText)\u{0}settings\u{0}\(settingsText ?? "")")
         self.identity = TemplateIdentity(name: name, version: String(version.prefix(12)))

@@ -39,7 +39,10 @@ public struct TemplateSettings: Sendable, Equatable {
         let defaults = TemplateSettings()
         let settings = TemplateSettings(
             candidateCount: decoded.candidateCount ?? defaults.candidateCount,
-            parameters: ModelParameters(temperature: decoded.temperature ?? defaults.parameters.temperature, maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens)
+            parameters: ModelParameters(
+                temperature: decoded.temperature ?? defaults.parameters.temperature,
+                maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens
+            )
         )
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")

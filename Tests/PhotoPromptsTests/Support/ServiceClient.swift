@@ -39,7 +39,11 @@ struct ServiceClient: Sendable {
     /// Sends a request with a raw body.
     func send(_ method: String, _ path: String, body: String? = nil, headers: [(name: String, value: String)] = []) async throws -> Reply {
         let request = HTTPTransportRequest(
-            method: method, url: "http://127.0.0.1:\(port)\(path)", headers: headers, body: body.map { Array($0.utf8) }, timeout: .seconds(30)
+            method: method,
+            url: "http://127.0.0.1:\(port)\(path)",
+            headers: headers,
+            body: body.map { Array($0.utf8) },
+            timeout: .seconds(30)
         )
         let response = try await Self.transport.send(request)
         return Reply(status: response.status, headers: response.headers, body: response.body)
@@ -53,7 +57,9 @@ struct ServiceClient: Sendable {
     /// Starts a session and decodes the answer, failing on any status but 200.
     func startSession(_ json: String = samplePhotoRequest, headers: [(name: String, value: String)] = []) async throws -> PromptsResponse {
         let reply = try await post("/v1/prompts", json: json, headers: headers)
-        guard reply.status == 200 else { throw FixtureError("POST /v1/prompts answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))") }
+        guard reply.status == 200 else {
+            throw FixtureError("POST /v1/prompts answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
+        }
         return try reply.decode(PromptsResponse.self)
     }
 

@@ -38,7 +38,9 @@ func configuration(_ environment: [String: String]) throws -> AppConfiguration {
 
 /// Runs the real service on a real socket and hands `body` a libcurl client pointed at it.
 func withService<Value: Sendable>(
-    _ environment: [String: String], clock: any WallClock = SystemWallClock(), _ body: @Sendable (ServiceClient) async throws -> Value
+    _ environment: [String: String],
+    clock: any WallClock = SystemWallClock(),
+    _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical

@@ -32,7 +32,9 @@ struct StubLLMFixture: Sendable {
 
 /// Runs `body` with a stub model server listening on a free port, and stops the server afterwards.
 func withStubLLM<Value: Sendable>(
-    _ behaviour: StubBehaviour = .normal, latencyMilliseconds: Int = 0, _ body: @Sendable (StubLLMFixture) async throws -> Value
+    _ behaviour: StubBehaviour = .normal,
+    latencyMilliseconds: Int = 0,
+    _ body: @Sendable (StubLLMFixture) async throws -> Value
 ) async throws -> Value {
     let state = StubLLMState(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds)
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

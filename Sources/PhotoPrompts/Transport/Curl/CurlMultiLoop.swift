@@ -56,7 +56,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func run() {
         while true {
             let inbox = self.inbox.withLock { inbox in
-                defer { inbox.additions = []; inbox.hasCancellations = false }
+                defer {
+                    inbox.additions = []
+                    inbox.hasCancellations = false
+                }
                 return inbox
             }
             if inbox.isShuttingDown {

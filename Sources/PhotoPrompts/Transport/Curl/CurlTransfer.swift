@@ -24,7 +24,10 @@ final class CurlTransfer: @unchecked Sendable {
             throw HTTPTransportError(.other, detail: "curl_easy_init failed")
         }
         self.easy = easy
-        let timeoutMilliseconds = max(1, Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000))
+        let timeoutMilliseconds = max(
+            1,
+            Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000)
+        )
         photoprompts_curl_easy_setopt_string(easy, CURLOPT_URL, request.url)
         photoprompts_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         photoprompts_curl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method)
