@@ -6,9 +6,9 @@ struct ChatCompletionsHandler: Sendable {
     let state: StubLLMState
     let shape: ReplyShape
 
-    @Sendable func handle(request: Request, context: some RequestContext) async throws -> Response {
+    @Sendable func handle(request: Request, context: StubRequestContext) async throws -> Response {
         let body = String(buffer: try await request.body.collect(upTo: 1 << 20))
-        let (behaviour, latency) = await state.recordCall(body: body)
+        let (behaviour, latency) = await state.recordCall(body: body, remotePort: context.remotePort)
         defer { Task { await state.recordAnswered() } }
         let chat = try? JSONDecoder().decode(ChatRequest.self, from: Data(body.utf8))
         if latency > 0 {

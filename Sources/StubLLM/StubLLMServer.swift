@@ -17,7 +17,7 @@ public enum StubLLMServer {
         logger: Logger = Logger(label: "stub-llm"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
+        let router = Router(context: StubRequestContext.self)
         let openAI = ChatCompletionsHandler(state: state, shape: .openAI)
         router.post("v1/chat/completions", use: openAI.handle)
         router.post("chat/completions", use: openAI.handle)
@@ -63,8 +63,10 @@ struct ControlStatus: ResponseEncodable {
     var calls: Int
     var maxInFlight: Int
     var failuresLeft: Int
+    var connections: Int
 
     init(_ state: StubLLMState) async {
+        connections = await state.connections
         failuresLeft = await state.failuresLeft
         behaviour = await state.behaviour
         latencyMilliseconds = await state.latencyMilliseconds
@@ -77,5 +79,6 @@ struct ControlStatus: ResponseEncodable {
         case latencyMilliseconds = "latency_ms"
         case maxInFlight = "max_in_flight"
         case failuresLeft = "fail_first"
+        case connections
     }
 }

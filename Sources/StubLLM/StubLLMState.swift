@@ -6,6 +6,9 @@ public actor StubLLMState {
     public private(set) var latencyMilliseconds: Int
     /// Chat completion requests received since start or the last reset.
     public private(set) var calls = 0
+    /// Distinct client connections that sent model requests since start or the last reset.
+    public var connections: Int { remotePorts.count }
+    private var remotePorts: Set<Int> = []
     /// Requests being answered right now.
     public private(set) var inFlight = 0
     /// The most requests answered at once since start or the last reset.
@@ -31,8 +34,9 @@ public actor StubLLMState {
     }
 
     /// Counts one call and returns the behaviour and latency to answer it with.
-    func recordCall(body: String) -> (StubBehaviour, Int) {
+    func recordCall(body: String, remotePort: Int?) -> (StubBehaviour, Int) {
         calls += 1
+        if let remotePort { remotePorts.insert(remotePort) }
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
         lastRequestBody = body
@@ -56,6 +60,7 @@ public actor StubLLMState {
     /// Zeroes the counter and returns to normal, instant answers.
     public func reset() {
         calls = 0
+        remotePorts = []
         failuresLeft = 0
         maxInFlight = inFlight
         behaviour = .normal

@@ -32,6 +32,18 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("Sequential requests to one host reuse one connection")
+    func connectionReuse() async throws {
+        try await withStubLLM { stub in
+            for _ in 0..<5 {
+                let response = try await transport.send(completionRequest(port: stub.port))
+                #expect(response.status == 200)
+            }
+            #expect(await stub.calls == 5)
+            #expect(await stub.state.connections == 1)
+        }
+    }
+
     @Test("A refused connection fails as connectionFailed, not a timeout")
     func connectionRefused() async throws {
         let port = try await withStubLLM { $0.port }  // a port that was just closed
