@@ -153,4 +153,23 @@ struct ExecutableTests {
         #expect(status != 0)
         #expect(output.contains("photo.people_count: must be an integer"))
     }
+
+    @Test("photo-prompts generate runs the pipeline once: kept prompts, rejected candidates with reasons, timing, source")
+    func generate() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).json")
+        try Data(#"{"photo": {"labels": ["beach"]}}"#.utf8).write(to: file)
+        try await withStubLLM(.mixed) { stub in
+            let generate = try ChildProcess(
+                try builtProduct("photo-prompts"),
+                arguments: ["generate", "--photo", file.path],
+                environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": repositoryPromptsDirectory]) { $1 }
+            )
+            let (status, output) = try await generate.waitForExit()
+            #expect(status == 0)
+            #expect(output.hasPrefix("source: model\nbackend: openai/stub-openai\nkept:\n"))
+            #expect(output.contains("\"Why here?\": too short at 2 words"))
+            #expect(output.contains("reask;dur="), "the mixed reply leaves too few prompts, so the model is asked again")
+            #expect(await stub.calls == 2)
+        }
+    }
 }

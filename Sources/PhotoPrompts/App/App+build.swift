@@ -36,21 +36,7 @@ public func buildApplication(
     let store = try SQLitePromptStore(path: configuration.databasePath)
     let template = try PromptTemplate.load(name: configuration.templateName, from: configuration.promptsDirectory)
     let fallbacks = try FallbackPrompts.load(from: configuration.promptsDirectory)
-    let transport = dependencies.transport ?? CurlTransport()
-    let chain = BackendChain(
-        backends: configuration.backends.map { makeBackend($0, transport: transport) },
-        failureThreshold: configuration.breakerFailures,
-        coolDown: configuration.breakerCoolDown,
-        clock: dependencies.clock
-    )
-    let generator = PromptGenerator(
-        template: template,
-        chain: chain,
-        store: store,
-        clock: dependencies.clock,
-        timeout: .seconds(configuration.timeout),
-        cacheTTL: configuration.cacheTTL
-    )
+    let generator = makeGenerator(configuration, template: template, store: store, dependencies: dependencies)
     let sessions = SessionService(
         generator: generator,
         store: store,
@@ -78,6 +64,31 @@ public func buildApplication(
         metadata: configuration.loggableSummary.merging(["template_version": "\(template.identity.version)"]) { $1 }
     )
     return app
+}
+
+/// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.
+public func makeGenerator(
+    _ configuration: AppConfiguration,
+    template: PromptTemplate,
+    store: any PromptStore,
+    dependencies: AppDependencies
+) -> PromptGenerator {
+    let transport = dependencies.transport ?? CurlTransport()
+    let chain = BackendChain(
+        backends: configuration.backends.map { makeBackend($0, transport: transport) },
+        failureThreshold: configuration.breakerFailures,
+        coolDown: configuration.breakerCoolDown,
+        clock: dependencies.clock
+    )
+    let generator = PromptGenerator(
+        template: template,
+        chain: chain,
+        store: store,
+        clock: dependencies.clock,
+        timeout: .seconds(configuration.timeout),
+        cacheTTL: configuration.cacheTTL
+    )
+    return generator
 }
 
 /// The backend one configuration entry names.

@@ -12,6 +12,8 @@ public struct Generation: Sendable {
     public var timing = ServerTiming()
     /// A full model answer to cache, written by the caller in the same commit as the session it shows up in.
     public var cacheEntry: CacheEntry?
+    /// Candidates the word rule rejected, with reasons, for operators' tools and logs.
+    public var rejected: [PromptRejection] = []
 
     /// A generation that yielded usable candidates.
     public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
@@ -29,6 +31,7 @@ public struct Generation: Sendable {
         let unseen = candidates.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
+        generation.rejected = rejected
         return generation
     }
 }

@@ -46,6 +46,15 @@ public struct PromptGenerator: Sendable {
         public var alreadyShown: [String]
         /// `false` when the client sent `Cache-Control: no-cache`.
         public var readsCache: Bool
+
+        /// Creates an input.
+        public init(photo: PhotoMetadata, locale: String, round: Int, alreadyShown: [String], readsCache: Bool) {
+            self.photo = photo
+            self.locale = locale
+            self.round = round
+            self.alreadyShown = alreadyShown
+            self.readsCache = readsCache
+        }
     }
 
     /// The template identity this generator renders with.
@@ -109,6 +118,7 @@ public struct PromptGenerator: Sendable {
         var (validation, validateDuration) = await measured { validator.validate(CandidateParser.candidates(in: answer.reply)) }
         timing.add("validate", validateDuration)
         var kept = validation.kept
+        var rejected = validation.rejected
 
         let needed = FallbackPrompts.promptsPerAnswer - kept.filter { !shownKeys.contains($0.repeatKey) }.count
         if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
@@ -120,11 +130,13 @@ public struct PromptGenerator: Sendable {
                 let alreadyKept = shownKeys.union(kept.map(\.repeatKey))
                 (validation, _) = await measured { validator.validate(CandidateParser.candidates(in: reask.reply), alreadyShown: alreadyKept) }
                 kept += validation.kept
+                rejected += validation.rejected
             }
         }
         kept = kept.map { ValidPrompt(text: $0.text, wordCount: $0.wordCount, answeredBy: identity) }
         let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+        generation.rejected = rejected
         // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
         // together with the session, so the model path pays for one commit, not two.
         if kept.count >= FallbackPrompts.promptsPerAnswer {

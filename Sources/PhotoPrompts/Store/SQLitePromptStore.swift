@@ -25,6 +25,11 @@ public struct SQLitePromptStore: PromptStore {
         try self.init(writer: DatabasePool(path: path, configuration: configuration))
     }
 
+    /// A store in memory only, for one-off runs such as `photo-prompts generate` that must not touch the service's file.
+    public static func inMemory() throws -> SQLitePromptStore {
+        try SQLitePromptStore(writer: DatabaseQueue())
+    }
+
     /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`.
     public init(writer: any DatabaseWriter) throws {
         self.writer = writer
