@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Logging
 import PhotoPrompts
 
@@ -11,36 +10,17 @@ struct GenerateCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ConfigurationOptions
-
-    @Option(help: "The template folder in PROMPTS_DIRECTORY (default: PROMPTS_TEMPLATE).")
-    var template: String?
-
-    @Option(help: "A JSON file: a request body with \"photo\", or a bare photo object.")
-    var photo: String
+    @OptionGroup var photoOptions: PhotoOptions
 
     func run() async throws {
         let configuration = try await options.load()
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: photo))
-        } catch {
-            throw ValidationError("cannot read \(photo): \(error.localizedDescription)")
-        }
-        let generation: Generation
-        do {
-            let template = try PromptTemplate.load(name: template ?? configuration.templateName, from: configuration.promptsDirectory)
-            let request = try PromptPreview.request(fromJSON: data)
-            // A throwaway in-memory store: a one-off run must neither read nor fill the service's cache.
-            let generator = makeGenerator(configuration, template: template, store: try SQLitePromptStore.inMemory(), dependencies: .live)
-            let input = PromptGenerator.Input(photo: request.photo, locale: request.locale, round: 0, alreadyShown: [], readsCache: false)
-            var logger = Logger(label: "photo-prompts")
-            logger.logLevel = .error
-            generation = await generator.generate(input, logger: logger)
-        } catch let error as TemplateError {
-            throw StartupFailure("\(error)")
-        } catch let error as APIError {
-            throw StartupFailure("\(photo): \(error.message)")
-        }
+        let (template, request) = try photoOptions.load(with: configuration)
+        // A throwaway in-memory store: a one-off run must neither read nor fill the service's cache.
+        let generator = makeGenerator(configuration, template: template, store: try SQLitePromptStore.inMemory(), dependencies: .live)
+        let input = PromptGenerator.Input(photo: request.photo, locale: request.locale, round: 0, alreadyShown: [], readsCache: false)
+        var logger = Logger(label: "photo-prompts")
+        logger.logLevel = .error
+        let generation = await generator.generate(input, logger: logger)
         print(Self.report(generation), terminator: "")
     }
 

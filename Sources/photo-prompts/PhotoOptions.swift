@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import PhotoPrompts
+
+/// The `--template` and `--photo` options of the operator tools, and loading both with one error wording.
+struct PhotoOptions: ParsableArguments {
+    @Option(help: "The template folder in PROMPTS_DIRECTORY (default: PROMPTS_TEMPLATE).")
+    var template: String?
+
+    @Option(help: "A JSON file: a request body with \"photo\", or a bare photo object.")
+    var photo: String
+
+    /// The template and the validated photo request.
+    ///
+    /// - Throws: `ValidationError` for an unreadable file; ``StartupFailure`` naming the template file or photo field at fault.
+    func load(with configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: photo))
+        } catch {
+            throw ValidationError("cannot read \(photo): \(error.localizedDescription)")
+        }
+        do {
+            let template = try PromptTemplate.load(name: template ?? configuration.templateName, from: configuration.promptsDirectory)
+            return (template, try PromptPreview.request(fromJSON: data))
+        } catch let error as TemplateError {
+            throw StartupFailure("\(error)")
+        } catch let error as APIError {
+            throw StartupFailure("\(photo): \(error.message)")
+        }
+    }
+}
