@@ -66,8 +66,6 @@ public struct RoundDraft: Sendable {
 
 /// A stored round and the session's count after it.
 public struct CommittedRound: Sendable {
-    /// The round's index in the session's history (0 is the first answer).
-    public var round: Int
     /// What was stored.
     public var draft: RoundDraft
     /// Refreshes counted so far, including this one if it counted.

@@ -115,7 +115,7 @@ public struct SQLitePromptStore: PromptStore {
                 arguments: [counts ? 1 : 0, String(decoding: try JSONEncoder().encode(surplus), as: UTF8.self), sessionID]
             )
             try Self.insertRound(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now, db: db)
-            return CommittedRound(round: record.nextRound, draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
+            return CommittedRound(draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
         }
     }
 
