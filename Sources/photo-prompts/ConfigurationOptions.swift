@@ -13,7 +13,9 @@ struct ConfigurationOptions: ParsableArguments {
     func load() async throws -> AppConfiguration {
         do {
             let reader = ConfigReader(providers: [
-                EnvironmentVariablesProvider(secretsSpecifier: .specific(["LLM_API_KEY"])),
+                EnvironmentVariablesProvider(
+                    secretsSpecifier: .specific(["LLM_API_KEY", "LLM_2_API_KEY", "LLM_3_API_KEY", "LLM_4_API_KEY", "ADMIN_API_KEY"])
+                ),
                 try await FileProvider<JSONSnapshot>(filePath: .init(config), allowMissing: true),
             ])
             return try AppConfiguration(reader: reader)

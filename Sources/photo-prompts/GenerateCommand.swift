@@ -16,8 +16,15 @@ struct GenerateCommand: AsyncParsableCommand {
         let configuration = try await options.load()
         let (template, request) = try photoOptions.load(with: configuration)
         // A throwaway in-memory store: a one-off run must neither read nor fill the service's cache.
-        let generator = makeGenerator(configuration, template: template, store: try SQLitePromptStore.inMemory(), dependencies: .live)
-        let input = PromptGenerator.Input(photo: request.photo, locale: request.locale, round: 0, alreadyShown: [], readsCache: false)
+        let generator = makeGenerator(configuration, store: try SQLitePromptStore.inMemory(), dependencies: .live)
+        let input = PromptGenerator.Input(
+            template: template,
+            photo: request.photo,
+            locale: request.locale,
+            round: 0,
+            alreadyShown: [],
+            readsCache: false
+        )
         var logger = Logger(label: "photo-prompts")
         logger.logLevel = .error
         let generation = await generator.generate(input, logger: logger)

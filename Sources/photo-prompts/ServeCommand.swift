@@ -20,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
             let app = try await buildApplication(configuration, dependencies: .live, logger: Logger(label: "photo-prompts"))
             try await app.runService()
         } catch let error as TemplateError {
-            throw StartupFailure("Invalid configuration: PROMPTS_DIRECTORY: \(error)")
+            throw StartupFailure("Invalid configuration: PROMPTS_DIRECTORY: \(configuration.promptsDirectory)/\(error)")
         }
     }
 }

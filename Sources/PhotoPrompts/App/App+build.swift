@@ -34,13 +34,19 @@ public func buildApplication(
     logger: Logger
 ) async throws -> some ApplicationProtocol {
     let store = try SQLitePromptStore(path: configuration.databasePath)
-    let template = try PromptTemplate.load(name: configuration.templateName, from: configuration.promptsDirectory)
-    let fallbacks = try FallbackPrompts.load(from: configuration.promptsDirectory)
-    let generator = makeGenerator(configuration, template: template, store: store, dependencies: dependencies)
+    let templates = try TemplateLibrary(
+        name: configuration.templateName,
+        directory: configuration.promptsDirectory,
+        clock: dependencies.clock,
+        logger: logger
+    )
+    let stats = StatsRecorder(store: store, clock: dependencies.clock)
+    let generator = makeGenerator(configuration, store: store, dependencies: dependencies)
     let sessions = SessionService(
         generator: generator,
         store: store,
-        fallbacks: fallbacks,
+        templates: templates,
+        stats: stats,
         clock: dependencies.clock,
         refreshLimit: configuration.refreshLimit,
         sessionTTL: configuration.sessionTTL
@@ -52,16 +58,29 @@ public func buildApplication(
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.addRoutes(HealthController().endpoints)
     router.addRoutes(PromptsController(sessions: sessions).endpoints, atPath: "/v1")
+    // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
+    if let adminKey = configuration.adminAPIKey {
+        router.group("admin")
+            .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
+            .addRoutes(AdminController(templates: templates, stats: stats, store: store, clock: dependencies.clock).endpoints)
+    }
 
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PhotoPrompts"),
         logger: logger
     )
-    app.addServices(PruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger))
+    app.addServices(
+        PruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger),
+        StatsFlushService(recorder: stats, interval: .seconds(configuration.statsFlushInterval), logger: logger),
+        ReloadOnHangup(library: templates)
+    )
+    if configuration.watchInterval > 0 {
+        app.addServices(TemplateWatcher(library: templates, interval: .seconds(configuration.watchInterval)))
+    }
     logger.info(
         "PhotoPrompts configured",
-        metadata: configuration.loggableSummary.merging(["template_version": "\(template.identity.version)"]) { $1 }
+        metadata: configuration.loggableSummary.merging(["template_versions": "\(TemplateLibrary.describe(templates.live.versions))"]) { $1 }
     )
     return app
 }
@@ -69,7 +88,6 @@ public func buildApplication(
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.
 public func makeGenerator(
     _ configuration: AppConfiguration,
-    template: PromptTemplate,
     store: any PromptStore,
     dependencies: AppDependencies
 ) -> PromptGenerator {
@@ -81,7 +99,6 @@ public func makeGenerator(
         clock: dependencies.clock
     )
     let generator = PromptGenerator(
-        template: template,
         chain: chain,
         store: store,
         clock: dependencies.clock,

@@ -22,6 +22,13 @@ public struct AppConfiguration: Sendable {
     public var promptsDirectory: String
     /// `PROMPTS_TEMPLATE`: the template to render.
     public var templateName: String
+    /// `PROMPTS_WATCH_INTERVAL`: seconds between checks of `prompts/` for edits; 0 turns watching off (SIGHUP and
+    /// `POST /admin/templates/reload` still reload).
+    public var watchInterval: Double
+    /// `ADMIN_API_KEY`: the bearer key for `/admin`; without it `/admin` does not exist (404). A secret, never logged.
+    public var adminAPIKey: String?
+    /// `STATS_FLUSH_INTERVAL`: seconds between writes of the template stats counted in memory.
+    public var statsFlushInterval: Double
     /// `SESSIONS_REFRESH_LIMIT`: refreshes allowed per session.
     public var refreshLimit: Int
     /// `SESSIONS_TTL`: seconds a session answers.
@@ -52,6 +59,20 @@ public struct AppConfiguration: Sendable {
         timeout = try reader.seconds("llm.timeout", default: 15, maximum: 600)
         promptsDirectory = reader.text("prompts.directory", default: "prompts")
         templateName = reader.text("prompts.template", default: "photo-journal")
+        guard PromptTemplate.isValidName(templateName) else {
+            throw ConfigurationError(
+                key: "PROMPTS_TEMPLATE",
+                problem: "must be a folder name of letters, digits, '-' and '_' (got \"\(templateName)\")"
+            )
+        }
+        watchInterval =
+            reader.optionalText("prompts.watchInterval")?.trimmingCharacters(in: .whitespaces) == "0"
+            ? 0 : try reader.seconds("prompts.watchInterval", default: 2, maximum: 3600)
+        adminAPIKey = reader.optionalText("admin.apiKey", isSecret: true)
+        if let adminAPIKey, adminAPIKey.count < 16 {
+            throw ConfigurationError(key: "ADMIN_API_KEY", problem: "must be at least 16 characters (got \(adminAPIKey.count))")
+        }
+        statsFlushInterval = try reader.seconds("stats.flushInterval", default: 10, maximum: 3600)
         refreshLimit = try reader.integer("sessions.refreshLimit", default: 5, in: 0...1000)
         sessionTTL = try reader.seconds("sessions.ttl", default: 86_400, maximum: 31_536_000)
         cacheTTL = try reader.seconds("cache.ttl", default: 604_800, maximum: 31_536_000)
@@ -72,6 +93,7 @@ public struct AppConfiguration: Sendable {
             "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
             "backends": "\(backends.map(\.summary).joined(separator: " then "))", "timeout_s": "\(timeout)",
             "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
+            "admin": "\(adminAPIKey == nil ? "disabled" : "enabled")",
         ]
     }
 }

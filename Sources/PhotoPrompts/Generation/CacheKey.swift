@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Missing a parameter here would serve one photo's prompts for another, so every input the template or the
 /// backends see is in it: normalised metadata, locale, template name and version, every backend's provider and
-/// model in chain order, the sampling parameters, and the round.
+/// model in chain order, the sampling parameters, the round, and the photo's age as templates see it.
 struct CacheKey: Encodable {
     /// Bumped when the key's shape changes, so old entries are never misread.
-    let schema = 2
+    let schema = 3
     let photo: PhotoMetadata
     let locale: String
     let template: TemplateIdentity
@@ -15,6 +15,19 @@ struct CacheKey: Encodable {
     let parameters: ModelParameters
     let candidateCount: Int
     let round: Int
+    /// `is_recent` and `years_ago` change with today's date, not with the photo: a week-old answer saying "today"
+    /// must not be served once the photo is no longer recent.
+    let age: Age?
+
+    struct Age: Encodable {
+        let isRecent: Bool
+        let yearsAgo: Int
+
+        init(_ moment: PhotoMoment) {
+            isRecent = moment.isRecent
+            yearsAgo = moment.yearsAgo
+        }
+    }
 
     /// The hex SHA-256 of the key's canonical JSON (sorted keys).
     var hashed: String {

@@ -14,6 +14,8 @@ public struct Generation: Sendable {
     public var cacheEntry: CacheEntry?
     /// Candidates the word rule rejected, with reasons, for operators' tools and logs.
     public var rejected: [PromptRejection] = []
+    /// Whether the model was asked a second time because too few candidates passed.
+    public var reasked = false
 
     /// A generation that yielded usable candidates.
     public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
@@ -32,6 +34,7 @@ public struct Generation: Sendable {
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
         generation.rejected = rejected
+        generation.reasked = reasked
         return generation
     }
 }

@@ -6,11 +6,9 @@ import Logging
 ///
 /// It never throws for a backend's fault: every failure becomes a ``Generation/fallback(_:timing:)`` with a reason.
 public struct PromptGenerator: Sendable {
-    let template: PromptTemplate
     let chain: BackendChain
     let store: any PromptStore
     let clock: any WallClock
-    let validator = PromptValidator()
     let inFlight = SingleFlight<Generation>()
     /// The whole budget of one request's backend work (`LLM_TIMEOUT`): re-asks and failovers share it.
     let timeout: Duration
@@ -19,14 +17,12 @@ public struct PromptGenerator: Sendable {
 
     /// Creates a generator.
     public init(
-        template: PromptTemplate,
         chain: BackendChain,
         store: any PromptStore,
         clock: any WallClock,
         timeout: Duration,
         cacheTTL: TimeInterval
     ) {
-        self.template = template
         self.chain = chain
         self.store = store
         self.clock = clock
@@ -36,6 +32,8 @@ public struct PromptGenerator: Sendable {
 
     /// What to generate for.
     public struct Input: Sendable {
+        /// The template to render, taken from the live set once per request.
+        public var template: PromptTemplate
         /// The photo.
         public var photo: PhotoMetadata
         /// The locale.
@@ -48,7 +46,8 @@ public struct PromptGenerator: Sendable {
         public var readsCache: Bool
 
         /// Creates an input.
-        public init(photo: PhotoMetadata, locale: String, round: Int, alreadyShown: [String], readsCache: Bool) {
+        public init(template: PromptTemplate, photo: PhotoMetadata, locale: String, round: Int, alreadyShown: [String], readsCache: Bool) {
+            self.template = template
             self.photo = photo
             self.locale = locale
             self.round = round
@@ -57,12 +56,11 @@ public struct PromptGenerator: Sendable {
         }
     }
 
-    /// The template identity this generator renders with.
-    public var templateIdentity: TemplateIdentity { template.identity }
-
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
+        let template = input.template
+        let now = clock.now
         let key = CacheKey(
             photo: input.photo,
             locale: input.locale,
@@ -70,7 +68,8 @@ public struct PromptGenerator: Sendable {
             backends: chain.identities,
             parameters: template.settings.parameters,
             candidateCount: template.settings.candidateCount,
-            round: input.round
+            round: input.round,
+            age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: now).map(CacheKey.Age.init)
         ).hashed
         var timing = ServerTiming()
         if input.readsCache {
@@ -97,18 +96,23 @@ public struct PromptGenerator: Sendable {
         let deadline = ContinuousClock.now + timeout
         var timing = ServerTiming()
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
+        let template = input.template
+        let validator = template.validator
         let context = TemplateContext(
             photo: input.photo,
             locale: input.locale,
             candidateCount: template.settings.candidateCount,
             round: input.round,
-            avoid: input.alreadyShown
+            avoid: input.alreadyShown,
+            now: clock.now
         )
         let (rendered, renderDuration) = await measured { template.render(context) }
         timing.add("render", renderDuration)
         var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
 
-        let first = await chain.complete(request, deadline: deadline, logger: logger, isUsable: hasValidCandidate)
+        let first = await chain.complete(request, deadline: deadline, logger: logger) { reply in
+            !validator.validate(CandidateParser.candidates(in: reply)).kept.isEmpty
+        }
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result else {
             if case .failure(let error) = first.result { return .fallback(error.reason, timing: timing) }
@@ -119,13 +123,17 @@ public struct PromptGenerator: Sendable {
         timing.add("validate", validateDuration)
         var kept = validation.kept
         var rejected = validation.rejected
+        var reasked = false
 
         let needed = FallbackPrompts.promptsPerAnswer - kept.filter { !shownKeys.contains($0.repeatKey) }.count
         if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
             request.messages.append(.init(role: "assistant", content: answer.reply))
-            request.messages.append(.init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed)))
+            request.messages.append(
+                .init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed, checks: template.settings.checks))
+            )
             let second = await chain.ask(answer.link, request, deadline: deadline, logger: logger)
             record(second.attempts, pass: 2, in: &timing)
+            reasked = true
             if case .success(let reask) = second.result {
                 let alreadyKept = shownKeys.union(kept.map(\.repeatKey))
                 (validation, _) = await measured { validator.validate(CandidateParser.candidates(in: reask.reply), alreadyShown: alreadyKept) }
@@ -137,6 +145,7 @@ public struct PromptGenerator: Sendable {
         let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
         generation.rejected = rejected
+        generation.reasked = reasked
         // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
         // together with the session, so the model path pays for one commit, not two.
         if kept.count >= FallbackPrompts.promptsPerAnswer {
@@ -150,10 +159,6 @@ public struct PromptGenerator: Sendable {
         let remaining = deadline - .now
         let typical = await link.latency.p90 ?? .zero
         return remaining > typical + .milliseconds(50)
-    }
-
-    private func hasValidCandidate(_ reply: String) -> Bool {
-        !validator.validate(CandidateParser.candidates(in: reply)).kept.isEmpty
     }
 
     private func record(_ attempts: [BackendChain.Attempt], pass: Int, in timing: inout ServerTiming) {

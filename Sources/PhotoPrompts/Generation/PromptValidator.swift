@@ -1,17 +1,20 @@
-/// Applies the word rule and the no-repeat rule to a model's candidates.
+/// Applies the word rule, the template's checks and the no-repeat rule to a model's candidates.
 ///
-/// A candidate is kept only if, once normalised, it is a single line of 8 to 15 words that has not appeared
-/// earlier in the same reply or in the session.
+/// A candidate is kept only if, once normalised, it is a single line of 8 to 15 words that passes the template's
+/// checks and has not appeared earlier in the same reply or in the session.
 public struct PromptValidator: Sendable {
     /// The allowed word counts, from the product spec.
     public static let defaultWordRange = 8...15
 
     /// The allowed word counts.
     public var wordRange: ClosedRange<Int>
+    /// The template's extra checks.
+    public var checks: PromptChecks
 
     /// Creates a validator.
-    public init(wordRange: ClosedRange<Int> = Self.defaultWordRange) {
+    public init(wordRange: ClosedRange<Int> = Self.defaultWordRange, checks: PromptChecks = PromptChecks()) {
         self.wordRange = wordRange
+        self.checks = checks
     }
 
     /// Judges `candidates`, rejecting those whose repeat key is in `alreadyShown`.
@@ -26,10 +29,7 @@ public struct PromptValidator: Sendable {
             let text = PromptNormalizer.normalize(raw)
             let words = WordCounter.count(text)
             let key = PromptNormalizer.repeatKey(text)
-            let reason: PromptRejection.Reason? =
-                if words == 0 { .empty } else if words < wordRange.lowerBound { .tooShort(words: words) } else if words > wordRange.upperBound {
-                    .tooLong(words: words)
-                } else if alreadyShown.contains(key) { .alreadyShown } else if seen.contains(key) { .duplicate } else { nil }
+            let reason = judge(text, words: words, key: key, alreadyShown: alreadyShown, seen: seen)
             if let reason {
                 validation.rejected.append(.init(candidate: raw, reason: reason))
             } else {
@@ -38,6 +38,17 @@ public struct PromptValidator: Sendable {
             }
         }
         return validation
+    }
+
+    /// The first rule a normalised candidate breaks, in the order the model is best told about them.
+    private func judge(_ text: String, words: Int, key: String, alreadyShown: Set<String>, seen: Set<String>) -> PromptRejection.Reason? {
+        if words == 0 { return .empty }
+        if words < wordRange.lowerBound { return .tooShort(words: words) }
+        if words > wordRange.upperBound { return .tooLong(words: words) }
+        if let failure = checks.failure(for: text) { return failure }
+        if alreadyShown.contains(key) { return .alreadyShown }
+        if seen.contains(key) { return .duplicate }
+        return nil
     }
 }
 
@@ -79,6 +90,9 @@ public struct PromptRejection: Sendable, Equatable {
         case tooLong(words: Int)
         case duplicate
         case alreadyShown
+        case notAQuestion
+        case containsLink
+        case blockedWord(String)
 
         /// A short reason for logs, e.g. "too short at 6 words".
         public var description: String {
@@ -89,6 +103,24 @@ public struct PromptRejection: Sendable, Equatable {
             case .tooLong(let words): "too long at \(words) words"
             case .duplicate: "duplicate"
             case .alreadyShown: "already shown in this session"
+            case .notAQuestion: "not a question"
+            case .containsLink: "contains a link or e-mail address"
+            case .blockedWord(let word): "uses the blocked word \"\(word)\""
+            }
+        }
+
+        /// A stable name for counting, e.g. in stats: `too_short`, `blocked_word`.
+        public var code: String {
+            switch self {
+            case .empty: "empty"
+            case .multiLine: "multi_line"
+            case .tooShort: "too_short"
+            case .tooLong: "too_long"
+            case .duplicate: "duplicate"
+            case .alreadyShown: "already_shown"
+            case .notAQuestion: "not_a_question"
+            case .containsLink: "contains_link"
+            case .blockedWord: "blocked_word"
             }
         }
     }

@@ -42,6 +42,9 @@ public struct APIError: HTTPResponseError, Sendable {
     /// 404 for an unknown or expired session.
     public static let sessionNotFound = APIError(.notFound, code: "session_not_found", message: "No such session, or it has expired.")
 
+    /// Feedback named a prompt the session never showed.
+    public static let promptNotFound = APIError(.notFound, code: "prompt_not_found", message: "This session never showed that prompt.")
+
     /// 429 once the refreshes are spent, with the app's copy.
     public static func refreshLimitReached(used: Int, limit: Int) -> APIError {
         APIError(

@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 
-/// The app's API: start a session, refresh it, read it back.
+/// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: RequestContext>: Sendable {
     let sessions: SessionService
 
@@ -10,12 +10,14 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         self.sessions = sessions
     }
 
-    /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`.
+    /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`,
+    /// `POST /v1/sessions/{session_id}/feedback`.
     public var endpoints: RouteCollection<Context> {
         RouteCollection(context: Context.self)
             .post("prompts", use: create)
             .post("sessions/:session_id/refresh", use: refresh)
             .get("sessions/:session_id", use: show)
+            .post("sessions/:session_id/feedback", use: feedback)
     }
 
     @Sendable func create(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
@@ -49,6 +51,17 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         }
     }
 
+    @Sendable func feedback(request: Request, context: Context) async throws -> FeedbackResponse {
+        let sessionID = try context.parameters.require("session_id")
+        let body = try await JSONRequestDecoder.decode(FeedbackRequest.self, from: request)
+        do {
+            let recorded = try await sessions.feedback(sessionID: sessionID, promptID: body.promptID, action: body.action)
+            return FeedbackResponse(sessionID: sessionID, recorded)
+        } catch let error as SessionError {
+            throw Self.apiError(for: error, limit: sessions.refreshLimit)
+        }
+    }
+
     /// The answer, with a `Server-Timing` header saying where the time went.
     func respond(with answer: SessionAnswer) -> EditedResponse<PromptsResponse> {
         var headers = HTTPFields()
@@ -68,6 +81,7 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         switch error {
         case .notFound: .sessionNotFound
         case .refreshLimitReached(let used): .refreshLimitReached(used: used, limit: limit)
+        case .promptNotFound: .promptNotFound
         }
     }
 }

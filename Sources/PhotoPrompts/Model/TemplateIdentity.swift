@@ -1,13 +1,22 @@
-/// Which template produced an answer: its name and the content hash of the version in use.
-public struct TemplateIdentity: Codable, Sendable, Equatable {
-    /// The template's folder name in `prompts/`, e.g. "photo-journal".
+/// Which template produced an answer: the configured template, the A/B variant it was assigned, and the content
+/// hash of the variant's version in use.
+public struct TemplateIdentity: Codable, Sendable, Equatable, Hashable {
+    /// The configured template (`PROMPTS_TEMPLATE`), e.g. "photo-journal": the experiment's name.
     public var name: String
-    /// A hash of the template's files, so any edit yields a new version (and new cache keys).
+    /// The folder actually rendered: `name` itself, or one of its variants such as "photo-journal-b".
+    public var variant: String
+    /// A hash of the variant's files, so any edit yields a new version (and new cache keys).
     public var version: String
 
-    /// Creates an identity.
-    public init(name: String, version: String) {
+    /// Creates an identity; without a `variant`, the template is its own.
+    public init(name: String, variant: String? = nil, version: String) {
         self.name = name
+        self.variant = variant ?? name
         self.version = version
+    }
+
+    /// The same variant and version, as part of the experiment `name`.
+    public func assigned(to name: String) -> TemplateIdentity {
+        TemplateIdentity(name: name, variant: variant, version: version)
     }
 }

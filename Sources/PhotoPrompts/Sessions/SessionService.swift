@@ -5,7 +5,8 @@ import Logging
 public struct SessionService: Sendable {
     let generator: PromptGenerator
     let store: any PromptStore
-    let assembler: RoundAssembler
+    let templates: TemplateLibrary
+    let stats: StatsRecorder
     let clock: any WallClock
     let locks = SessionLocks()
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
@@ -17,14 +18,16 @@ public struct SessionService: Sendable {
     public init(
         generator: PromptGenerator,
         store: any PromptStore,
-        fallbacks: FallbackPrompts,
+        templates: TemplateLibrary,
+        stats: StatsRecorder,
         clock: any WallClock,
         refreshLimit: Int,
         sessionTTL: TimeInterval
     ) {
         self.generator = generator
         self.store = store
-        self.assembler = RoundAssembler(fallbacks: fallbacks)
+        self.templates = templates
+        self.stats = stats
         self.clock = clock
         self.refreshLimit = refreshLimit
         self.sessionTTL = sessionTTL
@@ -32,16 +35,21 @@ public struct SessionService: Sendable {
 
     /// Starts a session for `photo` and returns its first three prompts.
     public func start(photo: PhotoMetadata, userID: String?, locale: String, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
-        let input = PromptGenerator.Input(photo: photo, locale: locale, round: 0, alreadyShown: [], readsCache: readsCache)
+        // One look at the live set: a reload during this request cannot mix two versions.
+        let set = templates.live
+        let template = set.assignVariant()
+        let identity = template.identity.assigned(to: set.name)
+        let input = PromptGenerator.Input(template: template, photo: photo, locale: locale, round: 0, alreadyShown: [], readsCache: readsCache)
         let generation = await generator.generate(input, logger: logger)
-        let draft = assembler.draft(from: generation, alreadyShown: [])
+        var draft = assembler(for: template, in: set, photo: photo, locale: locale).draft(from: generation, alreadyShown: [])
+        draft.template = identity
         let now = clock.now
         let session = NewSession(
             id: RandomIdentifier.make(prefix: "s_"),
             userID: userID,
             locale: locale,
             photo: photo,
-            template: generator.templateIdentity,
+            template: identity,
             createdAt: now,
             expiresAt: now.addingTimeInterval(sessionTTL),
             firstRound: draft
@@ -54,7 +62,8 @@ public struct SessionService: Sendable {
             await cached
         }
         timing.add("store", duration)
-        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: generator.templateIdentity, timing: timing)
+        stats.recordRound(draft, generation: generation, isRefresh: false, template: identity)
+        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, timing: timing)
     }
 
     /// Returns three prompts for the session's photo that it has not shown before.
@@ -84,6 +93,10 @@ public struct SessionService: Sendable {
     private func refresh(sessionID: String, ordinal: Int, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
         // Read again under the lock: the refresh before this one may just have added prompts to avoid.
         guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
+        // The session stays on the variant it was assigned, at that variant's live version.
+        let set = templates.live
+        let template = set.template(forVariant: session.template.variant)
+        let identity = template.identity.assigned(to: session.template.name)
         let generation: Generation
         let shownKeys = session.shownRepeatKeys
         let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) }
@@ -95,6 +108,7 @@ public struct SessionService: Sendable {
         } else {
             let shown = session.rounds.flatMap(\.prompts).map(\.text)
             let input = PromptGenerator.Input(
+                template: template,
                 photo: session.photo,
                 locale: session.locale,
                 round: ordinal,
@@ -105,22 +119,49 @@ public struct SessionService: Sendable {
         }
         try Task.checkCancellation()
         var timing = generation.timing
+        let assembler = assembler(for: template, in: set, photo: session.photo, locale: session.locale)
         let (committed, duration) = try await measured {
             async let cached: Void = cache(generation.cacheEntry, logger: logger)
-            let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { [assembler] shownKeys in
-                assembler.draft(from: generation, alreadyShown: shownKeys)
+            let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { shownKeys in
+                var draft = assembler.draft(from: generation, alreadyShown: shownKeys)
+                draft.template = identity
+                return draft
             }
             await cached
             return committed
         }
         timing.add("store", duration)
+        stats.recordRound(committed.draft, generation: generation, isRefresh: true, template: identity)
         return SessionAnswer(
             sessionID: sessionID,
             round: committed.draft,
             refreshesUsed: committed.refreshesUsed,
-            template: generator.templateIdentity,
+            template: identity,
             timing: timing
         )
+    }
+
+    /// Fills gaps with the template's own fallbacks that pass the word rule for this photo, then the product's.
+    private func assembler(for template: PromptTemplate, in set: TemplateSet, photo: PhotoMetadata, locale: String) -> RoundAssembler {
+        let context = TemplateContext(photo: photo, locale: locale, candidateCount: template.settings.candidateCount, now: clock.now)
+        let own = template.fallbacks.usable(for: context, validator: template.validator)
+        return RoundAssembler(fallbacks: set.defaultFallbacks.preceded(by: own))
+    }
+
+    /// Records that the user selected or dismissed a prompt the session showed.
+    ///
+    /// - Throws: ``SessionError/notFound`` or ``SessionError/promptNotFound``.
+    public func feedback(sessionID: String, promptID: String, action: FeedbackAction) async throws -> RecordedFeedback {
+        let feedback = NewFeedback(sessionID: sessionID, promptID: promptID, action: action, at: clock.now)
+        switch try await store.recordFeedback(feedback) {
+        case .sessionNotFound:
+            throw SessionError.notFound
+        case .promptNotFound:
+            throw SessionError.promptNotFound
+        case .recorded(let recorded):
+            stats.recordFeedback(recorded)
+            return recorded
+        }
     }
 
     /// Writes a model answer to the cache. A failure is logged, never returned: the user's answer does not depend on it.
@@ -162,4 +203,6 @@ public enum SessionError: Error, Equatable {
     case notFound
     /// The session's refreshes are all used or in flight.
     case refreshLimitReached(refreshesUsed: Int)
+    /// The session never showed the prompt named.
+    case promptNotFound
 }

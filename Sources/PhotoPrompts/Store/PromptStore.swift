@@ -25,6 +25,15 @@ public protocol PromptStore: Sendable {
     /// Releases a reservation without recording a round, e.g. when the request was cancelled.
     func releaseRefresh(sessionID: String) async throws
 
+    /// Records feedback on a prompt the session showed. Recording the same action on the same prompt again changes
+    /// nothing and returns the first record.
+    func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome
+
+    /// Adds `counters` to the stored hourly counts.
+    func addStats(_ counters: [StatsCounter]) async throws
+    /// The hourly counts of template `name` whose buckets start in `from..<to`.
+    func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter]
+
     /// Deletes sessions and cache entries that expired before `now`.
     func pruneExpired(now: Date) async throws -> PruneCount
 }
@@ -62,6 +71,9 @@ public struct RoundDraft: Sendable {
 
     /// The backend that wrote the model prompts shown, if any.
     public var answeredBy: BackendIdentity?
+
+    /// The template version that rendered the request, set by the session service before the round is stored.
+    public var template: TemplateIdentity?
 }
 
 /// A stored round and the session's count after it.

@@ -54,6 +54,34 @@ extension SQLitePromptStore {
                 t.add(column: "answeredBy", .jsonText)
             }
         }
+        migrator.registerMigration("v3") { db in
+            // A/B variants, and which version rendered each round, so feedback and stats are per version.
+            try db.alter(table: "session") { t in
+                t.add(column: "templateVariant", .text)
+            }
+            try db.alter(table: "sessionRound") { t in
+                t.add(column: "templateVersion", .text)
+            }
+            try db.create(table: "feedback") { t in
+                t.column("promptId", .text).notNull()
+                t.column("action", .text).notNull()
+                t.belongsTo("session", onDelete: .cascade).notNull()
+                t.column("createdAt", .double).notNull()
+                // The key makes a repeated tap a no-op, however many arrive at once.
+                t.primaryKey(["promptId", "action"])
+            }
+            // Hourly counters per template version; unlike sessions they are not pruned, so operators can compare
+            // versions over weeks. They hold counts only, nothing about a user.
+            try db.create(table: "templateStats", options: .withoutRowID) { t in
+                t.column("bucket", .integer).notNull()
+                t.column("template", .text).notNull()
+                t.column("variant", .text).notNull()
+                t.column("version", .text).notNull()
+                t.column("counter", .text).notNull()
+                t.column("value", .integer).notNull()
+                t.primaryKey(["template", "bucket", "variant", "version", "counter"])
+            }
+        }
         return migrator
     }
 }

@@ -128,6 +128,95 @@ public struct SQLitePromptStore: PromptStore {
         }
     }
 
+    public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
+        try await writer.write { db in
+            guard
+                let session = try SessionRecord.filter(key: feedback.sessionID)
+                    .filter(Column("expiresAt") > feedback.at.timeIntervalSince1970).fetchOne(db)
+            else { return .sessionNotFound }
+            let shownIn = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT r.templateVersion FROM sessionPrompt p
+                    JOIN sessionRound r ON r.sessionId = p.sessionId AND r.round = p.round
+                    WHERE p.id = ? AND p.sessionId = ?
+                    """,
+                arguments: [feedback.promptID, feedback.sessionID]
+            )
+            guard let shownIn else { return .promptNotFound }
+            let version: String = shownIn["templateVersion"] ?? session.templateVersion
+            let template = TemplateIdentity(name: session.templateName, variant: session.templateVariant, version: version)
+            if let existing = try FeedbackRecord.fetchOne(db, key: ["promptId": feedback.promptID, "action": feedback.action.rawValue]) {
+                return .recorded(
+                    RecordedFeedback(
+                        promptID: feedback.promptID,
+                        action: feedback.action,
+                        recordedAt: Date(timeIntervalSince1970: existing.createdAt),
+                        isNew: false,
+                        isFirstSelection: false,
+                        template: template
+                    )
+                )
+            }
+            let hadSelection =
+                try FeedbackRecord.filter(Column("sessionId") == feedback.sessionID && Column("action") == FeedbackAction.selected.rawValue)
+                .fetchCount(db) > 0
+            try FeedbackRecord(
+                promptId: feedback.promptID,
+                action: feedback.action.rawValue,
+                sessionId: feedback.sessionID,
+                createdAt: feedback.at.timeIntervalSince1970
+            ).insert(db)
+            return .recorded(
+                RecordedFeedback(
+                    promptID: feedback.promptID,
+                    action: feedback.action,
+                    recordedAt: feedback.at,
+                    isNew: true,
+                    isFirstSelection: feedback.action == .selected && !hadSelection,
+                    template: template
+                )
+            )
+        }
+    }
+
+    public func addStats(_ counters: [StatsCounter]) async throws {
+        try await batcher.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO templateStats (bucket, template, variant, version, counter, value) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (template, bucket, variant, version, counter) DO UPDATE SET value = value + excluded.value
+                    """
+            )
+            for counter in counters {
+                try statement.execute(arguments: [
+                    counter.bucket, counter.template.name, counter.template.variant, counter.template.version, counter.name, counter.value,
+                ])
+            }
+        }
+    }
+
+    public func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT bucket, variant, version, counter, value FROM templateStats
+                    WHERE template = ? AND bucket >= ? AND bucket < ? ORDER BY bucket
+                    """,
+                arguments: [name, StatsCounter.bucket(for: from), to.timeIntervalSince1970]
+            )
+            return rows.map { row in
+                StatsCounter(
+                    bucket: row["bucket"],
+                    template: TemplateIdentity(name: name, variant: row["variant"], version: row["version"]),
+                    name: row["counter"],
+                    value: row["value"]
+                )
+            }
+        }
+    }
+
     public func pruneExpired(now: Date) async throws -> PruneCount {
         let count = try await writer.write { db in
             let cutoff = now.timeIntervalSince1970
@@ -147,7 +236,8 @@ public struct SQLitePromptStore: PromptStore {
             fallbackReason: draft.fallbackReason?.rawValue,
             counted: counted,
             createdAt: date.timeIntervalSince1970,
-            answeredBy: draft.answeredBy
+            answeredBy: draft.answeredBy,
+            templateVersion: draft.template?.version
         ).insert(db)
         for (position, prompt) in draft.prompts.enumerated() {
             try SessionPromptRecord(sessionID: sessionID, round: round, position: position, prompt: prompt).insert(db)

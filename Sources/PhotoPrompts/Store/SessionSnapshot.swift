@@ -45,4 +45,6 @@ public struct SessionRound: Sendable {
     public var createdAt: Date
     /// The backend that wrote its model prompts, if any.
     public var answeredBy: BackendIdentity?
+    /// The version of the session's variant that rendered it, when known.
+    public var templateVersion: String?
 }

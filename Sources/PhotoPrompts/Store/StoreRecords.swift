@@ -11,6 +11,8 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var photo: PhotoMetadata
     var templateName: String
     var templateVersion: String
+    /// The A/B variant assigned at the start; `nil` in rows written before variants existed.
+    var templateVariant: String?
     var refreshesUsed: Int
     var refreshesPending: Int
     var nextRound: Int
@@ -25,6 +27,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
         photo = session.photo
         templateName = session.template.name
         templateVersion = session.template.version
+        templateVariant = session.template.variant
         refreshesUsed = 0
         refreshesPending = 0
         nextRound = 1
@@ -39,7 +42,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
             userID: userID,
             locale: locale,
             photo: photo,
-            template: TemplateIdentity(name: templateName, version: templateVersion),
+            template: TemplateIdentity(name: templateName, variant: templateVariant, version: templateVersion),
             refreshesUsed: refreshesUsed,
             createdAt: Date(timeIntervalSince1970: createdAt),
             expiresAt: Date(timeIntervalSince1970: expiresAt),
@@ -60,6 +63,8 @@ struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
     var counted: Bool
     var createdAt: Double
     var answeredBy: BackendIdentity?
+    /// The version of the session's variant that rendered this round; `nil` in rows written before v3.
+    var templateVersion: String?
 
     func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
         SessionRound(
@@ -69,7 +74,8 @@ struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
             counted: counted,
             prompts: try prompts.map { try $0.prompt() },
             createdAt: Date(timeIntervalSince1970: createdAt),
-            answeredBy: answeredBy
+            answeredBy: answeredBy,
+            templateVersion: templateVersion
         )
     }
 
@@ -118,4 +124,14 @@ struct CacheEntryRecord: Codable, FetchableRecord, PersistableRecord {
     var prompts: [ValidPrompt]
     var createdAt: Double
     var expiresAt: Double
+}
+
+/// A row of `feedback`: one action on one prompt, at most once.
+struct FeedbackRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "feedback"
+
+    var promptId: String
+    var action: String
+    var sessionId: String
+    var createdAt: Double
 }

@@ -26,7 +26,7 @@ public struct FallbackPrompts: Sendable, Equatable {
         do {
             contents = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw TemplateError(file: path, message: "cannot be read (\(error.localizedDescription))")
+            throw TemplateError(file: "fallbacks.txt", message: "cannot be read (\(error.localizedDescription))")
         }
         let texts = contents.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -34,8 +34,22 @@ public struct FallbackPrompts: Sendable, Equatable {
         do {
             return try FallbackPrompts(texts: texts)
         } catch {
-            throw TemplateError(file: path, message: error.message)
+            throw TemplateError(file: "fallbacks.txt", message: error.message)
         }
+    }
+
+    /// These fallbacks after `texts`, e.g. a template's own; duplicates of later ones are dropped.
+    public func preceded(by texts: [String]) -> FallbackPrompts {
+        guard !texts.isEmpty else { return self }
+        var seen = Set<String>()
+        var combined = (texts + self.texts).filter { seen.insert(PromptNormalizer.repeatKey($0)).inserted }
+        // Cannot drop below promptsPerAnswer: the defaults alone have that many distinct lines or more.
+        if combined.count < Self.promptsPerAnswer { combined = self.texts }
+        return FallbackPrompts(checked: combined)
+    }
+
+    private init(checked texts: [String]) {
+        self.texts = texts
     }
 
     /// Up to `count` fallbacks, preferring those whose repeat key is not in `alreadyShown`.

@@ -3,39 +3,82 @@ import Mustache
 
 /// An operator-editable prompt: a system part and a user part, both Mustache, rendered as plain text.
 ///
-/// Lives in `prompts/<name>/system.mustache`, `prompts/<name>/user.mustache` and the optional
-/// `prompts/<name>/settings.json`. Its version is a hash of all three, so any edit gives new cache keys and the old
-/// cached answers stop being served.
+/// Lives in `prompts/<name>/system.mustache`, `prompts/<name>/user.mustache`, the optional
+/// `prompts/<name>/settings.json` and the optional `prompts/<name>/fallbacks.txt`. Its version is a hash of all
+/// four, so any edit gives new cache keys and the old cached answers stop being served.
 public struct PromptTemplate: Sendable {
     /// The template's name and version.
     public let identity: TemplateIdentity
-    /// Candidate count and model parameters.
+    /// Candidate count, model parameters, checks and variants.
     public let settings: TemplateSettings
+    /// The template's own fallbacks, used before the product's defaults.
+    public let fallbacks: TemplateFallbacks
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
-    /// Parses a template from its two parts.
+    /// Parses a template from its parts.
     ///
-    /// - Throws: ``TemplateError`` naming the part and line of a syntax error.
-    public init(name: String, systemText: String, userText: String, settingsText: String? = nil) throws(TemplateError) {
+    /// - Throws: ``TemplateError`` naming the part and line of a syntax error or the invalid setting.
+    public init(
+        name: String,
+        systemText: String,
+        userText: String,
+        settingsText: String? = nil,
+        fallbacksText: String? = nil
+    ) throws(TemplateError) {
         self.system = try Self.parse(systemText, part: "\(name)/system.mustache")
         self.user = try Self.parse(userText, part: "\(name)/user.mustache")
         self.settings =
             try settingsText.map { text throws(TemplateError) in try TemplateSettings.parse(text, file: "\(name)/settings.json") }
             ?? TemplateSettings()
-        let version = ContentHash.sha256Hex("system\u{0}\(systemText)\u{0}user\u{0}\(userText)\u{0}settings\u{0}\(settingsText ?? "")")
-        self.identity = TemplateIdentity(name: name, version: String(version.prefix(12)))
+        self.fallbacks =
+            try fallbacksText.map { text throws(TemplateError) in try TemplateFallbacks.parse(text, file: "\(name)/fallbacks.txt") }
+            ?? .none
+        let version = Self.version(system: systemText, user: userText, settings: settingsText, fallbacks: fallbacksText)
+        self.identity = TemplateIdentity(name: name, version: version)
+    }
+
+    /// The first 12 hex digits of a SHA-256 over the four files.
+    static func version(system: String, user: String, settings: String?, fallbacks: String?) -> String {
+        let hash = ContentHash.sha256Hex(
+            "system\u{0}\(system)\u{0}user\u{0}\(user)\u{0}settings\u{0}\(settings ?? "")\u{0}fallbacks\u{0}\(fallbacks ?? "")"
+        )
+        return String(hash.prefix(12))
+    }
+
+    /// The version the files of `name` would have, even if they do not parse: shown for a rejected edit.
+    /// `nil` when a required part cannot be read.
+    public static func fileVersion(name: String, from directory: String) -> String? {
+        guard isValidName(name) else { return nil }
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(name)
+        func read(_ part: String) -> String? { try? String(contentsOf: folder.appendingPathComponent(part), encoding: .utf8) }
+        guard let system = read("system.mustache"), let user = read("user.mustache") else { return nil }
+        return version(system: system, user: user, settings: read("settings.json"), fallbacks: read("fallbacks.txt"))
     }
 
     /// Loads the template called `name` from `directory`.
     public static func load(name: String, from directory: String) throws(TemplateError) -> PromptTemplate {
+        guard Self.isValidName(name) else {
+            throw TemplateError(file: name, message: "is not a template name: use letters, digits, '-' and '_'")
+        }
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(name)
-        let systemText = try readPart(folder.appendingPathComponent("system.mustache"))
-        let userText = try readPart(folder.appendingPathComponent("user.mustache"))
-        let settingsURL = folder.appendingPathComponent("settings.json")
-        let settingsText = FileManager.default.fileExists(atPath: settingsURL.path) ? try readPart(settingsURL) : nil
-        return try PromptTemplate(name: name, systemText: systemText, userText: userText, settingsText: settingsText)
+        return try PromptTemplate(
+            name: name,
+            systemText: try readPart("system.mustache", of: name, in: folder),
+            userText: try readPart("user.mustache", of: name, in: folder),
+            settingsText: try readOptionalPart("settings.json", of: name, in: folder),
+            fallbacksText: try readOptionalPart("fallbacks.txt", of: name, in: folder)
+        )
     }
+
+    /// Template names are folder names; anything else (`..`, slashes) could read outside `prompts/`.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    /// The checks of the word rule and of `settings.json`, as one validator.
+    public var validator: PromptValidator { PromptValidator(checks: settings.checks) }
 
     /// Renders both parts for `context`.
     public func render(_ context: TemplateContext) -> RenderedPrompt {
@@ -46,11 +89,17 @@ public struct PromptTemplate: Sendable {
         )
     }
 
-    private static func readPart(_ url: URL) throws(TemplateError) -> String {
+    private static func readOptionalPart(_ part: String, of name: String, in folder: URL) throws(TemplateError) -> String? {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(part).path) ? try readPart(part, of: name, in: folder) : nil
+    }
+
+    /// Errors name the file relative to `prompts/`, like every other template error.
+    private static func readPart(_ part: String, of name: String, in folder: URL) throws(TemplateError) -> String {
         do {
-            return try String(contentsOf: url, encoding: .utf8)
+            return try String(contentsOf: folder.appendingPathComponent(part), encoding: .utf8)
         } catch {
-            throw TemplateError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+            let missing = !FileManager.default.fileExists(atPath: folder.appendingPathComponent(part).path)
+            throw TemplateError(file: "\(name)/\(part)", message: missing ? "is missing" : "cannot be read (\(error.localizedDescription))")
         }
     }
 
@@ -90,8 +139,13 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// "prompts/photo-journal/user.mustache:3: Mustache syntax error: …"
+    /// "photo-journal/user.mustache:3"
+    public var location: String {
+        "\(file)\(line.map { ":\($0)" } ?? "")"
+    }
+
+    /// "photo-journal/user.mustache:3: Mustache syntax error: …"
     public var description: String {
-        "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
+        "\(location): \(message)"
     }
 }

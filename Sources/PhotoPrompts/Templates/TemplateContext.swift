@@ -5,7 +5,9 @@ import Foundation
 /// Keys (documented for operators in `prompts/README.md`):
 /// `photo.taken_at`, `photo.location.{name,locality,country,latitude,longitude}`, `photo.place` (the location's
 /// names joined), `photo.labels` (a list), `photo.people_count`, `photo.caption`, `photo.source`, `locale`,
-/// `candidate_count`, `round`, `is_refresh`, `avoid` (prompts already shown, as a list) and `has_avoid`.
+/// `candidate_count`, `round`, `is_refresh`, `avoid` (prompts already shown, as a list) and `has_avoid`; derived from
+/// `taken_at` and the location (``PhotoMoment``): `time_of_day`, `season`, `weekday`, `is_recent`, `years_ago`,
+/// `years_ago_text`. `location` and `place` are also available without the `photo.` prefix.
 public struct TemplateContext: Sendable {
     /// The photo's metadata.
     public var photo: PhotoMetadata
@@ -17,14 +19,22 @@ public struct TemplateContext: Sendable {
     public var round: Int
     /// Prompts already shown in this session, which the model should not repeat.
     public var avoid: [String]
+    /// When the request is made, for `is_recent` and `years_ago`.
+    public var now: Date
 
     /// Creates a context.
-    public init(photo: PhotoMetadata, locale: String, candidateCount: Int, round: Int = 0, avoid: [String] = []) {
+    public init(photo: PhotoMetadata, locale: String, candidateCount: Int, round: Int = 0, avoid: [String] = [], now: Date = Date()) {
         self.photo = photo
         self.locale = locale
         self.candidateCount = candidateCount
         self.round = round
         self.avoid = avoid
+        self.now = now
+    }
+
+    /// When and where the photo was taken, as templates see it; `nil` without a readable `taken_at`.
+    public var moment: PhotoMoment? {
+        PhotoMoment(takenAt: photo.takenAt, latitude: photo.location?.latitude, longitude: photo.location?.longitude, now: now)
     }
 
     /// The nested dictionaries handed to Mustache. Missing fields are absent, so `{{#photo.caption}}` sections work.
@@ -56,6 +66,9 @@ public struct TemplateContext: Sendable {
             "candidate_count": candidateCount,
             "round": round,
         ]
+        values["location"] = photoValues["location"]
+        values["place"] = photoValues["place"]
+        if let moment { values.merge(moment.mustacheValues) { current, _ in current } }
         if round > 0 { values["is_refresh"] = true }
         if !avoid.isEmpty {
             values["avoid"] = avoid

@@ -1,30 +1,59 @@
 import Foundation
 
-/// A template's `settings.json`: how many candidates to ask for and the model parameters.
+/// A template's `settings.json`: model parameters, candidate count, checks, and A/B variants.
 ///
 /// The file is optional; every field has a default. Its bytes are part of the template's version, so a change
-/// here starts a fresh cache exactly like an edit to the Mustache parts.
+/// here starts a fresh cache exactly like an edit to the Mustache parts. Unknown keys are refused: a misspelt
+/// setting silently ignored is worse than a reload that says which key it did not understand.
 public struct TemplateSettings: Sendable, Equatable {
     /// How many questions to ask the model for, so that three survive the word rule.
     public var candidateCount: Int
     /// Sampling parameters sent to every backend.
     public var parameters: ModelParameters
+    /// Checks on top of the word rule.
+    public var checks: PromptChecks
+    /// Weighted variants for an A/B test, including this template itself if it should keep a share. Empty means
+    /// every session uses this template.
+    public var variants: [TemplateVariant]
 
     /// Creates settings.
-    public init(candidateCount: Int = 6, parameters: ModelParameters = ModelParameters()) {
+    public init(
+        candidateCount: Int = 6,
+        parameters: ModelParameters = ModelParameters(),
+        checks: PromptChecks = PromptChecks(),
+        variants: [TemplateVariant] = []
+    ) {
         self.candidateCount = candidateCount
         self.parameters = parameters
+        self.checks = checks
+        self.variants = variants
     }
 
     private struct File: Decodable {
         var candidateCount: Int?
         var temperature: Double?
         var maxTokens: Int?
+        var checks: Checks?
+        var variants: [String: Int]?
 
-        enum CodingKeys: String, CodingKey {
+        struct Checks: Decodable {
+            var mustEndWithQuestionMark: Bool?
+            var rejectLinks: Bool?
+            var blockedWords: [String]?
+
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case mustEndWithQuestionMark = "must_end_with_question_mark"
+                case rejectLinks = "reject_links"
+                case blockedWords = "blocked_words"
+            }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case candidateCount = "candidate_count"
             case temperature
             case maxTokens = "max_tokens"
+            case checks
+            case variants
         }
     }
 
@@ -32,17 +61,27 @@ public struct TemplateSettings: Sendable, Equatable {
     public static func parse(_ text: String, file: String) throws(TemplateError) -> TemplateSettings {
         let decoded: File
         do {
+            try rejectUnknownKeys(in: text, file: file)
             decoded = try JSONDecoder().decode(File.self, from: Data(text.utf8))
+        } catch let error as TemplateError {
+            throw error
         } catch {
             throw TemplateError(file: file, message: "is not valid settings JSON (\(error))")
         }
         let defaults = TemplateSettings()
+        let checks = PromptChecks(
+            mustEndWithQuestionMark: decoded.checks?.mustEndWithQuestionMark ?? defaults.checks.mustEndWithQuestionMark,
+            rejectsLinks: decoded.checks?.rejectLinks ?? defaults.checks.rejectsLinks,
+            blockedWords: decoded.checks?.blockedWords ?? defaults.checks.blockedWords
+        )
         let settings = TemplateSettings(
             candidateCount: decoded.candidateCount ?? defaults.candidateCount,
             parameters: ModelParameters(
                 temperature: decoded.temperature ?? defaults.parameters.temperature,
                 maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens
-            )
+            ),
+            checks: checks,
+            variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name }
         )
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")
@@ -53,6 +92,48 @@ public struct TemplateSettings: Sendable, Equatable {
         if let temperature = settings.parameters.temperature, !(0...2).contains(temperature) {
             throw TemplateError(file: file, message: "temperature must be from 0 to 2")
         }
+        if let empty = checks.blockedWords.first(where: { PromptNormalizer.repeatKey($0).isEmpty }) {
+            throw TemplateError(file: file, message: "blocked_words has an entry with no letters or digits: \"\(empty)\"")
+        }
+        if let bad = settings.variants.first(where: { !(0...100).contains($0.weight) }) {
+            throw TemplateError(file: file, message: "variants.\(bad.name) must be a weight from 0 to 100")
+        }
+        if !settings.variants.isEmpty, settings.variants.allSatisfy({ $0.weight == 0 }) {
+            throw TemplateError(file: file, message: "variants must give at least one template a weight above 0")
+        }
         return settings
+    }
+
+    private static func rejectUnknownKeys(in text: String, file: String) throws {
+        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw TemplateError(file: file, message: "must be a JSON object")
+        }
+        let known = Set(File.CodingKeys.allCases.map(\.rawValue))
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw TemplateError(file: file, message: "unknown setting \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
+        }
+        if let checks = object["checks"] as? [String: Any] {
+            let knownChecks = Set(File.Checks.CodingKeys.allCases.map(\.rawValue))
+            if let unknown = checks.keys.sorted().first(where: { !knownChecks.contains($0) }) {
+                throw TemplateError(
+                    file: file,
+                    message: "unknown check \"\(unknown)\"; known: \(knownChecks.sorted().joined(separator: ", "))"
+                )
+            }
+        }
+    }
+}
+
+/// One arm of an A/B test: a template folder and its share of new sessions.
+public struct TemplateVariant: Sendable, Equatable {
+    /// The template folder in `prompts/`.
+    public var name: String
+    /// Its relative weight, 0–100.
+    public var weight: Int
+
+    /// Creates a variant.
+    public init(name: String, weight: Int) {
+        self.name = name
+        self.weight = weight
     }
 }

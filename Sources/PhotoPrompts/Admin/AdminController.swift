@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+
+/// The operators' API under `/admin`, behind ``AdminAuthMiddleware``: see and reload templates, render one for a
+/// photo, and read per-version stats.
+struct AdminController<Context: RequestContext>: Sendable {
+    let templates: TemplateLibrary
+    let stats: StatsRecorder
+    let store: any PromptStore
+    let clock: any WallClock
+
+    /// `GET /templates`, `POST /templates/reload`, `POST /templates/{name}/render`, `GET /stats`.
+    var endpoints: RouteCollection<Context> {
+        RouteCollection(context: Context.self)
+            .get("templates", use: listTemplates)
+            .post("templates/reload", use: reload)
+            .post("templates/:name/render", use: render)
+            .get("stats", use: showStats)
+    }
+
+    @Sendable func listTemplates(request: Request, context: Context) async throws -> TemplatesReport {
+        TemplatesReport(templates.status, directory: templates.directory)
+    }
+
+    /// 200 with the versions now live, or 422 naming the file and line of a broken edit (the old version serves on).
+    @Sendable func reload(request: Request, context: Context) async throws -> ReloadResponse {
+        switch templates.reload(trigger: "admin") {
+        case .loaded(let set):
+            return ReloadResponse(outcome: "loaded", versions: set.versions)
+        case .unchanged(let set):
+            return ReloadResponse(outcome: "unchanged", versions: set.versions)
+        case .rejected(let rejection):
+            throw APIError(
+                .unprocessableContent,
+                code: "template_rejected",
+                message: "\(rejection.error). The previous version keeps serving.",
+                details: [rejection.error.location]
+            )
+        }
+    }
+
+    /// What a first request for the posted photo would send to the model with the template as it is on disk now,
+    /// live or not: operators render an edit before they reload it.
+    @Sendable func render(request: Request, context: Context) async throws -> RenderResponse {
+        let name = try context.parameters.require("name")
+        let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
+        guard PromptTemplate.isValidName(name),
+            FileManager.default.fileExists(atPath: URL(fileURLWithPath: templates.directory).appendingPathComponent(name).path)
+        else {
+            throw APIError(.notFound, code: "template_not_found", message: "No template folder \"\(name)\" in \(templates.directory).")
+        }
+        let template: PromptTemplate
+        do {
+            template = try PromptTemplate.load(name: name, from: templates.directory)
+        } catch {
+            throw APIError(.unprocessableContent, code: "template_invalid", message: "\(error)", details: [error.location])
+        }
+        return RenderResponse(template: template, request: body, now: clock.now)
+    }
+
+    @Sendable func showStats(request: Request, context: Context) async throws -> TemplateStatsReport {
+        let name = request.uri.queryParameters["template"].map(String.init) ?? templates.name
+        let window = try StatsWindow.parse(request.uri.queryParameters["window"].map(String.init))
+        // Counts still in memory belong in the answer: an operator checking a change expects to see it.
+        try await stats.flush()
+        let to = clock.now
+        let from = to.addingTimeInterval(-window)
+        return TemplateStatsReport(template: name, from: from, to: to, counters: try await store.stats(template: name, from: from, to: to))
+    }
+}
+
+/// The answer to `POST /admin/templates/reload`.
+struct ReloadResponse: ResponseEncodable {
+    /// `loaded` or `unchanged`.
+    var outcome: String
+    /// Folder name to version, as now live.
+    var versions: [String: String]
+}
+
+/// The answer to `POST /admin/templates/{name}/render`.
+struct RenderResponse: ResponseEncodable {
+    var template: TemplateIdentity
+    var parameters: Parameters
+    var system: String
+    var user: String
+    /// The template's own fallbacks that pass the word rule for this photo, in order of use.
+    var fallbacks: [String]
+
+    struct Parameters: Encodable {
+        var temperature: Double?
+        var maxTokens: Int
+        var candidateCount: Int
+
+        enum CodingKeys: String, CodingKey {
+            case temperature
+            case maxTokens = "max_tokens"
+            case candidateCount = "candidate_count"
+        }
+    }
+
+    init(template: PromptTemplate, request: ValidatedPromptRequest, now: Date) {
+        let settings = template.settings
+        let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount, now: now)
+        let rendered = template.render(context)
+        self.template = template.identity
+        parameters = Parameters(
+            temperature: settings.parameters.temperature,
+            maxTokens: settings.parameters.maxTokens,
+            candidateCount: settings.candidateCount
+        )
+        system = rendered.system
+        user = rendered.user
+        fallbacks = template.fallbacks.usable(for: context, validator: template.validator)
+    }
+}
+
+/// `window=30m`, `24h` or `7d` (default 24h, at most 400 days).
+enum StatsWindow {
+    static func parse(_ text: String?) throws -> TimeInterval {
+        guard let text, !text.isEmpty else { return 86_400 }
+        let units: [Character: TimeInterval] = ["m": 60, "h": 3600, "d": 86_400]
+        guard let unit = text.last.flatMap({ units[$0] }), let amount = Int(text.dropLast()), amount > 0,
+            Double(amount) * unit <= 400 * 86_400
+        else {
+            throw APIError.invalidField("window", "must be a number followed by m, h or d, e.g. 24h, up to 400d")
+        }
+        return Double(amount) * unit
+    }
+}

@@ -1,0 +1,59 @@
+/// The checks a template adds to the word rule, from its `settings.json`.
+///
+/// Operators turn them on when a model drifts: statements instead of questions, links, or topics the product
+/// must never raise. Each failure is a rejection reason the model is told about on a re-ask.
+public struct PromptChecks: Sendable, Equatable {
+    /// Keep only prompts that end with "?".
+    public let mustEndWithQuestionMark: Bool
+    /// Reject prompts that contain a URL or an e-mail address.
+    public let rejectsLinks: Bool
+    /// Reject prompts containing any of these words or phrases (case-insensitive, whole words).
+    public let blockedWords: [String]
+
+    /// Creates checks; by default only links are refused.
+    public init(mustEndWithQuestionMark: Bool = false, rejectsLinks: Bool = true, blockedWords: [String] = []) {
+        self.mustEndWithQuestionMark = mustEndWithQuestionMark
+        self.rejectsLinks = rejectsLinks
+        self.blockedWords = blockedWords
+        self.blockedKeys = blockedWords.map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
+    }
+
+    /// The blocked words as repeat keys, so "Diet!" in a prompt matches "diet" in the list.
+    private let blockedKeys: [String]
+
+    /// The first check `text` (already normalised) fails, or `nil`.
+    func failure(for text: String) -> PromptRejection.Reason? {
+        if mustEndWithQuestionMark, !text.hasSuffix("?") { return .notAQuestion }
+        if rejectsLinks, Self.containsLink(text) { return .containsLink }
+        if !blockedKeys.isEmpty {
+            // Padding with spaces makes the containment test whole-word: "diet" does not match "dietary".
+            let padded = " \(PromptNormalizer.repeatKey(text)) "
+            if let index = blockedKeys.firstIndex(where: { padded.contains(" \($0) ") }) {
+                return .blockedWord(blockedWords[index])
+            }
+        }
+        return nil
+    }
+
+    /// Whether `text` has something that reads as a URL or an e-mail address.
+    static func containsLink(_ text: String) -> Bool {
+        for token in text.split(whereSeparator: \.isWhitespace) {
+            let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            if word.contains("://") || word.hasPrefix("www.") { return true }
+            // name@host.tld
+            if let at = word.firstIndex(of: "@"), at != word.startIndex, word[word.index(after: at)...].contains(".") { return true }
+            // example.com, photos.example.org/path
+            let host = word.split(separator: "/").first.map(String.init) ?? word
+            let parts = host.split(separator: ".")
+            if parts.count >= 2, let tld = parts.last, Self.topLevelDomains.contains(String(tld)), parts.allSatisfy({ !$0.isEmpty }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Enough top-level domains to catch what models actually write, without flagging "e.g." or "3.5".
+    static let topLevelDomains: Set<String> = [
+        "com", "org", "net", "io", "co", "ai", "app", "dev", "info", "me", "ly", "gl", "uk", "de", "fr", "es", "it", "nl", "pt",
+    ]
+}

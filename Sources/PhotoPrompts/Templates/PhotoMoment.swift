@@ -1,0 +1,92 @@
+import Foundation
+
+/// Facts derived from when and where a photo was taken, for templates: `time_of_day`, `season`, `weekday`,
+/// `is_recent`, `years_ago`.
+///
+/// Local time is what matters to a person ("this evening"), so the clock reading is taken from the timestamp's own
+/// offset when the app sent one (`+02:00`). A UTC timestamp (`Z`) is shifted by the longitude's solar offset
+/// (15° per hour) when coordinates are known; otherwise it is used as is.
+public struct PhotoMoment: Sendable, Equatable {
+    /// morning (5–11 h), afternoon (12–16 h), evening (17–20 h) or night.
+    public var timeOfDay: String
+    /// winter, spring, summer or autumn, meteorologically; absent without a latitude, since the hemisphere decides it.
+    public var season: String?
+    /// Monday … Sunday, local.
+    public var weekday: String
+    /// Taken less than ``recentDays`` days before now.
+    public var isRecent: Bool
+    /// Whole years between the photo and now.
+    public var yearsAgo: Int
+    /// Whether the clock reading is local (an explicit offset or coordinates) rather than UTC.
+    public var isLocalTime: Bool
+
+    /// How fresh a photo is to count as recent.
+    public static let recentDays = 7
+
+    /// The moment of a photo taken at `takenAt` (ISO 8601 with a zone), or `nil` without a readable timestamp.
+    public init?(takenAt: String?, latitude: Double?, longitude: Double?, now: Date) {
+        guard let takenAt, let instant = TimestampParser.date(from: takenAt) else { return nil }
+        let explicitOffset = Self.explicitOffset(in: takenAt)
+        let offsetSeconds: Int
+        if let explicitOffset {
+            offsetSeconds = explicitOffset
+        } else if let longitude {
+            offsetSeconds = Int((longitude / 15).rounded()) * 3600
+        } else {
+            offsetSeconds = 0
+        }
+        isLocalTime = explicitOffset != nil || longitude != nil
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? .gmt
+        let parts = calendar.dateComponents([.hour, .month, .weekday], from: instant)
+        let hour = parts.hour ?? 12
+        timeOfDay =
+            switch hour {
+            case 5..<12: "morning"
+            case 12..<17: "afternoon"
+            case 17..<21: "evening"
+            default: "night"
+            }
+        weekday = calendar.weekdaySymbols[(parts.weekday ?? 1) - 1]
+        season = latitude.map { Self.season(month: parts.month ?? 1, southern: $0 < 0) }
+        isRecent = now.timeIntervalSince(instant) < Double(Self.recentDays) * 86_400
+        yearsAgo = max(0, calendar.dateComponents([.year], from: instant, to: now).year ?? 0)
+    }
+
+    /// The values templates see. `years_ago` and `years_ago_text` appear only for photos a year old or more, so
+    /// `{{#years_ago}}` reads naturally.
+    var mustacheValues: [String: Any] {
+        var values: [String: Any] = ["time_of_day": timeOfDay, "weekday": weekday]
+        values["season"] = season
+        if isRecent { values["is_recent"] = true }
+        if yearsAgo > 0 {
+            values["years_ago"] = yearsAgo
+            values["years_ago_text"] = yearsAgo == 1 ? "1 year ago" : "\(yearsAgo) years ago"
+        }
+        return values
+    }
+
+    /// The offset the timestamp states, in seconds; `nil` for `Z`, which says "UTC" but not where the user was.
+    static func explicitOffset(in text: String) -> Int? {
+        guard !text.hasSuffix("Z"), !text.hasSuffix("z") else { return nil }
+        // The zone is the last "+hh:mm", "-hh:mm", "+hhmm" or "+hh" after the time.
+        guard let signIndex = text.lastIndex(where: { $0 == "+" || $0 == "-" }), text[..<signIndex].contains("T") else { return nil }
+        let digits = text[text.index(after: signIndex)...].filter(\.isNumber)
+        guard digits.count == 2 || digits.count == 4, let hours = Int(digits.prefix(2)) else { return nil }
+        let minutes = digits.count == 4 ? Int(digits.suffix(2)) ?? 0 : 0
+        let seconds = hours * 3600 + minutes * 60
+        return text[signIndex] == "-" ? -seconds : seconds
+    }
+
+    private static func season(month: Int, southern: Bool) -> String {
+        let northern =
+            switch month {
+            case 3...5: "spring"
+            case 6...8: "summer"
+            case 9...11: "autumn"
+            default: "winter"
+            }
+        guard southern else { return northern }
+        return ["spring": "autumn", "summer": "winter", "autumn": "spring", "winter": "summer"][northern] ?? northern
+    }
+}

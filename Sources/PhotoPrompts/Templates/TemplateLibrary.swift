@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The live ``TemplateSet`` and hot reload: a new version is loaded and checked off to the side, then swapped in
+/// whole. A broken edit is rejected and remembered with its reason; the previous version keeps serving.
+public final class TemplateLibrary: Sendable {
+    /// The configured template (`PROMPTS_TEMPLATE`).
+    public let name: String
+    /// The folder templates live in (`PROMPTS_DIRECTORY`).
+    public let directory: String
+    private let clock: any WallClock
+    private let logger: Logger
+    private let state: Mutex<State>
+    /// Held for a whole reload, so a file change, SIGHUP and the admin route never load at the same time.
+    private let reloading = Mutex<Void>(())
+
+    private struct State {
+        var live: TemplateSet
+        var loadedAt: Date
+        var rejected: TemplateRejection?
+    }
+
+    /// Loads the templates for start-up.
+    ///
+    /// - Throws: ``TemplateError``: at start-up there is no previous version to fall back on.
+    public init(name: String, directory: String, clock: any WallClock, logger: Logger) throws(TemplateError) {
+        self.name = name
+        self.directory = directory
+        self.clock = clock
+        self.logger = logger
+        let now = clock.now
+        self.state = Mutex(State(live: try TemplateSet.load(name: name, from: directory, now: now), loadedAt: now, rejected: nil))
+    }
+
+    /// The set every new request should use.
+    public var live: TemplateSet {
+        state.withLock { $0.live }
+    }
+
+    /// The live versions and the last rejected edit, for `GET /admin/templates`.
+    public var status: TemplateStatus {
+        state.withLock { state in
+            TemplateStatus(live: state.live, loadedAt: state.loadedAt, rejected: state.rejected)
+        }
+    }
+
+    /// Reads `prompts/` again and swaps the result in if it passes every check.
+    ///
+    /// - Parameter trigger: what asked for it (`file change`, `SIGHUP`, `admin`), for the log line.
+    @discardableResult
+    public func reload(trigger: String) -> TemplateReloadOutcome {
+        reloading.withLock { _ in
+            let now = clock.now
+            let previous = live
+            do throws(TemplateError) {
+                let set = try TemplateSet.load(name: name, from: directory, now: now)
+                let changed = set.versions != previous.versions || set.defaultFallbacks != previous.defaultFallbacks
+                state.withLock { state in
+                    state.rejected = nil
+                    if changed {
+                        state.live = set
+                        state.loadedAt = now
+                    }
+                }
+                guard changed else { return .unchanged(previous) }
+                logger.info(
+                    "templates reloaded",
+                    metadata: [
+                        "trigger": "\(trigger)", "versions": "\(Self.describe(set.versions))", "previous": "\(Self.describe(previous.versions))",
+                    ]
+                )
+                return .loaded(set)
+            } catch {
+                let rejection = TemplateRejection(error: error, at: now, trigger: trigger)
+                state.withLock { $0.rejected = rejection }
+                logger.error(
+                    "template edit rejected; the previous version keeps serving",
+                    metadata: [
+                        "trigger": "\(trigger)", "file": "\(directory)/\(error.location)", "reason": "\(error.message)",
+                        "serving": "\(Self.describe(previous.versions))",
+                    ]
+                )
+                return .rejected(rejection)
+            }
+        }
+    }
+
+    /// "photo-journal@3f2a9c1b04de, photo-journal-b@…"
+    static func describe(_ versions: [String: String]) -> String {
+        versions.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// What a reload did.
+public enum TemplateReloadOutcome: Sendable {
+    /// A new version is live.
+    case loaded(TemplateSet)
+    /// The files load to the versions already live.
+    case unchanged(TemplateSet)
+    /// The edit is broken; the previous version keeps serving.
+    case rejected(TemplateRejection)
+}
+
+/// An edit that did not pass the checks.
+public struct TemplateRejection: Sendable {
+    /// The file, line and reason.
+    public var error: TemplateError
+    /// When it was rejected.
+    public var at: Date
+    /// What asked for the reload.
+    public var trigger: String
+}
+
+/// The live templates and the last rejected edit.
+public struct TemplateStatus: Sendable {
+    /// What serves now.
+    public var live: TemplateSet
+    /// When it was loaded.
+    public var loadedAt: Date
+    /// The last edit that was refused, unless a later reload succeeded.
+    public var rejected: TemplateRejection?
+}

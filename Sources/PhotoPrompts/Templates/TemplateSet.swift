@@ -1,0 +1,128 @@
+import Foundation
+
+/// Everything the service renders with, loaded and checked as one unit: the configured template, its A/B
+/// variants, and the product's default fallbacks.
+///
+/// A set is immutable. Hot reload builds a new one and swaps it in whole (``TemplateLibrary``); a request takes the
+/// live set once and uses it throughout, so no request ever sees half of an edit.
+public struct TemplateSet: Sendable {
+    /// The configured template (`PROMPTS_TEMPLATE`): the experiment's name.
+    public let name: String
+    /// The configured template and each of its variants, by folder name.
+    public let templates: [String: PromptTemplate]
+    /// The weighted variants; a single entry (the template itself, weight 1) when there is no A/B test.
+    public let variants: [TemplateVariant]
+    /// The product's copy, used after a template's own fallbacks; exempt from the word rule.
+    public let defaultFallbacks: FallbackPrompts
+
+    /// Loads `name`, its variants and `fallbacks.txt` from `directory`, and checks them.
+    ///
+    /// - Throws: ``TemplateError`` naming the file (and line) at fault.
+    public static func load(name: String, from directory: String, now: Date = Date()) throws(TemplateError) -> TemplateSet {
+        let base = try PromptTemplate.load(name: name, from: directory)
+        var templates = [name: base]
+        for variant in base.settings.variants where templates[variant.name] == nil {
+            do {
+                templates[variant.name] = try PromptTemplate.load(name: variant.name, from: directory)
+            } catch {
+                throw TemplateError(
+                    file: "\(name)/settings.json",
+                    message: "variant \"\(variant.name)\" cannot be loaded: \(error)"
+                )
+            }
+        }
+        let set = TemplateSet(
+            name: name,
+            templates: templates,
+            variants: base.settings.variants.isEmpty ? [TemplateVariant(name: name, weight: 1)] : base.settings.variants,
+            defaultFallbacks: try FallbackPrompts.load(from: directory)
+        )
+        for template in templates.values.sorted(by: { $0.identity.name < $1.identity.name }) {
+            try Self.check(template, now: now)
+        }
+        return set
+    }
+
+    /// The template a new session uses: a weighted draw over the variants. `roll` is uniform in 0..<1.
+    public func assignVariant(roll: Double = Double.random(in: 0..<1)) -> PromptTemplate {
+        let total = variants.reduce(0) { $0 + $1.weight }
+        var threshold = roll * Double(total)
+        for variant in variants where variant.weight > 0 {
+            threshold -= Double(variant.weight)
+            if threshold < 0, let template = templates[variant.name] { return template }
+        }
+        return base
+    }
+
+    /// The template a session started with, so refreshes stay on the variant assigned; the configured template
+    /// when that variant has since been removed.
+    public func template(forVariant variant: String) -> PromptTemplate {
+        templates[variant] ?? base
+    }
+
+    /// The configured template.
+    public var base: PromptTemplate {
+        // `load` always puts the configured template in `templates`.
+        templates[name]!
+    }
+
+    /// The versions in use, by folder name, for logs and `GET /admin/templates`.
+    public var versions: [String: String] {
+        templates.mapValues(\.identity.version)
+    }
+
+    /// Renders `template` against sample photos and its fallbacks against the fullest one, before it may serve.
+    ///
+    /// Mustache cannot fail at render time, so the check is on the result: both parts must render to something for
+    /// a photo with every field and for one with none, and every fallback line must pass the word rule and the
+    /// template's checks for the full sample.
+    static func check(_ template: PromptTemplate, now: Date) throws(TemplateError) {
+        let name = template.identity.name
+        for sample in SamplePhotos.all {
+            let context = TemplateContext(photo: sample.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
+            let rendered = template.render(context)
+            if rendered.system.isEmpty {
+                throw TemplateError(file: "\(name)/system.mustache", message: "renders to nothing for the \(sample.name) sample photo")
+            }
+            if rendered.user.isEmpty {
+                throw TemplateError(file: "\(name)/user.mustache", message: "renders to nothing for the \(sample.name) sample photo")
+            }
+        }
+        let context = TemplateContext(photo: SamplePhotos.full.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
+        for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator) {
+            if let rejection = validation.rejected.first {
+                throw TemplateError(
+                    file: "\(name)/fallbacks.txt",
+                    line: line.number,
+                    message: "renders as \"\(text)\" for the full sample photo, which fails the word rule: \(rejection.reason)"
+                )
+            }
+        }
+    }
+}
+
+/// The photos a template is rendered against before it may serve.
+enum SamplePhotos {
+    struct Sample {
+        var name: String
+        var photo: PhotoMetadata
+    }
+
+    /// Every field set.
+    static let full = Sample(
+        name: "full",
+        photo: PhotoMetadata(
+            takenAt: "2024-07-14T18:30:00+02:00",
+            location: .init(name: "Jardin du Luxembourg", locality: "Paris", country: "France", latitude: 48.846, longitude: 2.337),
+            labels: ["park", "picnic", "dog"],
+            peopleCount: 3,
+            caption: "Sunday picnic with the cousins",
+            source: "camera"
+        )
+    )
+
+    /// No metadata at all: an empty `photo` object is a valid request.
+    static let empty = Sample(name: "empty", photo: PhotoMetadata())
+
+    static let all = [full, empty]
+}
