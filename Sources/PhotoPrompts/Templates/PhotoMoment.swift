@@ -47,7 +47,7 @@ public struct PhotoMoment: Sendable, Equatable {
             case 17..<21: "evening"
             default: "night"
             }
-        weekday = calendar.weekdaySymbols[(parts.weekday ?? 1) - 1]
+        weekday = Self.weekdays[((parts.weekday ?? 1) - 1) % 7]
         season = latitude.map { Self.season(month: parts.month ?? 1, southern: $0 < 0) }
         isRecent = now.timeIntervalSince(instant) < Double(Self.recentDays) * 86_400
         yearsAgo = max(0, calendar.dateComponents([.year], from: instant, to: now).year ?? 0)
@@ -77,6 +77,10 @@ public struct PhotoMoment: Sendable, Equatable {
         let seconds = hours * 3600 + minutes * 60
         return text[signIndex] == "-" ? -seconds : seconds
     }
+
+    /// English names, whatever the machine's locale: templates are written in English, and the locale only
+    /// tells the model which language to answer in.
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     private static func season(month: Int, southern: Bool) -> String {
         let northern =

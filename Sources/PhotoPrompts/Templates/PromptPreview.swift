@@ -18,7 +18,9 @@ public enum PromptPreview {
     /// The template's identity and settings, then the system and user messages, as sent on a first request.
     public static func text(template: PromptTemplate, request: ValidatedPromptRequest) -> String {
         let settings = template.settings
-        let rendered = template.render(TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount))
+        let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount)
+        let rendered = template.render(context)
+        let fallbacks = template.fallbacks.usable(for: context, validator: template.validator)
         let temperature = settings.parameters.temperature.map { "\($0)" } ?? "provider default"
         return """
             template: \(template.identity.name) \(template.identity.version)
@@ -29,6 +31,9 @@ public enum PromptPreview {
 
             --- user ---
             \(rendered.user)
+
+            --- the template's own fallbacks usable for this photo (\(fallbacks.count)) ---
+            \(fallbacks.joined(separator: "\n"))
 
             """
     }

@@ -88,15 +88,26 @@ public struct TemplateSet: Sendable {
                 throw TemplateError(file: "\(name)/user.mustache", message: "renders to nothing for the \(sample.name) sample photo")
             }
         }
-        let context = TemplateContext(photo: SamplePhotos.full.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
-        for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator) {
-            if let rejection = validation.rejected.first {
-                throw TemplateError(
-                    file: "\(name)/fallbacks.txt",
-                    line: line.number,
-                    message: "renders as \"\(text)\" for the full sample photo, which fails the word rule: \(rejection.reason)"
-                )
+        // Fallbacks are judged on photos with every field, taken years ago and yesterday, so lines inside
+        // `{{#years_ago}}` or `{{#is_recent}}` sections are checked too. A line that needs a field the photo lacks
+        // simply drops out at request time; here it must work whenever it renders at all.
+        var rendersSomewhere = Set<Int>()
+        for sample in SamplePhotos.fullSamples(now: now) {
+            let context = TemplateContext(photo: sample.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
+            for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator) {
+                guard validation.rejected.first?.reason != .empty else { continue }
+                rendersSomewhere.insert(line.number)
+                if let rejection = validation.rejected.first {
+                    throw TemplateError(
+                        file: "\(name)/fallbacks.txt",
+                        line: line.number,
+                        message: "renders as \"\(text)\" for the \(sample.name) sample photo, which fails the word rule: \(rejection.reason)"
+                    )
+                }
             }
+        }
+        if let silent = template.fallbacks.lines.first(where: { !rendersSomewhere.contains($0.number) }) {
+            throw TemplateError(file: "\(name)/fallbacks.txt", line: silent.number, message: "renders to nothing for every sample photo")
         }
     }
 }
@@ -125,4 +136,12 @@ enum SamplePhotos {
     static let empty = Sample(name: "empty", photo: PhotoMetadata())
 
     static let all = [full, empty]
+
+    /// The full sample, and the same photo taken yesterday.
+    static func fullSamples(now: Date) -> [Sample] {
+        var recent = full
+        recent.name = "recent"
+        recent.photo.takenAt = now.addingTimeInterval(-86_400).formatted(.iso8601)
+        return [full, recent]
+    }
 }
