@@ -32,7 +32,10 @@ struct HotReloadTests {
                 #expect(during.template.version == before.template.version)
                 #expect(during.source == .model)
 
-                try prompts.write("photo-journal/user.mustache", try String(contentsOfFile: repositoryPromptsDirectory + "/photo-journal/user.mustache", encoding: .utf8) + "\nThank you.\n")
+                try prompts.write(
+                    "photo-journal/user.mustache",
+                    try String(contentsOfFile: repositoryPromptsDirectory + "/photo-journal/user.mustache", encoding: .utf8) + "\nThank you.\n"
+                )
                 let accepted = try await client.admin("POST", "/templates/reload")
                 #expect(accepted.status == 200)
                 #expect(accepted.lookup["outcome"].string == "loaded")
@@ -51,8 +54,14 @@ struct HotReloadTests {
         ("a misspelt setting", "photo-journal/settings.json", #"{"candidate_cuont": 6}"#, "photo-journal/settings.json"),
         ("settings that are not JSON", "photo-journal/settings.json", #"{"candidate_count": "#, "photo-journal/settings.json"),
         ("a fallback that fails the word rule", "photo-journal/fallbacks.txt", "What now?\n", "photo-journal/fallbacks.txt"),
-        ("a variant that does not exist", "photo-journal/settings.json", #"{"variants": {"photo-journal": 50, "nowhere": 50}}"#, "photo-journal/settings.json"),
-        ("a template that renders to nothing", "photo-journal/user.mustache", "{{#photo.caption}}{{photo.caption}}{{/photo.caption}}", "photo-journal/user.mustache"),
+        (
+            "a variant that does not exist", "photo-journal/settings.json", #"{"variants": {"photo-journal": 50, "nowhere": 50}}"#,
+            "photo-journal/settings.json"
+        ),
+        (
+            "a template that renders to nothing", "photo-journal/user.mustache", "{{#photo.caption}}{{photo.caption}}{{/photo.caption}}",
+            "photo-journal/user.mustache"
+        ),
         ("default fallbacks below three", "fallbacks.txt", "What happened?\n", "fallbacks.txt"),
     ]
 

@@ -4,14 +4,27 @@ import Mustache
 ///
 /// Unlike the product's default copy they may use the photo's metadata ("What drew you to {{location.name}} this
 /// {{time_of_day}}?"), so each is rendered per request and used only if the rendered text passes the word rule and
-/// the template's checks; for a photo without a location such a line simply drops out. The product's defaults
-/// follow them and are exempt.
+/// the template's checks, and only if every variable it uses outside a section has a value: for a photo without a
+/// location, "What drew you to {{location.name}}…" drops out rather than reading "What drew you to  on…". The
+/// product's defaults follow them and are exempt.
 public struct TemplateFallbacks: Sendable {
     /// One line of the file.
     struct Line: Sendable {
         var number: Int
         var source: String
         var template: MustacheTemplate
+        /// Dotted names used outside any section, e.g. `["location", "name"]`: each must have a value.
+        var requiredPaths: [[String]]
+
+        /// Whether every required variable has a non-empty value in `values`.
+        func hasValues(in values: [String: Any]) -> Bool {
+            requiredPaths.allSatisfy { path in
+                var current: Any? = values
+                for key in path { current = (current as? [String: Any])?[key] }
+                guard let current else { return false }
+                return !"\(current)".isEmpty
+            }
+        }
     }
 
     let lines: [Line]
@@ -32,7 +45,8 @@ public struct TemplateFallbacks: Sendable {
             let source = raw.trimmingCharacters(in: .whitespaces)
             guard !source.isEmpty, !source.hasPrefix("#") else { continue }
             do {
-                lines.append(Line(number: index + 1, source: source, template: try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + source)))
+                let template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + source)
+                lines.append(Line(number: index + 1, source: source, template: template, requiredPaths: Self.topLevelVariables(in: source)))
             } catch {
                 throw TemplateError(file: file, line: index + 1, message: "Mustache syntax error: \(error)")
             }
@@ -40,13 +54,38 @@ public struct TemplateFallbacks: Sendable {
         return TemplateFallbacks(lines: lines)
     }
 
-    /// Each line rendered for `context`, with what the validator made of it.
+    /// Each line rendered for `context`, with what the validator made of it; a line missing a variable renders empty.
     func rendered(for context: TemplateContext, validator: PromptValidator) -> [(line: Line, text: String, validation: PromptValidation)] {
         let values = context.mustacheValues
         return lines.map { line in
-            let text = line.template.render(values)
+            let text = line.hasValues(in: values) ? line.template.render(values) : ""
             return (line, text, validator.validate([text]))
         }
+    }
+
+    /// The variables a line uses outside sections: `{{name}}`, `{{{name}}}`, `{{& name}}`, but not `{{.}}`, comments,
+    /// or anything between `{{#x}}`/`{{^x}}` and `{{/x}}`, where the section already decides whether it renders.
+    static func topLevelVariables(in source: String) -> [[String]] {
+        var paths: [[String]] = []
+        var depth = 0
+        var rest = Substring(source)
+        while let open = rest.range(of: "{{") {
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.range(of: "}}") else { break }
+            var tag = afterOpen[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            rest = afterOpen[close.upperBound...]
+            if rest.hasPrefix("}") { rest = rest.dropFirst() }
+            guard let sigil = tag.first else { continue }
+            switch sigil {
+            case "#", "^": depth += 1
+            case "/": depth = max(0, depth - 1)
+            case "!", ">", "=", "%": continue
+            default:
+                if sigil == "{" || sigil == "&" { tag = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) }
+                if depth == 0, tag != "." { paths.append(tag.split(separator: ".").map(String.init)) }
+            }
+        }
+        return paths
     }
 
     /// The lines that, rendered for `context`, pass the word rule and the checks.
