@@ -48,7 +48,11 @@ final class ChildProcess: Sendable {
 
     /// The exit status and everything printed, once the process has exited.
     func waitForExit() async throws -> (status: Int32, output: String) {
-        process.waitUntilExit()
+        // Polled, not `waitUntilExit()`: blocking one of the few cooperative threads would starve the in-process
+        // stub model that the child may be talking to.
+        while process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         // The pipe may still hold the last bytes; give the handler a moment to drain it.
         try await Task.sleep(for: .milliseconds(100))
         return (process.terminationStatus, output)

@@ -1,0 +1,137 @@
+import Foundation
+
+/// How one template did over a fixture set: the numbers `photo-prompts eval` prints and writes.
+public struct EvalReport: Codable, Sendable {
+    /// One fixture's outcome.
+    public struct FixtureResult: Codable, Sendable {
+        public var name: String
+        public var source: String
+        public var fallbackReason: String?
+        public var reasked: Bool
+        public var latencyMilliseconds: Double
+        public var kept: [String]
+        public var rejected: [Rejection]
+        /// Kept prompts that mention the photo's place, a label or its people.
+        public var mentioning: Int
+
+        public struct Rejection: Codable, Sendable {
+            public var candidate: String
+            public var reason: String
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, source, reasked, kept, rejected, mentioning
+            case fallbackReason = "fallback_reason"
+            case latencyMilliseconds = "latency_ms"
+        }
+    }
+
+    /// The template's name and version.
+    public var template: TemplateIdentity
+    /// How many fixtures ran.
+    public var fixtures: Int
+    /// Raw candidates the model wrote, over first answers and re-asks.
+    public var candidates: Int
+    /// Share of raw candidates that passed the word rule and the template's checks.
+    public var passRate: Double
+    /// Share of requests that needed a re-ask.
+    public var reaskRate: Double
+    /// Share of requests whose three prompts needed at least one fallback.
+    public var fallbackRate: Double
+    /// Candidates rejected as duplicates within one answer.
+    public var duplicatesInAnswers: Int
+    /// Kept prompts (by repeat key) that were written for two photos or more: generic prompts.
+    public var repeatedAcrossPhotos: Int
+    /// Share of kept prompts, over photos with a place, labels or people, that mention one of them.
+    public var metadataMentionRate: Double?
+    /// Latency of one request, median.
+    public var latencyP50Milliseconds: Double
+    /// Latency of one request, 95th percentile.
+    public var latencyP95Milliseconds: Double
+    /// Rejections by reason code.
+    public var rejections: [String: Int]
+    /// Every fixture's outcome.
+    public var results: [FixtureResult]
+
+    enum CodingKeys: String, CodingKey {
+        case template, fixtures, candidates, rejections, results
+        case passRate = "pass_rate"
+        case reaskRate = "reask_rate"
+        case fallbackRate = "fallback_rate"
+        case duplicatesInAnswers = "duplicates_in_answers"
+        case repeatedAcrossPhotos = "repeated_across_photos"
+        case metadataMentionRate = "metadata_mention_rate"
+        case latencyP50Milliseconds = "latency_p50_ms"
+        case latencyP95Milliseconds = "latency_p95_ms"
+    }
+
+    /// Summarises `outcomes`, one per fixture, in fixture order.
+    init(template: TemplateIdentity, outcomes: [(fixture: EvalFixture, generation: Generation, latency: Duration)]) {
+        self.template = template
+        fixtures = outcomes.count
+        var kept = 0
+        var rejected = 0
+        var reasks = 0
+        var needingFallback = 0
+        var rejections: [String: Int] = [:]
+        var photosByKey: [String: Set<Int>] = [:]
+        var mentionable = 0
+        var mentioning = 0
+        var results: [FixtureResult] = []
+        for (index, outcome) in outcomes.enumerated() {
+            let generation = outcome.generation
+            let photo = outcome.fixture.request.photo
+            kept += generation.candidates.count
+            rejected += generation.rejected.count
+            if generation.reasked { reasks += 1 }
+            if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
+            for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
+            for prompt in generation.candidates { photosByKey[prompt.repeatKey, default: []].insert(index) }
+            let mentions = generation.candidates.filter { MetadataMentions.mentions($0.text, photo: photo) }.count
+            if MetadataMentions.hasMentionable(photo) {
+                mentionable += generation.candidates.count
+                mentioning += mentions
+            }
+            results.append(
+                FixtureResult(
+                    name: outcome.fixture.name,
+                    source: generation.source.rawValue,
+                    fallbackReason: generation.fallbackReason?.rawValue,
+                    reasked: generation.reasked,
+                    latencyMilliseconds: outcome.latency.milliseconds,
+                    kept: generation.candidates.map(\.text),
+                    rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description) },
+                    mentioning: mentions
+                )
+            )
+        }
+        let requests = max(outcomes.count, 1)
+        candidates = kept + rejected
+        passRate = candidates > 0 ? Double(kept) / Double(candidates) : 0
+        reaskRate = Double(reasks) / Double(requests)
+        fallbackRate = Double(needingFallback) / Double(requests)
+        duplicatesInAnswers = rejections["duplicate", default: 0]
+        repeatedAcrossPhotos = photosByKey.values.filter { $0.count > 1 }.count
+        metadataMentionRate = mentionable > 0 ? Double(mentioning) / Double(mentionable) : nil
+        let latencies = outcomes.map(\.latency.milliseconds).sorted()
+        latencyP50Milliseconds = Self.percentile(0.50, of: latencies)
+        latencyP95Milliseconds = Self.percentile(0.95, of: latencies)
+        self.rejections = rejections
+        self.results = results
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    static func percentile(_ p: Double, of sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, with fractions.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,56 @@
+import Logging
+
+/// Runs every fixture through the full pipeline once, against the configured backends, a few at a time.
+///
+/// The cache is not read, so each fixture costs a real backend call: an evaluation measures the template and the
+/// model, not yesterday's answers.
+public struct EvalRunner: Sendable {
+    let generator: PromptGenerator
+    /// How many fixtures run at once.
+    let concurrency: Int
+
+    /// Creates a runner over `generator`.
+    public init(generator: PromptGenerator, concurrency: Int) {
+        self.generator = generator
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// Evaluates `template` over `fixtures`; `progress` is called after each fixture with the number done.
+    public func run(
+        _ template: PromptTemplate,
+        over fixtures: [EvalFixture],
+        logger: Logger,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) async -> EvalReport {
+        let outcomes = await withTaskGroup(of: (Int, Generation, Duration).self) { group in
+            var results: [(Int, Generation, Duration)] = []
+            var next = 0
+            func startNext() {
+                guard next < fixtures.count else { return }
+                let index = next
+                let request = fixtures[index].request
+                next += 1
+                group.addTask {
+                    let input = PromptGenerator.Input(
+                        template: template,
+                        photo: request.photo,
+                        locale: request.locale,
+                        round: 0,
+                        alreadyShown: [],
+                        readsCache: false
+                    )
+                    let (generation, latency) = await measured { await generator.generate(input, logger: logger) }
+                    return (index, generation, latency)
+                }
+            }
+            for _ in 0..<concurrency { startNext() }
+            while let result = await group.next() {
+                results.append(result)
+                progress(results.count)
+                startNext()
+            }
+            return results.sorted { $0.0 < $1.0 }
+        }
+        return EvalReport(template: template.identity, outcomes: outcomes.map { (fixtures[$0.0], $0.1, $0.2) })
+    }
+}
