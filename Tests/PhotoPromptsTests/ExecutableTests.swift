@@ -176,4 +176,32 @@ struct ExecutableTests {
             #expect(await stub.calls == 2)
         }
     }
+
+    @Test("SIGHUP reloads a running service's templates, a broken edit is logged with file and line, and the admin key is never printed")
+    func sighupReloads() async throws {
+        let prompts = try TemporaryPrompts()
+        let service = try ChildProcess(
+            try builtProduct("photo-prompts"),
+            environment: [
+                "HTTP_PORT": "0", "DATABASE_PATH": temporaryDatabasePath(), "PROMPTS_DIRECTORY": prompts.directory,
+                "ADMIN_API_KEY": testAdminKey, "PROMPTS_WATCH_INTERVAL": "0", "LOG_LEVEL": "trace",
+            ]
+        )
+        _ = try await service.firstLine { $0.contains("Server started") }
+
+        try prompts.write("photo-journal/system.mustache", try prompts.read("photo-journal/system.mustache") + "\nBe kind.\n")
+        kill(service.process.processIdentifier, SIGHUP)
+        let reloaded = try await service.firstLine { $0.contains("templates reloaded") }
+        #expect(reloaded.contains("trigger=SIGHUP"))
+
+        try prompts.write("photo-journal/user.mustache", HotReloadTests.brokenUserPart)
+        kill(service.process.processIdentifier, SIGHUP)
+        let rejected = try await service.firstLine { $0.contains("template edit rejected") }
+        #expect(rejected.contains("photo-journal/user.mustache:3"))
+        #expect(service.process.isRunning, "SIGHUP reloads; it must not stop the service")
+
+        service.process.terminate()
+        let (_, output) = try await service.waitForExit()
+        #expect(!output.contains(testAdminKey))
+    }
 }
