@@ -39,6 +39,7 @@ public struct SessionService: Sendable {
         let set = templates.live
         let template = set.assignVariant()
         let identity = template.identity.assigned(to: set.name)
+        let logger = Self.logger(logger, for: identity)
         let input = PromptGenerator.Input(template: template, photo: photo, locale: locale, round: 0, alreadyShown: [], readsCache: readsCache)
         let generation = await generator.generate(input, logger: logger)
         var draft = assembler(for: template, in: set, photo: photo, locale: locale).draft(from: generation, alreadyShown: [])
@@ -97,6 +98,7 @@ public struct SessionService: Sendable {
         let set = templates.live
         let template = set.template(forVariant: session.template.variant)
         let identity = template.identity.assigned(to: session.template.name)
+        let logger = Self.logger(logger, for: identity)
         let generation: Generation
         let shownKeys = session.shownRepeatKeys
         let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) }
@@ -139,6 +141,13 @@ public struct SessionService: Sendable {
             template: identity,
             timing: timing
         )
+    }
+
+    /// Every line logged for a request names the template version that rendered it.
+    private static func logger(_ logger: Logger, for template: TemplateIdentity) -> Logger {
+        var logger = logger
+        logger[metadataKey: "template"] = "\(template.variant)@\(template.version)"
+        return logger
     }
 
     /// Fills gaps with the template's own fallbacks that pass the word rule for this photo, then the product's.
