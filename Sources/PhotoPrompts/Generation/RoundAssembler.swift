@@ -19,7 +19,7 @@ public struct RoundAssembler: Sendable {
             return RoundDraft(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: alreadyShown))
         }
         let chosen = unseen.prefix(count).map { valid in
-            Prompt(id: RandomIdentifier.make(prefix: "p_"), text: valid.text, wordCount: valid.wordCount, source: generation.source)
+            Prompt(id: RandomIdentifier.makeTimeOrdered(prefix: "p_"), text: valid.text, wordCount: valid.wordCount, source: generation.source)
         }
         let gap = count - chosen.count
         return RoundDraft(
@@ -34,7 +34,7 @@ public struct RoundAssembler: Sendable {
     private func fallbackPrompts(_ count: Int, avoiding alreadyShown: Set<String>) -> [Prompt] {
         guard count > 0 else { return [] }
         return fallbacks.pick(count, avoiding: alreadyShown).map { text in
-            Prompt(id: RandomIdentifier.make(prefix: "p_"), text: text, wordCount: WordCounter.count(text), source: .fallback)
+            Prompt(id: RandomIdentifier.makeTimeOrdered(prefix: "p_"), text: text, wordCount: WordCounter.count(text), source: .fallback)
         }
     }
 }

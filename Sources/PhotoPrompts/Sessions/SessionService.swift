@@ -46,7 +46,7 @@ public struct SessionService: Sendable {
         draft.template = identity
         let now = clock.now
         let session = NewSession(
-            id: RandomIdentifier.make(prefix: "s_"),
+            id: RandomIdentifier.makeTimeOrdered(prefix: "s_"),
             userID: userID,
             locale: locale,
             photo: photo,

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import StubLLM
 
 /// A running `stub-llm` server on a real loopback socket, in this test process.
@@ -41,19 +42,29 @@ func withStubLLM<Value: Sendable>(
     var logger = Logger(label: "stub-llm")
     logger.logLevel = .critical
     let app = StubLLMServer.buildApplication(port: 0, state: state, logger: logger) { port in portContinuation.yield(port) }
+    // Stopped by graceful shutdown, never by cancellation: cancelling a NIO server while a connection it accepted
+    // is still queued traps in NIOAsyncWriter ("Deinited NIOAsyncWriter without calling finish()").
+    let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
     return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await app.run() }
+        group.addTask { try await services.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw FixtureError("stub-llm did not start") }
+        let result = await Result(catching: { try await body(StubLLMFixture(state: state, port: port)) })
+        // Hanging answers end first, so the graceful shutdown has no request left to wait for.
+        await state.releaseAll()
+        await services.triggerGracefulShutdown()
+        try await group.waitForAll()
+        return try result.get()
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The outcome of an async throwing body.
+    init(catching body: () async throws -> Success) async {
         do {
-            let value = try await body(StubLLMFixture(state: state, port: port))
-            await state.releaseAll()
-            group.cancelAll()
-            return value
+            self = .success(try await body())
         } catch {
-            await state.releaseAll()
-            group.cancelAll()
-            throw error
+            self = .failure(error)
         }
     }
 }
