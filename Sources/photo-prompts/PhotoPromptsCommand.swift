@@ -6,7 +6,7 @@ struct PhotoPromptsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photo-prompts",
         abstract: "AI writing prompts for a photo-journaling app.",
-        subcommands: [ServeCommand.self, RenderCommand.self, GenerateCommand.self, EvalCommand.self],
+        subcommands: [ServeCommand.self, RenderCommand.self, GenerateCommand.self, EvalCommand.self, APIKeyCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

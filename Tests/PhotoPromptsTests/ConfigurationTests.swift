@@ -28,7 +28,8 @@ struct ConfigurationTests {
             "HTTP_HOST": "0.0.0.0", "HTTP_PORT": "9000", "DATABASE_PATH": "/tmp/x.sqlite", "LLM_PROVIDER": "openai",
             "LLM_BASE_URL": "http://127.0.0.1:11434/v1", "LLM_MODEL": "llama3.2", "LLM_API_KEY": "sk-test", "LLM_TIMEOUT": "2.5",
             "PROMPTS_DIRECTORY": "/etc/prompts", "PROMPTS_TEMPLATE": "other", "SESSIONS_REFRESH_LIMIT": "3", "SESSIONS_TTL": "60",
-            "CACHE_TTL": "120", "LOG_LEVEL": "debug",
+            "CACHE_TTL": "120", "LOG_LEVEL": "debug", "PROMPTS_WATCH_INTERVAL": "0", "ADMIN_API_KEY": "admin-key-0123456789",
+            "STATS_FLUSH_INTERVAL": "30", "API_KEYS": ClientKeys.generate(name: "ios").entry,
         ])
         #expect(config.host == "0.0.0.0")
         #expect(config.port == 9000)
@@ -43,6 +44,10 @@ struct ConfigurationTests {
         #expect(config.sessionTTL == 60)
         #expect(config.cacheTTL == 120)
         #expect(config.logLevel == .debug)
+        #expect(config.watchInterval == 0)
+        #expect(config.adminAPIKey == "admin-key-0123456789")
+        #expect(config.statsFlushInterval == 30)
+        #expect(config.clientKeys.names == ["ios"])
     }
 
     @Test("LLM_2_* … LLM_4_* add backends to the chain, in order, with provider defaults for base URLs")

@@ -57,7 +57,9 @@ public func buildApplication(
     // Debug, not info: request paths carry session ids, which are as good as passwords.
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.addRoutes(HealthController().endpoints)
-    router.addRoutes(PromptsController(sessions: sessions).endpoints, atPath: "/v1")
+    router.group("v1")
+        .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
+        .addRoutes(PromptsController(sessions: sessions).endpoints)
     // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
     if let adminKey = configuration.adminAPIKey {
         router.group("admin")

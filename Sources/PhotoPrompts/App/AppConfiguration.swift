@@ -29,6 +29,8 @@ public struct AppConfiguration: Sendable {
     public var adminAPIKey: String?
     /// `STATS_FLUSH_INTERVAL`: seconds between writes of the template stats counted in memory.
     public var statsFlushInterval: Double
+    /// `API_KEYS`: the client keys, as `name:sha256hex` pairs. Without any, the service is open and loopback-only.
+    public var clientKeys: ClientKeys
     /// `SESSIONS_REFRESH_LIMIT`: refreshes allowed per session.
     public var refreshLimit: Int
     /// `SESSIONS_TTL`: seconds a session answers.
@@ -73,6 +75,13 @@ public struct AppConfiguration: Sendable {
             throw ConfigurationError(key: "ADMIN_API_KEY", problem: "must be at least 16 characters (got \(adminAPIKey.count))")
         }
         statsFlushInterval = try reader.seconds("stats.flushInterval", default: 10, maximum: 3600)
+        clientKeys = try ClientKeys.parse(reader.optionalText("api.keys") ?? "")
+        if clientKeys.isEmpty, !Self.isLoopback(host) {
+            throw ConfigurationError(
+                key: "HTTP_HOST",
+                problem: "is \(host), but with no API_KEYS the service is open to anyone and listens on loopback only (127.0.0.1 or ::1)"
+            )
+        }
         refreshLimit = try reader.integer("sessions.refreshLimit", default: 5, in: 0...1000)
         sessionTTL = try reader.seconds("sessions.ttl", default: 86_400, maximum: 31_536_000)
         cacheTTL = try reader.seconds("cache.ttl", default: 604_800, maximum: 31_536_000)
@@ -87,6 +96,11 @@ public struct AppConfiguration: Sendable {
         self.logLevel = logLevel
     }
 
+    /// Whether `host` only accepts connections from this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     /// The settings worth logging at start-up; API keys appear only as set or unset.
     public var loggableSummary: Logger.Metadata {
         [
@@ -94,6 +108,7 @@ public struct AppConfiguration: Sendable {
             "backends": "\(backends.map(\.summary).joined(separator: " then "))", "timeout_s": "\(timeout)",
             "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
             "admin": "\(adminAPIKey == nil ? "disabled" : "enabled")",
+            "clients": "\(clientKeys.isEmpty ? "open (no API_KEYS), loopback only" : clientKeys.names.joined(separator: ","))",
         ]
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import Hummingbird
 
-/// The request context every route uses: Hummingbird's basic context with stable JSON output.
-public struct AppRequestContext: RequestContext {
+/// The request context every route uses: Hummingbird's basic context with stable JSON output and the caller's
+/// client key name.
+public struct AppRequestContext: ClientIdentifiedContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
+    /// The client key's name, once ``ClientKeyMiddleware`` has checked it.
+    public var client: String?
 
     /// Creates the context for one request.
     public init(source: Source) {

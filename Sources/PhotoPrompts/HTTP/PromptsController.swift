@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
-public struct PromptsController<Context: RequestContext>: Sendable {
+public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
     let sessions: SessionService
 
     /// Creates the controller.
@@ -24,7 +24,7 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
         let answer = try await sessions.start(
             photo: body.photo,
-            userID: body.userID,
+            caller: try Self.caller(request, context, userID: body.userID),
             locale: body.locale,
             readsCache: Self.readsCache(request),
             logger: context.logger
@@ -35,7 +35,12 @@ public struct PromptsController<Context: RequestContext>: Sendable {
     @Sendable func refresh(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
         let sessionID = try context.parameters.require("session_id")
         do {
-            let answer = try await sessions.refresh(sessionID: sessionID, readsCache: Self.readsCache(request), logger: context.logger)
+            let answer = try await sessions.refresh(
+                sessionID: sessionID,
+                caller: try Self.caller(request, context),
+                readsCache: Self.readsCache(request),
+                logger: context.logger
+            )
             return respond(with: answer)
         } catch let error as SessionError {
             throw Self.apiError(for: error, limit: sessions.refreshLimit)
@@ -45,7 +50,8 @@ public struct PromptsController<Context: RequestContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
         let sessionID = try context.parameters.require("session_id")
         do {
-            return SessionResponse(try await sessions.session(id: sessionID), refreshLimit: sessions.refreshLimit)
+            let session = try await sessions.session(id: sessionID, caller: try Self.caller(request, context))
+            return SessionResponse(session, refreshLimit: sessions.refreshLimit)
         } catch let error as SessionError {
             throw Self.apiError(for: error, limit: sessions.refreshLimit)
         }
@@ -55,7 +61,12 @@ public struct PromptsController<Context: RequestContext>: Sendable {
         let sessionID = try context.parameters.require("session_id")
         let body = try await JSONRequestDecoder.decode(FeedbackRequest.self, from: request)
         do {
-            let recorded = try await sessions.feedback(sessionID: sessionID, promptID: body.promptID, action: body.action)
+            let recorded = try await sessions.feedback(
+                sessionID: sessionID,
+                promptID: body.promptID,
+                action: body.action,
+                caller: try Self.caller(request, context)
+            )
             return FeedbackResponse(sessionID: sessionID, recorded)
         } catch let error as SessionError {
             throw Self.apiError(for: error, limit: sessions.refreshLimit)
@@ -69,6 +80,19 @@ public struct PromptsController<Context: RequestContext>: Sendable {
             headers[name] = answer.timing.headerValue
         }
         return EditedResponse(status: .ok, headers: headers, response: PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
+    }
+
+    /// The client key's name and the user: the body's `user_id` when there is one, else the `X-User-ID` header.
+    static func caller(_ request: Request, _ context: Context, userID bodyUserID: String? = nil) throws -> Caller {
+        var userID = bodyUserID
+        if userID == nil, let name = HTTPField.Name("X-User-ID"), let header = request.headers[name] {
+            let trimmed = header.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.count <= 128, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+                throw APIError.invalidField("X-User-ID", "must be 1 to 128 characters without control characters")
+            }
+            userID = trimmed
+        }
+        return Caller(client: context.client ?? Caller.openClient, userID: userID)
     }
 
     /// `Cache-Control: no-cache` asks for a fresh answer: the cache is not read (the new answer is still stored).

@@ -18,6 +18,8 @@ public struct NewFeedback: Sendable {
     public var action: FeedbackAction
     /// When it was received.
     public var at: Date
+    /// Who sent it: only the session's owner may.
+    public var caller: Caller
 }
 
 /// Feedback as stored.

@@ -34,7 +34,7 @@ public struct SessionService: Sendable {
     }
 
     /// Starts a session for `photo` and returns its first three prompts.
-    public func start(photo: PhotoMetadata, userID: String?, locale: String, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
+    public func start(photo: PhotoMetadata, caller: Caller, locale: String, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
         // One look at the live set: a reload during this request cannot mix two versions.
         let set = templates.live
         let template = set.assignVariant()
@@ -47,7 +47,8 @@ public struct SessionService: Sendable {
         let now = clock.now
         let session = NewSession(
             id: RandomIdentifier.makeTimeOrdered(prefix: "s_"),
-            userID: userID,
+            owner: caller.client,
+            userID: caller.userID,
             locale: locale,
             photo: photo,
             template: identity,
@@ -70,8 +71,8 @@ public struct SessionService: Sendable {
     /// Returns three prompts for the session's photo that it has not shown before.
     ///
     /// - Throws: ``SessionError`` when the session is unknown or its refreshes are spent.
-    public func refresh(sessionID: String, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
-        switch try await store.reserveRefresh(sessionID: sessionID, limit: refreshLimit, now: clock.now) {
+    public func refresh(sessionID: String, caller: Caller, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
+        switch try await store.reserveRefresh(sessionID: sessionID, limit: refreshLimit, now: clock.now, caller: caller) {
         case .notFound:
             throw SessionError.notFound
         case .limitReached(let used):
@@ -160,8 +161,8 @@ public struct SessionService: Sendable {
     /// Records that the user selected or dismissed a prompt the session showed.
     ///
     /// - Throws: ``SessionError/notFound`` or ``SessionError/promptNotFound``.
-    public func feedback(sessionID: String, promptID: String, action: FeedbackAction) async throws -> RecordedFeedback {
-        let feedback = NewFeedback(sessionID: sessionID, promptID: promptID, action: action, at: clock.now)
+    public func feedback(sessionID: String, promptID: String, action: FeedbackAction, caller: Caller) async throws -> RecordedFeedback {
+        let feedback = NewFeedback(sessionID: sessionID, promptID: promptID, action: action, at: clock.now, caller: caller)
         switch try await store.recordFeedback(feedback) {
         case .sessionNotFound:
             throw SessionError.notFound
@@ -186,8 +187,10 @@ public struct SessionService: Sendable {
     /// The session with its history.
     ///
     /// - Throws: ``SessionError/notFound`` when it is unknown or expired.
-    public func session(id: String) async throws -> SessionSnapshot {
-        guard let session = try await store.session(id: id, now: clock.now) else { throw SessionError.notFound }
+    public func session(id: String, caller: Caller) async throws -> SessionSnapshot {
+        guard let session = try await store.session(id: id, now: clock.now), session.isVisible(to: caller) else {
+            throw SessionError.notFound
+        }
         return session
     }
 }

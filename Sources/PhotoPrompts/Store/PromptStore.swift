@@ -16,8 +16,9 @@ public protocol PromptStore: Sendable {
     /// The session with every round shown so far, or `nil` when it is unknown or expired at `now`.
     func session(id: String, now: Date) async throws -> SessionSnapshot?
 
-    /// Reserves one refresh of session `id` if fewer than `limit` are used or in flight.
-    func reserveRefresh(sessionID: String, limit: Int, now: Date) async throws -> RefreshReservation
+    /// Reserves one refresh of session `id` for `caller` if fewer than `limit` are used or in flight. A session
+    /// `caller` does not own is `notFound`, and no slot of it is touched.
+    func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation
     /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
     /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.
     /// The reservation counts when the round is not a fallback; otherwise it is released.
@@ -42,6 +43,8 @@ public protocol PromptStore: Sendable {
 public struct NewSession: Sendable {
     /// The opaque id.
     public var id: String
+    /// The client key's name that creates it.
+    public var owner: String
     /// The app's user id, if it sent one.
     public var userID: String?
     /// The locale prompts are written for.

@@ -82,6 +82,12 @@ extension SQLitePromptStore {
                 t.primaryKey(["template", "bucket", "variant", "version", "counter"])
             }
         }
+        migrator.registerMigration("v4") { db in
+            // The client key that created the session: only it (and the same user) may read or refresh it.
+            try db.alter(table: "session") { t in
+                t.add(column: "ownerKey", .text).notNull().defaults(to: Caller.openClient)
+            }
+        }
         return migrator
     }
 }

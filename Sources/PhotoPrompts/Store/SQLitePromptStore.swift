@@ -77,21 +77,18 @@ public struct SQLitePromptStore: PromptStore {
         }
     }
 
-    public func reserveRefresh(sessionID: String, limit: Int, now: Date) async throws -> RefreshReservation {
+    public func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation {
         try await writer.write { db in
+            // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
+            // that the session exists.
+            let owned = "id = ? AND expiresAt > ? AND ownerKey = ? AND (userID IS NULL OR userID IS ?)"
+            let arguments: StatementArguments = [sessionID, now.timeIntervalSince1970, caller.client, caller.userID]
             // The whole limit is this one conditional UPDATE: concurrent callers cannot all read "4 used" and pass.
             try db.execute(
-                sql: """
-                    UPDATE session SET refreshesPending = refreshesPending + 1
-                    WHERE id = ? AND expiresAt > ? AND refreshesUsed + refreshesPending < ?
-                    """,
-                arguments: [sessionID, now.timeIntervalSince1970, limit]
+                sql: "UPDATE session SET refreshesPending = refreshesPending + 1 WHERE \(owned) AND refreshesUsed + refreshesPending < ?",
+                arguments: arguments + [limit]
             )
-            let row = try Row.fetchOne(
-                db,
-                sql: "SELECT refreshesUsed, refreshesPending FROM session WHERE id = ? AND expiresAt > ?",
-                arguments: [sessionID, now.timeIntervalSince1970]
-            )
+            let row = try Row.fetchOne(db, sql: "SELECT refreshesUsed, refreshesPending FROM session WHERE \(owned)", arguments: arguments)
             guard let row else { return .notFound }
             let used: Int = row["refreshesUsed"]
             let pending: Int = row["refreshesPending"]
@@ -132,7 +129,8 @@ public struct SQLitePromptStore: PromptStore {
         try await writer.write { db in
             guard
                 let session = try SessionRecord.filter(key: feedback.sessionID)
-                    .filter(Column("expiresAt") > feedback.at.timeIntervalSince1970).fetchOne(db)
+                    .filter(Column("expiresAt") > feedback.at.timeIntervalSince1970).fetchOne(db),
+                feedback.caller.owns(client: session.ownerKey, userID: session.userID)
             else { return .sessionNotFound }
             let shownIn = try Row.fetchOne(
                 db,

@@ -4,6 +4,8 @@ import Foundation
 public struct SessionSnapshot: Sendable {
     /// The opaque id.
     public var id: String
+    /// The client key's name that created it.
+    public var owner: String
     /// The app's user id, if it sent one.
     public var userID: String?
     /// The locale prompts are written for.
@@ -22,6 +24,11 @@ public struct SessionSnapshot: Sendable {
     public var surplus: [ValidPrompt]
     /// Every round shown, oldest first.
     public var rounds: [SessionRound]
+
+    /// Whether `caller` may see this session.
+    public func isVisible(to caller: Caller) -> Bool {
+        caller.owns(client: owner, userID: userID)
+    }
 
     /// The repeat keys of every prompt shown so far.
     public var shownRepeatKeys: Set<String> {

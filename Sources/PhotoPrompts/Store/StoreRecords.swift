@@ -13,6 +13,8 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var templateVersion: String
     /// The A/B variant assigned at the start; `nil` in rows written before variants existed.
     var templateVariant: String?
+    /// The client key's name that created it.
+    var ownerKey: String
     var refreshesUsed: Int
     var refreshesPending: Int
     var nextRound: Int
@@ -28,6 +30,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
         templateName = session.template.name
         templateVersion = session.template.version
         templateVariant = session.template.variant
+        ownerKey = session.owner
         refreshesUsed = 0
         refreshesPending = 0
         nextRound = 1
@@ -39,6 +42,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     func snapshot(rounds: [SessionRound]) -> SessionSnapshot {
         SessionSnapshot(
             id: id,
+            owner: ownerKey,
             userID: userID,
             locale: locale,
             photo: photo,

@@ -7,6 +7,9 @@ struct ServiceClient: Sendable {
     static let transport = CurlTransport()
 
     let port: Int
+    /// Sent as `X-User-ID` unless a request sets it: the app always knows its user. The sample request's user by
+    /// default, so sessions it creates can be read and refreshed.
+    var userID: String? = sampleUserID
 
     /// A raw response with helpers to read JSON.
     struct Reply: Sendable {
@@ -38,6 +41,10 @@ struct ServiceClient: Sendable {
 
     /// Sends a request with a raw body.
     func send(_ method: String, _ path: String, body: String? = nil, headers: [(name: String, value: String)] = []) async throws -> Reply {
+        var headers = headers
+        if let userID, !headers.contains(where: { $0.name.lowercased() == "x-user-id" }) {
+            headers.append(("X-User-ID", userID))
+        }
         let request = HTTPTransportRequest(
             method: method,
             url: "http://127.0.0.1:\(port)\(path)",
@@ -73,6 +80,9 @@ struct ServiceClient: Sendable {
         try await send("GET", "/v1/sessions/\(sessionID)")
     }
 }
+
+/// The user of ``samplePhotoRequest``.
+let sampleUserID = "u_123"
 
 /// The example request from the API contract.
 let samplePhotoRequest = """

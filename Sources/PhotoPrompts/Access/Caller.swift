@@ -1,0 +1,24 @@
+/// Who is calling: the client key's name and, when the app sends one, its user.
+///
+/// A session belongs to the caller that created it. Any other caller (another key, or the same key for another
+/// user) gets the same 404 as for an id that does not exist, so session ids cannot be probed across clients.
+public struct Caller: Sendable, Equatable {
+    /// The API key's name; ``openClient`` when the service runs without keys.
+    public var client: String
+    /// The app's user id: the body's `user_id` when creating a session, the `X-User-ID` header otherwise.
+    public var userID: String?
+
+    /// The client name recorded for sessions made while no API keys are configured.
+    public static let openClient = "-"
+
+    /// Creates a caller.
+    public init(client: String, userID: String?) {
+        self.client = client
+        self.userID = userID
+    }
+
+    /// Whether this caller may see a session created by `client` for `userID`.
+    public func owns(client owner: String, userID ownerUser: String?) -> Bool {
+        owner == client && (ownerUser == nil || ownerUser == userID)
+    }
+}
