@@ -15,13 +15,5 @@ public struct AppRequestContext: ClientIdentifiedContext {
     }
 
     /// Sorted keys make responses byte-for-byte reproducible, which keeps logs, docs and diffs readable.
-    public var responseEncoder: JSONEncoder { Self.encoder }
-
-    /// One encoder for every response (it is Sendable and keeps no state between calls); building one per request showed up
-    /// in profiles.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    public var responseEncoder: JSONEncoder { JSONResponse.encoder }
 }

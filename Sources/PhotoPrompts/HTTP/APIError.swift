@@ -71,6 +71,15 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// Renders the JSON body.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try encodedBody()))
+        )
+    }
+
+    /// The JSON body's bytes, e.g. to keep for an idempotent replay.
+    public func encodedBody() throws -> Data {
         let body = Body(
             error: .init(code: code, message: message, details: details),
             refreshesUsed: refreshCounts?.used,
@@ -78,12 +87,7 @@ public struct APIError: HTTPResponseError, Sendable {
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(body)
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data))
-        )
+        return try encoder.encode(body)
     }
 
     private struct Body: Encodable {

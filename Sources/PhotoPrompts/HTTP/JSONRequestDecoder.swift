@@ -11,15 +11,25 @@ public enum JSONRequestDecoder {
     /// - Throws: ``APIError``: 415 for a missing or non-JSON content type, 413 for a body over 64 KiB,
     ///   400 `invalid_request` for malformed JSON or a field of the wrong type.
     public static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        try decode(Value.self, from: try await collect(request))
+    }
+
+    /// The body of a JSON request, after the content type and size checks.
+    ///
+    /// - Throws: ``APIError`` 415 or 413.
+    public static func collect(_ request: Request) async throws -> ByteBuffer {
         guard let contentType = request.headers[.contentType], isJSON(contentType) else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
         }
-        let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: maximumBodyBytes)
+            return try await request.body.collect(upTo: maximumBodyBytes)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIError.matching(.contentTooLarge)
         }
+    }
+
+    /// Decodes `Value` from a collected body, naming the field at fault.
+    public static func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(buffer: body))
         } catch let error as DecodingError {

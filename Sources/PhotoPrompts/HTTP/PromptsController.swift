@@ -4,10 +4,12 @@ import Hummingbird
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
     let sessions: SessionService
+    let idempotency: IdempotencyService
 
     /// Creates the controller.
-    public init(sessions: SessionService) {
+    public init(sessions: SessionService, idempotency: IdempotencyService) {
         self.sessions = sessions
+        self.idempotency = idempotency
     }
 
     /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`,
@@ -20,30 +22,35 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
             .post("sessions/:session_id/feedback", use: feedback)
     }
 
-    @Sendable func create(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
-        let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
-        let answer = try await sessions.start(
-            photo: body.photo,
-            caller: try Self.caller(request, context, userID: body.userID),
-            locale: body.locale,
-            readsCache: Self.readsCache(request),
-            logger: context.logger
-        )
-        return respond(with: answer)
-    }
-
-    @Sendable func refresh(request: Request, context: Context) async throws -> EditedResponse<PromptsResponse> {
-        let sessionID = try context.parameters.require("session_id")
-        do {
-            let answer = try await sessions.refresh(
-                sessionID: sessionID,
-                caller: try Self.caller(request, context),
+    @Sendable func create(request: Request, context: Context) async throws -> Response {
+        let bytes = try await JSONRequestDecoder.collect(request)
+        let body = try JSONRequestDecoder.decode(PromptRequest.self, from: bytes).validated()
+        let caller = try Self.caller(request, context, userID: body.userID)
+        return try await idempotently(request, context, caller: caller, body: bytes) {
+            try await sessions.start(
+                photo: body.photo,
+                caller: caller,
+                locale: body.locale,
                 readsCache: Self.readsCache(request),
                 logger: context.logger
             )
-            return respond(with: answer)
-        } catch let error as SessionError {
-            throw Self.apiError(for: error, limit: sessions.refreshLimit)
+        }
+    }
+
+    @Sendable func refresh(request: Request, context: Context) async throws -> Response {
+        let sessionID = try context.parameters.require("session_id")
+        let caller = try Self.caller(request, context)
+        return try await idempotently(request, context, caller: caller, body: nil) {
+            do {
+                return try await sessions.refresh(
+                    sessionID: sessionID,
+                    caller: caller,
+                    readsCache: Self.readsCache(request),
+                    logger: context.logger
+                )
+            } catch let error as SessionError {
+                throw Self.apiError(for: error, limit: sessions.refreshLimit)
+            }
         }
     }
 
@@ -73,13 +80,46 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
         }
     }
 
-    /// The answer, with a `Server-Timing` header saying where the time went.
-    func respond(with answer: SessionAnswer) -> EditedResponse<PromptsResponse> {
-        var headers = HTTPFields()
-        if let name = HTTPField.Name("Server-Timing"), !answer.timing.entries.isEmpty {
-            headers[name] = answer.timing.headerValue
+    /// Runs `work` once per `Idempotency-Key` (when the request has one) and answers with its result as JSON, with a
+    /// `Server-Timing` header saying where the time went. Client errors are answers too: a retry gets the same 429.
+    func idempotently(
+        _ request: Request,
+        _ context: Context,
+        caller: Caller,
+        body: ByteBuffer?,
+        _ work: () async throws -> SessionAnswer
+    ) async throws -> Response {
+        guard let key = try Self.idempotencyKey(request) else {
+            return try stored(try await work(), fingerprint: "").response(replayed: false)
         }
-        return EditedResponse(status: .ok, headers: headers, response: PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
+        // What makes two requests "the same": route, user and body bytes. The client key scopes the key itself.
+        let fingerprint = ContentHash.sha256Hex(
+            "\(request.method.rawValue)\u{0}\(request.uri.path)\u{0}\(caller.userID ?? "")\u{0}" + (body.map { String(buffer: $0) } ?? "")
+        )
+        let (answer, replayed) = try await idempotency.run(client: caller.client, key: key, fingerprint: fingerprint, logger: context.logger) {
+            do {
+                return try stored(try await work(), fingerprint: fingerprint)
+            } catch let error as APIError where error.status.code < 500 {
+                return StoredResponse(status: error.status.code, body: [UInt8](try error.encodedBody()), fingerprint: fingerprint)
+            }
+        }
+        return answer.response(replayed: replayed)
+    }
+
+    /// The answer as JSON bytes with its timing.
+    func stored(_ answer: SessionAnswer, fingerprint: String) throws -> StoredResponse {
+        let body = try JSONResponse.encoder.encode(PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
+        let timing = answer.timing.entries.isEmpty ? nil : answer.timing.headerValue
+        return StoredResponse(status: 200, body: [UInt8](body), serverTiming: timing, fingerprint: fingerprint)
+    }
+
+    /// The `Idempotency-Key` header: 1 to 255 visible ASCII characters.
+    static func idempotencyKey(_ request: Request) throws -> String? {
+        guard let name = HTTPField.Name("Idempotency-Key"), let value = request.headers[name] else { return nil }
+        guard (1...255).contains(value.count), value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw APIError.invalidField("Idempotency-Key", "must be 1 to 255 visible ASCII characters")
+        }
+        return value
     }
 
     /// The client key's name and the user: the body's `user_id` when there is one, else the `X-User-ID` header.

@@ -35,7 +35,12 @@ public protocol PromptStore: Sendable {
     /// The hourly counts of template `name` whose buckets start in `from..<to`.
     func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter]
 
-    /// Deletes sessions and cache entries that expired before `now`.
+    /// The answer kept under `key` for `client`, unless missing or expired at `now`.
+    func idempotentResponse(client: String, key: String, now: Date) async throws -> StoredResponse?
+    /// Keeps `response` under `key` for `client` until `expiresAt`; the first answer kept wins.
+    func keepIdempotentResponse(_ response: StoredResponse, client: String, key: String, expiresAt: Date) async throws
+
+    /// Deletes sessions, cache entries and idempotent answers that expired before `now`.
     func pruneExpired(now: Date) async throws -> PruneCount
 }
 

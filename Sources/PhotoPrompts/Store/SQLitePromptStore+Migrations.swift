@@ -87,6 +87,17 @@ extension SQLitePromptStore {
             try db.alter(table: "session") { t in
                 t.add(column: "ownerKey", .text).notNull().defaults(to: Caller.openClient)
             }
+            // Answers kept under an Idempotency-Key, per client key, for 24 hours.
+            try db.create(table: "idempotentResponse") { t in
+                t.column("client", .text).notNull()
+                t.column("key", .text).notNull()
+                t.column("fingerprint", .text).notNull()
+                t.column("status", .integer).notNull()
+                t.column("body", .blob).notNull()
+                t.column("serverTiming", .text)
+                t.column("expiresAt", .double).notNull().indexed()
+                t.primaryKey(["client", "key"])
+            }
         }
         return migrator
     }

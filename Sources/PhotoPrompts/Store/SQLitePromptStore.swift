@@ -215,9 +215,42 @@ public struct SQLitePromptStore: PromptStore {
         }
     }
 
+    public func idempotentResponse(client: String, key: String, now: Date) async throws -> StoredResponse? {
+        try await writer.read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT fingerprint, status, body, serverTiming FROM idempotentResponse WHERE client = ? AND key = ? AND expiresAt > ?",
+                arguments: [client, key, now.timeIntervalSince1970]
+            )
+            return row.map { row in
+                StoredResponse(
+                    status: row["status"],
+                    body: [UInt8](row["body"] as Data),
+                    serverTiming: row["serverTiming"],
+                    fingerprint: row["fingerprint"]
+                )
+            }
+        }
+    }
+
+    public func keepIdempotentResponse(_ response: StoredResponse, client: String, key: String, expiresAt: Date) async throws {
+        try await batcher.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, expiresAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client, key) DO NOTHING
+                    """,
+                arguments: [
+                    client, key, response.fingerprint, response.status, Data(response.body), response.serverTiming, expiresAt.timeIntervalSince1970,
+                ]
+            )
+        }
+    }
+
     public func pruneExpired(now: Date) async throws -> PruneCount {
         let count = try await writer.write { db in
             let cutoff = now.timeIntervalSince1970
+            try db.execute(sql: "DELETE FROM idempotentResponse WHERE expiresAt <= ?", arguments: [cutoff])
             let sessions = try SessionRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
             let entries = try CacheEntryRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
             return PruneCount(sessions: sessions, cacheEntries: entries)

@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// An answer kept under an `Idempotency-Key`, replayed byte for byte to a retry.
+public struct StoredResponse: Sendable, Equatable {
+    /// The HTTP status.
+    public var status: Int
+    /// The JSON body.
+    public var body: [UInt8]
+    /// The `Server-Timing` header of the first answer, if any.
+    public var serverTiming: String?
+    /// A hash of what the first request asked for; a retry must match it.
+    public var fingerprint: String
+
+    /// Creates a stored response.
+    public init(status: Int, body: [UInt8], serverTiming: String? = nil, fingerprint: String) {
+        self.status = status
+        self.body = body
+        self.serverTiming = serverTiming
+        self.fingerprint = fingerprint
+    }
+
+    /// The HTTP response; `replayed` adds `Idempotent-Replayed: true`, so a client can tell a replay from a first answer.
+    func response(replayed: Bool) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let serverTiming, let name = HTTPField.Name("Server-Timing") { headers[name] = serverTiming }
+        if replayed, let name = HTTPField.Name("Idempotent-Replayed") { headers[name] = "true" }
+        return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
