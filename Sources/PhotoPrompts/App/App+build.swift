@@ -60,6 +60,7 @@ public func buildApplication(
     router.group("v1")
         .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
         .addRoutes(PromptsController(sessions: sessions, idempotency: IdempotencyService(store: store, clock: dependencies.clock)).endpoints)
+        .addRoutes(UsersController(store: store, refreshLimit: configuration.refreshLimit).endpoints)
     // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
     if let adminKey = configuration.adminAPIKey {
         router.group("admin")

@@ -28,6 +28,13 @@ extension PromptRequest {
         return ValidatedPromptRequest(userID: userID, locale: locale, photo: try Self.validated(photo))
     }
 
+    /// Two decimals: 0.01° is 1.1 km of latitude (less of longitude away from the equator). Enough for the season
+    /// and the local time; not enough to find someone's house. Rounded here, so neither the model, the cache key
+    /// nor the stored session ever sees the precise point.
+    static func roundedToAboutOneKilometre(_ degrees: Double) -> Double {
+        (degrees * 100).rounded() / 100
+    }
+
     private static func validated(_ photo: PhotoMetadata) throws(APIError) -> PhotoMetadata {
         var clean = PhotoMetadata()
         if let takenAt = try Self.clean(photo.takenAt, field: "photo.taken_at", maxLength: Limits.textLength) {
@@ -70,11 +77,11 @@ extension PromptRequest {
         clean.country = try Self.clean(location.country, field: "photo.location.country", maxLength: Limits.textLength)
         if let latitude = location.latitude {
             guard (-90.0...90.0).contains(latitude) else { throw .invalidField("photo.location.latitude", "must be between -90 and 90") }
-            clean.latitude = latitude
+            clean.latitude = Self.roundedToAboutOneKilometre(latitude)
         }
         if let longitude = location.longitude {
             guard (-180.0...180.0).contains(longitude) else { throw .invalidField("photo.location.longitude", "must be between -180 and 180") }
-            clean.longitude = longitude
+            clean.longitude = Self.roundedToAboutOneKilometre(longitude)
         }
         return clean
     }

@@ -98,9 +98,12 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
         )
         let (answer, replayed) = try await idempotency.run(client: caller.client, key: key, fingerprint: fingerprint, logger: context.logger) {
             do {
-                return try stored(try await work(), fingerprint: fingerprint)
+                var answer = try stored(try await work(), fingerprint: fingerprint)
+                answer.userID = caller.userID
+                return answer
             } catch let error as APIError where error.status.code < 500 {
-                return StoredResponse(status: error.status.code, body: [UInt8](try error.encodedBody()), fingerprint: fingerprint)
+                let body = [UInt8](try error.encodedBody())
+                return StoredResponse(status: error.status.code, body: body, fingerprint: fingerprint, userID: caller.userID)
             }
         }
         return answer.response(replayed: replayed)

@@ -12,13 +12,16 @@ public struct StoredResponse: Sendable, Equatable {
     public var serverTiming: String?
     /// A hash of what the first request asked for; a retry must match it.
     public var fingerprint: String
+    /// The app's user it was for, so their data can be deleted with them.
+    public var userID: String?
 
     /// Creates a stored response.
-    public init(status: Int, body: [UInt8], serverTiming: String? = nil, fingerprint: String) {
+    public init(status: Int, body: [UInt8], serverTiming: String? = nil, fingerprint: String, userID: String? = nil) {
         self.status = status
         self.body = body
         self.serverTiming = serverTiming
         self.fingerprint = fingerprint
+        self.userID = userID
     }
 
     /// The HTTP response; `replayed` adds `Idempotent-Replayed: true`, so a client can tell a replay from a first answer.

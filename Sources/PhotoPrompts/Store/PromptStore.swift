@@ -40,6 +40,11 @@ public protocol PromptStore: Sendable {
     /// Keeps `response` under `key` for `client` until `expiresAt`; the first answer kept wins.
     func keepIdempotentResponse(_ response: StoredResponse, client: String, key: String, expiresAt: Date) async throws
 
+    /// Every session (expired or not, until pruned) and feedback of `userID` under the client key `client`.
+    func exportUser(client: String, userID: String) async throws -> UserExport
+    /// Deletes every session (with its rounds, prompts and feedback) and idempotent answer of `userID` under `client`.
+    func deleteUser(client: String, userID: String) async throws -> DeletedUserData
+
     /// Deletes sessions, cache entries and idempotent answers that expired before `now`.
     func pruneExpired(now: Date) async throws -> PruneCount
 }

@@ -95,6 +95,8 @@ extension SQLitePromptStore {
                 t.column("status", .integer).notNull()
                 t.column("body", .blob).notNull()
                 t.column("serverTiming", .text)
+                // The app's user, so deleting a user's data removes their replays too.
+                t.column("userID", .text).indexed()
                 t.column("expiresAt", .double).notNull().indexed()
                 t.primaryKey(["client", "key"])
             }

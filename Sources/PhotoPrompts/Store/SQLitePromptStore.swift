@@ -70,10 +70,51 @@ public struct SQLitePromptStore: PromptStore {
         try await writer.read { db in
             guard let record = try SessionRecord.filter(key: id).filter(Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
             else { return nil }
-            let rounds = try SessionRoundRecord.filter(Column("sessionId") == id).order(Column("round")).fetchAll(db)
-            let prompts = try SessionPromptRecord.filter(Column("sessionId") == id).order(Column("round"), Column("position")).fetchAll(db)
-            let promptsByRound = Dictionary(grouping: prompts, by: \.round)
-            return try record.snapshot(rounds: rounds.map { try $0.round(prompts: promptsByRound[$0.round] ?? []) })
+            return try Self.snapshot(of: record, db: db)
+        }
+    }
+
+    private static func snapshot(of record: SessionRecord, db: Database) throws -> SessionSnapshot {
+        let rounds = try SessionRoundRecord.filter(Column("sessionId") == record.id).order(Column("round")).fetchAll(db)
+        let prompts = try SessionPromptRecord.filter(Column("sessionId") == record.id).order(Column("round"), Column("position")).fetchAll(db)
+        let promptsByRound = Dictionary(grouping: prompts, by: \.round)
+        return try record.snapshot(rounds: rounds.map { try $0.round(prompts: promptsByRound[$0.round] ?? []) })
+    }
+
+    public func exportUser(client: String, userID: String) async throws -> UserExport {
+        try await writer.read { db in
+            let records = try SessionRecord.filter(Column("ownerKey") == client && Column("userID") == userID).order(Column("createdAt")).fetchAll(db)
+            let feedback = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.sessionId, f.promptId, f.action, f.createdAt FROM feedback f JOIN session s ON s.id = f.sessionId
+                    WHERE s.ownerKey = ? AND s.userID = ? ORDER BY f.createdAt
+                    """,
+                arguments: [client, userID]
+            )
+            return UserExport(
+                sessions: try records.map { try Self.snapshot(of: $0, db: db) },
+                feedback: try feedback.map { row in
+                    ExportedFeedback(
+                        sessionID: row["sessionId"],
+                        promptID: row["promptId"],
+                        action: try SessionRoundRecord.decode(FeedbackAction.self, row["action"]),
+                        recordedAt: Date(timeIntervalSince1970: row["createdAt"])
+                    )
+                }
+            )
+        }
+    }
+
+    public func deleteUser(client: String, userID: String) async throws -> DeletedUserData {
+        try await writer.write { db in
+            let owned = "SELECT id FROM session WHERE ownerKey = ? AND userID = ?"
+            let feedback = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM feedback WHERE sessionId IN (\(owned))", arguments: [client, userID]) ?? 0
+            // Rounds, prompts and feedback go with their session (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM session WHERE ownerKey = ? AND userID = ?", arguments: [client, userID])
+            let sessions = db.changesCount
+            try db.execute(sql: "DELETE FROM idempotentResponse WHERE client = ? AND userID = ?", arguments: [client, userID])
+            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: db.changesCount)
         }
     }
 
@@ -219,7 +260,7 @@ public struct SQLitePromptStore: PromptStore {
         try await writer.read { db in
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT fingerprint, status, body, serverTiming FROM idempotentResponse WHERE client = ? AND key = ? AND expiresAt > ?",
+                sql: "SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse WHERE client = ? AND key = ? AND expiresAt > ?",
                 arguments: [client, key, now.timeIntervalSince1970]
             )
             return row.map { row in
@@ -227,7 +268,8 @@ public struct SQLitePromptStore: PromptStore {
                     status: row["status"],
                     body: [UInt8](row["body"] as Data),
                     serverTiming: row["serverTiming"],
-                    fingerprint: row["fingerprint"]
+                    fingerprint: row["fingerprint"],
+                    userID: row["userID"]
                 )
             }
         }
@@ -237,11 +279,12 @@ public struct SQLitePromptStore: PromptStore {
         try await batcher.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, expiresAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client, key) DO NOTHING
+                    INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client, key) DO NOTHING
                     """,
                 arguments: [
-                    client, key, response.fingerprint, response.status, Data(response.body), response.serverTiming, expiresAt.timeIntervalSince1970,
+                    client, key, response.fingerprint, response.status, Data(response.body), response.serverTiming, response.userID,
+                    expiresAt.timeIntervalSince1970,
                 ]
             )
         }

@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+
+/// The app's "Export Data" and "Delete Account": everything one user has under the calling client key.
+///
+/// Only the client key scopes these routes: the app's backend, which holds the key, is trusted to act for its own
+/// users. Cache entries are keyed by photo metadata, hold no user id, and are not touched; stats hold counts only.
+public struct UsersController<Context: ClientIdentifiedContext>: Sendable {
+    let store: any PromptStore
+    let refreshLimit: Int
+
+    /// Creates the controller.
+    public init(store: any PromptStore, refreshLimit: Int) {
+        self.store = store
+        self.refreshLimit = refreshLimit
+    }
+
+    /// `GET /v1/users/{user_id}/export`, `DELETE /v1/users/{user_id}`.
+    public var endpoints: RouteCollection<Context> {
+        RouteCollection(context: Context.self)
+            .get("users/:user_id/export", use: export)
+            .delete("users/:user_id", use: delete)
+    }
+
+    @Sendable func export(request: Request, context: Context) async throws -> UserExportResponse {
+        let userID = try Self.userID(context)
+        let client = context.client ?? Caller.openClient
+        let data = try await store.exportUser(client: client, userID: userID)
+        return UserExportResponse(userID: userID, client: client, data: data, refreshLimit: refreshLimit)
+    }
+
+    @Sendable func delete(request: Request, context: Context) async throws -> UserDeletionResponse {
+        let userID = try Self.userID(context)
+        let deleted = try await store.deleteUser(client: context.client ?? Caller.openClient, userID: userID)
+        return UserDeletionResponse(userID: userID, deleted: deleted)
+    }
+
+    static func userID(_ context: Context) throws -> String {
+        let userID = try context.parameters.require("user_id")
+        guard (1...128).contains(userID.count) else { throw APIError.invalidField("user_id", "must be 1 to 128 characters") }
+        return userID
+    }
+}
+
+/// The answer to `GET /v1/users/{user_id}/export`.
+public struct UserExportResponse: ResponseEncodable, Sendable {
+    struct Feedback: Encodable {
+        var sessionID: String
+        var promptID: String
+        var action: FeedbackAction
+        var recordedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case action
+            case sessionID = "session_id"
+            case promptID = "prompt_id"
+            case recordedAt = "recorded_at"
+        }
+    }
+
+    var userID: String
+    var client: String
+    var exportedAt: String
+    var sessions: [SessionResponse]
+    var feedback: [Feedback]
+
+    enum CodingKeys: String, CodingKey {
+        case client, sessions, feedback
+        case userID = "user_id"
+        case exportedAt = "exported_at"
+    }
+
+    init(userID: String, client: String, data: UserExport, refreshLimit: Int) {
+        self.userID = userID
+        self.client = client
+        exportedAt = Date().formatted(.iso8601)
+        sessions = data.sessions.map { SessionResponse($0, refreshLimit: refreshLimit) }
+        feedback = data.feedback.map {
+            Feedback(sessionID: $0.sessionID, promptID: $0.promptID, action: $0.action, recordedAt: $0.recordedAt.formatted(.iso8601))
+        }
+    }
+}
+
+/// The answer to `DELETE /v1/users/{user_id}`: what was removed.
+public struct UserDeletionResponse: ResponseEncodable, Sendable {
+    struct Counts: Encodable {
+        var sessions: Int
+        var feedback: Int
+        var idempotencyRecords: Int
+
+        enum CodingKeys: String, CodingKey {
+            case sessions, feedback
+            case idempotencyRecords = "idempotency_records"
+        }
+    }
+
+    var userID: String
+    var deleted: Counts
+
+    enum CodingKeys: String, CodingKey {
+        case deleted
+        case userID = "user_id"
+    }
+
+    init(userID: String, deleted: DeletedUserData) {
+        self.userID = userID
+        self.deleted = Counts(sessions: deleted.sessions, feedback: deleted.feedback, idempotencyRecords: deleted.idempotencyRecords)
+    }
+}
