@@ -59,7 +59,17 @@ public func buildApplication(
     router.addRoutes(HealthController().endpoints)
     router.group("v1")
         .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
-        .addRoutes(PromptsController(sessions: sessions, idempotency: IdempotencyService(store: store, clock: dependencies.clock)).endpoints)
+        .addRoutes(
+            PromptsController(
+                sessions: sessions,
+                idempotency: IdempotencyService(store: store, clock: dependencies.clock),
+                limits: RequestLimits(
+                    perKeyPerMinute: configuration.rateLimitPerKey > 0 ? configuration.rateLimitPerKey : nil,
+                    perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,
+                    clock: dependencies.clock
+                )
+            ).endpoints
+        )
         .addRoutes(UsersController(store: store, refreshLimit: configuration.refreshLimit).endpoints)
     // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
     if let adminKey = configuration.adminAPIKey {
@@ -106,7 +116,8 @@ public func makeGenerator(
         store: store,
         clock: dependencies.clock,
         timeout: .seconds(configuration.timeout),
-        cacheTTL: configuration.cacheTTL
+        cacheTTL: configuration.cacheTTL,
+        maxInFlight: configuration.backendMaxInFlight
     )
     return generator
 }

@@ -29,6 +29,12 @@ public struct AppConfiguration: Sendable {
     public var adminAPIKey: String?
     /// `STATS_FLUSH_INTERVAL`: seconds between writes of the template stats counted in memory.
     public var statsFlushInterval: Double
+    /// `RATE_LIMIT_PER_USER`: prompt requests a minute per user (0 = no limit).
+    public var rateLimitPerUser: Int
+    /// `RATE_LIMIT_PER_KEY`: prompt requests a minute per client key (0 = no limit).
+    public var rateLimitPerKey: Int
+    /// `BACKEND_MAX_IN_FLIGHT`: backend calls at once; beyond it, answers fall back as `unavailable` at once.
+    public var backendMaxInFlight: Int
     /// `API_KEYS`: the client keys, as `name:sha256hex` pairs. Without any, the service is open and loopback-only.
     public var clientKeys: ClientKeys
     /// `SESSIONS_REFRESH_LIMIT`: refreshes allowed per session.
@@ -75,6 +81,9 @@ public struct AppConfiguration: Sendable {
             throw ConfigurationError(key: "ADMIN_API_KEY", problem: "must be at least 16 characters (got \(adminAPIKey.count))")
         }
         statsFlushInterval = try reader.seconds("stats.flushInterval", default: 10, maximum: 3600)
+        rateLimitPerUser = try reader.integer("rateLimit.perUser", default: 30, in: 0...100_000)
+        rateLimitPerKey = try reader.integer("rateLimit.perKey", default: 6000, in: 0...10_000_000)
+        backendMaxInFlight = try reader.integer("backend.maxInFlight", default: 1024, in: 1...100_000)
         clientKeys = try ClientKeys.parse(reader.optionalText("api.keys") ?? "")
         if clientKeys.isEmpty, !Self.isLoopback(host) {
             throw ConfigurationError(

@@ -10,6 +10,8 @@ public struct PromptGenerator: Sendable {
     let store: any PromptStore
     let clock: any WallClock
     let inFlight = SingleFlight<Generation>()
+    /// Caps backend work at once; past it, requests fall back as `unavailable` at once.
+    let admission: BackendAdmission
     /// The whole budget of one request's backend work (`LLM_TIMEOUT`): re-asks and failovers share it.
     let timeout: Duration
     /// How long cache entries live (`CACHE_TTL`).
@@ -21,8 +23,10 @@ public struct PromptGenerator: Sendable {
         store: any PromptStore,
         clock: any WallClock,
         timeout: Duration,
-        cacheTTL: TimeInterval
+        cacheTTL: TimeInterval,
+        maxInFlight: Int = 1024
     ) {
+        self.admission = BackendAdmission(limit: maxInFlight)
         self.chain = chain
         self.store = store
         self.clock = clock
@@ -95,6 +99,12 @@ public struct PromptGenerator: Sendable {
     private func generateFromBackends(_ input: Input, cacheKey: String, logger: Logger) async -> Generation {
         let deadline = ContinuousClock.now + timeout
         var timing = ServerTiming()
+        guard admission.enter() else {
+            timing.add("admission", .zero, detail: "\(admission.limit) backend calls in flight")
+            logger.warning("backend capacity reached; answering with fallbacks", metadata: ["limit": "\(admission.limit)"])
+            return .fallback(.unavailable, timing: timing)
+        }
+        defer { admission.leave() }
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let template = input.template
         let validator = template.validator

@@ -16,6 +16,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public let details: [String]
     /// Counts to report beside the error, if any.
     public let refreshCounts: RefreshCounts?
+    /// For 429 `rate_limited`: whole seconds to wait, sent as `Retry-After` and `retry_after_seconds`.
+    public let retryAfterSeconds: Int?
 
     /// Refresh counts reported with a refusal.
     public struct RefreshCounts: Sendable {
@@ -26,7 +28,15 @@ public struct APIError: HTTPResponseError, Sendable {
     }
 
     /// Creates an error.
-    public init(_ status: HTTPResponse.Status, code: String, message: String, details: [String] = [], refreshCounts: RefreshCounts? = nil) {
+    public init(
+        _ status: HTTPResponse.Status,
+        code: String,
+        message: String,
+        details: [String] = [],
+        refreshCounts: RefreshCounts? = nil,
+        retryAfterSeconds: Int? = nil
+    ) {
+        self.retryAfterSeconds = retryAfterSeconds
         self.status = status
         self.code = code
         self.message = message
@@ -71,11 +81,9 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// Renders the JSON body.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: try encodedBody()))
-        )
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfterSeconds { headers[.retryAfter] = "\(retryAfterSeconds)" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encodedBody())))
     }
 
     /// The JSON body's bytes, e.g. to keep for an idempotent replay.
@@ -83,7 +91,8 @@ public struct APIError: HTTPResponseError, Sendable {
         let body = Body(
             error: .init(code: code, message: message, details: details),
             refreshesUsed: refreshCounts?.used,
-            refreshesRemaining: refreshCounts?.remaining
+            refreshesRemaining: refreshCounts?.remaining,
+            retryAfterSeconds: retryAfterSeconds
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -99,11 +108,13 @@ public struct APIError: HTTPResponseError, Sendable {
         var error: Detail
         var refreshesUsed: Int?
         var refreshesRemaining: Int?
+        var retryAfterSeconds: Int?
 
         enum CodingKeys: String, CodingKey {
             case error
             case refreshesUsed = "refreshes_used"
             case refreshesRemaining = "refreshes_remaining"
+            case retryAfterSeconds = "retry_after_seconds"
         }
     }
 }

@@ -5,11 +5,13 @@ import Hummingbird
 public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
     let sessions: SessionService
     let idempotency: IdempotencyService
+    let limits: RequestLimits
 
     /// Creates the controller.
-    public init(sessions: SessionService, idempotency: IdempotencyService) {
+    public init(sessions: SessionService, idempotency: IdempotencyService, limits: RequestLimits) {
         self.sessions = sessions
         self.idempotency = idempotency
+        self.limits = limits
     }
 
     /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`,
@@ -26,6 +28,7 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
         let bytes = try await JSONRequestDecoder.collect(request)
         let body = try JSONRequestDecoder.decode(PromptRequest.self, from: bytes).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
+        try limits.admit(caller)
         return try await idempotently(request, context, caller: caller, body: bytes) {
             try await sessions.start(
                 photo: body.photo,
@@ -40,6 +43,7 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
+        try limits.admit(caller)
         return try await idempotently(request, context, caller: caller, body: nil) {
             do {
                 return try await sessions.refresh(

@@ -22,6 +22,9 @@ func testEnvironment(stub: StubLLMFixture?, databasePath: String = temporaryData
         "DATABASE_PATH": databasePath,
         "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
         "LLM_TIMEOUT": "1",
+        // Tests fire many requests as one user; RateLimitTests turns the limits on.
+        "RATE_LIMIT_PER_USER": "0",
+        "RATE_LIMIT_PER_KEY": "0",
     ]
     if let stub {
         environment["LLM_PROVIDER"] = "openai"
