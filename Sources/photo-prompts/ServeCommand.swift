@@ -11,10 +11,18 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try await options.load()
         let level = configuration.logLevel
+        let format = configuration.logFormat
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardOutput(label: label)
-            handler.logLevel = level
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardOutput(label: label)
+                handler.logLevel = level
+                return handler
+            case .json, .logfmt:
+                var handler = StructuredLogHandler(label: label, format: format)
+                handler.logLevel = level
+                return handler
+            }
         }
         do {
             let app = try await buildApplication(configuration, dependencies: .live, logger: Logger(label: "photo-prompts"))

@@ -9,21 +9,25 @@ public struct RequestLimits: Sendable {
     private let perKey: TokenBucketLimiter?
     private let perUser: TokenBucketLimiter?
     private let clock: any WallClock
+    private let metrics: ServiceMetrics
 
     /// Creates limits; `nil` turns one off.
-    public init(perKeyPerMinute: Int?, perUserPerMinute: Int?, clock: any WallClock) {
+    public init(perKeyPerMinute: Int?, perUserPerMinute: Int?, clock: any WallClock, metrics: ServiceMetrics = ServiceMetrics()) {
         perKey = perKeyPerMinute.map(TokenBucketLimiter.init)
         perUser = perUserPerMinute.map(TokenBucketLimiter.init)
         self.clock = clock
+        self.metrics = metrics
     }
 
     /// Admits one prompt request from `caller`, or throws 429.
     func admit(_ caller: Caller) throws(APIError) {
         let now = clock.now
         if let perUser, let userID = caller.userID, let wait = perUser.take("\(caller.client)\u{0}\(userID)", now: now) {
+            metrics.rateLimitHit(scope: "user")
             throw .rateLimited(retryAfter: wait, scope: "user", limit: perUser.perMinute)
         }
         if let perKey, let wait = perKey.take(caller.client, now: now) {
+            metrics.rateLimitHit(scope: "client_key")
             throw .rateLimited(retryAfter: wait, scope: "client key", limit: perKey.perMinute)
         }
     }

@@ -41,12 +41,17 @@ public func buildApplication(
         logger: logger
     )
     let stats = StatsRecorder(store: store, clock: dependencies.clock)
-    let generator = makeGenerator(configuration, store: store, dependencies: dependencies)
+    let metrics = ServiceMetrics()
+    let generator = makeGenerator(configuration, store: store, dependencies: dependencies, metrics: metrics)
+    metrics.readGauges(
+        from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
+    )
     let sessions = SessionService(
         generator: generator,
         store: store,
         templates: templates,
         stats: stats,
+        metrics: metrics,
         clock: dependencies.clock,
         refreshLimit: configuration.refreshLimit,
         sessionTTL: configuration.sessionTTL
@@ -54,9 +59,9 @@ public func buildApplication(
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: JSONErrorMiddleware())
-    // Debug, not info: request paths carry session ids, which are as good as passwords.
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.addRoutes(HealthController().endpoints)
+    router.addRoutes(ReadinessController(store: store, templates: templates, breakers: { await generator.chain.breakerStates() }).endpoints)
     router.group("v1")
         .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
         .addRoutes(
@@ -66,7 +71,8 @@ public func buildApplication(
                 limits: RequestLimits(
                     perKeyPerMinute: configuration.rateLimitPerKey > 0 ? configuration.rateLimitPerKey : nil,
                     perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,
-                    clock: dependencies.clock
+                    clock: dependencies.clock,
+                    metrics: metrics
                 )
             ).endpoints
         )
@@ -76,6 +82,16 @@ public func buildApplication(
         router.group("admin")
             .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
             .addRoutes(AdminController(templates: templates, stats: stats, store: store, clock: dependencies.clock).endpoints)
+        // Prometheus scrapes with the admin key as a bearer token (`authorization` in its scrape config).
+        router.group("metrics")
+            .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
+            .get { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: await metrics.render()))
+                )
+            }
     }
 
     var app = Application(
@@ -102,7 +118,8 @@ public func buildApplication(
 public func makeGenerator(
     _ configuration: AppConfiguration,
     store: any PromptStore,
-    dependencies: AppDependencies
+    dependencies: AppDependencies,
+    metrics: ServiceMetrics = ServiceMetrics()
 ) -> PromptGenerator {
     let transport = dependencies.transport ?? CurlTransport()
     let chain = BackendChain(
@@ -117,7 +134,8 @@ public func makeGenerator(
         clock: dependencies.clock,
         timeout: .seconds(configuration.timeout),
         cacheTTL: configuration.cacheTTL,
-        maxInFlight: configuration.backendMaxInFlight
+        maxInFlight: configuration.backendMaxInFlight,
+        metrics: metrics
     )
     return generator
 }

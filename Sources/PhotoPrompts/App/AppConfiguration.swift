@@ -47,6 +47,8 @@ public struct AppConfiguration: Sendable {
     public var pruneInterval: Double
     /// `LOG_LEVEL`: trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level
+    /// `LOG_FORMAT`: text, json or logfmt.
+    public var logFormat: LogFormat
 
     /// Reads and checks every key.
     ///
@@ -103,6 +105,11 @@ public struct AppConfiguration: Sendable {
             )
         }
         self.logLevel = logLevel
+        let formatName = reader.text("log.format", default: "text")
+        guard let logFormat = LogFormat(rawValue: formatName.lowercased()) else {
+            throw ConfigurationError(key: "LOG_FORMAT", problem: "must be text, json or logfmt (got \"\(formatName)\")")
+        }
+        self.logFormat = logFormat
     }
 
     /// Whether `host` only accepts connections from this machine.

@@ -3,11 +3,13 @@ import Hummingbird
 
 /// The request context every route uses: Hummingbird's basic context with stable JSON output and the caller's
 /// client key name.
-public struct AppRequestContext: ClientIdentifiedContext {
+public struct AppRequestContext: ServiceRequestContext {
     /// Hummingbird's per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The client key's name, once ``ClientKeyMiddleware`` has checked it.
     public var client: String?
+    /// Fields for the request's log line.
+    public let requestLog = RequestLogFields()
 
     /// Creates the context for one request.
     public init(source: Source) {

@@ -12,6 +12,8 @@ public struct PromptGenerator: Sendable {
     let inFlight = SingleFlight<Generation>()
     /// Caps backend work at once; past it, requests fall back as `unavailable` at once.
     let admission: BackendAdmission
+    /// Backend attempts and cache lookups are counted here.
+    let metrics: ServiceMetrics
     /// The whole budget of one request's backend work (`LLM_TIMEOUT`): re-asks and failovers share it.
     let timeout: Duration
     /// How long cache entries live (`CACHE_TTL`).
@@ -24,8 +26,10 @@ public struct PromptGenerator: Sendable {
         clock: any WallClock,
         timeout: Duration,
         cacheTTL: TimeInterval,
-        maxInFlight: Int = 1024
+        maxInFlight: Int = 1024,
+        metrics: ServiceMetrics = ServiceMetrics()
     ) {
+        self.metrics = metrics
         self.admission = BackendAdmission(limit: maxInFlight)
         self.chain = chain
         self.store = store
@@ -79,6 +83,7 @@ public struct PromptGenerator: Sendable {
         if input.readsCache {
             let (cached, duration) = await measured { await cachedCandidates(forKey: key, avoiding: shownKeys, logger: logger) }
             timing.add("cache", duration, detail: cached == nil ? "miss" : "hit")
+            metrics.cacheLookup(hit: cached != nil)
             if let cached {
                 return .prompts(cached, from: .cache, timing: timing)
             }
@@ -173,6 +178,7 @@ public struct PromptGenerator: Sendable {
 
     private func record(_ attempts: [BackendChain.Attempt], pass: Int, in timing: inout ServerTiming) {
         for (index, attempt) in attempts.enumerated() {
+            metrics.backendAttempt(attempt.identity, outcome: attempt.outcome, duration: attempt.duration)
             let name = pass == 1 ? "backend-\(index + 1)" : "reask"
             timing.add(name, attempt.duration, detail: "\(attempt.identity.provider)/\(attempt.identity.model) \(attempt.outcome)")
         }

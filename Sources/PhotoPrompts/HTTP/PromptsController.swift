@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
-public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
+public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     let sessions: SessionService
     let idempotency: IdempotencyService
     let limits: RequestLimits
@@ -94,7 +94,9 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
         _ work: () async throws -> SessionAnswer
     ) async throws -> Response {
         guard let key = try Self.idempotencyKey(request) else {
-            return try stored(try await work(), fingerprint: "").response(replayed: false)
+            let answer = try await work()
+            Self.note(answer, in: context)
+            return try stored(answer, fingerprint: "").response(replayed: false)
         }
         // What makes two requests "the same": route, user and body bytes. The client key scopes the key itself.
         let fingerprint = ContentHash.sha256Hex(
@@ -102,7 +104,9 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
         )
         let (answer, replayed) = try await idempotency.run(client: caller.client, key: key, fingerprint: fingerprint, logger: context.logger) {
             do {
-                var answer = try stored(try await work(), fingerprint: fingerprint)
+                let session = try await work()
+                Self.note(session, in: context)
+                var answer = try stored(session, fingerprint: fingerprint)
                 answer.userID = caller.userID
                 return answer
             } catch let error as APIError where error.status.code < 500 {
@@ -110,7 +114,19 @@ public struct PromptsController<Context: ClientIdentifiedContext>: Sendable {
                 return StoredResponse(status: error.status.code, body: body, fingerprint: fingerprint, userID: caller.userID)
             }
         }
+        if replayed { context.requestLog.set("idempotent_replay", "true") }
         return answer.response(replayed: replayed)
+    }
+
+    /// What the request's log line says about the answer: never its prompts.
+    static func note(_ answer: SessionAnswer, in context: Context) {
+        let log = context.requestLog
+        log.set("source", answer.round.source.rawValue)
+        log.set("fallback_reason", answer.round.fallbackReason?.rawValue)
+        log.set("template", "\(answer.template.variant)@\(answer.template.version)")
+        log.set("backend", answer.round.answeredBy.map { "\($0.provider)/\($0.model)" })
+        let cache = answer.timing.entries.first { $0.name == "cache" }?.detail ?? "skipped"
+        log.set("cache", answer.timing.entries.contains { $0.name == "surplus" } ? "surplus" : cache)
     }
 
     /// The answer as JSON bytes with its timing.

@@ -5,7 +5,7 @@ import Hummingbird
 ///
 /// Only the client key scopes these routes: the app's backend, which holds the key, is trusted to act for its own
 /// users. Cache entries are keyed by photo metadata, hold no user id, and are not touched; stats hold counts only.
-public struct UsersController<Context: ClientIdentifiedContext>: Sendable {
+public struct UsersController<Context: ServiceRequestContext>: Sendable {
     let store: any PromptStore
     let refreshLimit: Int
 

@@ -30,6 +30,15 @@ public struct BackendChain: Sendable {
     /// Every backend's identity, in order: part of the cache key.
     public var identities: [BackendIdentity] { links.map(\.backend.identity) }
 
+    /// Each backend's breaker, as ``CircuitBreaker/openness``.
+    public func breakerStates() async -> [(backend: String, state: Double)] {
+        var states: [(backend: String, state: Double)] = []
+        for link in links {
+            states.append(("\(link.backend.identity.provider)/\(link.backend.identity.model)", await link.breaker.openness))
+        }
+        return states
+    }
+
     /// What one pass along the chain produced.
     struct Outcome: Sendable {
         /// The reply and the link that gave it, or why there is none.

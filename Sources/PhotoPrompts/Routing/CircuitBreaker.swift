@@ -24,6 +24,17 @@ actor CircuitBreaker {
         self.clock = clock
     }
 
+    /// For metrics and readiness: 1 while calls are refused (open, or a `Retry-After` pending), 0.5 when the next
+    /// call would be a probe, 0 when closed.
+    var openness: Double {
+        if let quietUntil, clock.now < quietUntil { return 1 }
+        switch phase {
+        case .closed: return 0
+        case .open(let until): return clock.now < until ? 1 : 0.5
+        case .halfOpen: return 0.5
+        }
+    }
+
     /// Whether a call may go out now. In half-open state only the first caller (the probe) is let through.
     func permitsCall() -> Bool {
         if let quietUntil, clock.now < quietUntil { return false }

@@ -7,6 +7,7 @@ public struct SessionService: Sendable {
     let store: any PromptStore
     let templates: TemplateLibrary
     let stats: StatsRecorder
+    let metrics: ServiceMetrics
     let clock: any WallClock
     let locks = SessionLocks()
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
@@ -20,6 +21,7 @@ public struct SessionService: Sendable {
         store: any PromptStore,
         templates: TemplateLibrary,
         stats: StatsRecorder,
+        metrics: ServiceMetrics = ServiceMetrics(),
         clock: any WallClock,
         refreshLimit: Int,
         sessionTTL: TimeInterval
@@ -28,6 +30,7 @@ public struct SessionService: Sendable {
         self.store = store
         self.templates = templates
         self.stats = stats
+        self.metrics = metrics
         self.clock = clock
         self.refreshLimit = refreshLimit
         self.sessionTTL = sessionTTL
@@ -64,7 +67,7 @@ public struct SessionService: Sendable {
             await cached
         }
         timing.add("store", duration)
-        stats.recordRound(draft, generation: generation, isRefresh: false, template: identity)
+        record(draft, generation: generation, isRefresh: false, template: identity)
         return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, timing: timing)
     }
 
@@ -76,6 +79,7 @@ public struct SessionService: Sendable {
         case .notFound:
             throw SessionError.notFound
         case .limitReached(let used):
+            metrics.refreshLimitHit()
             throw SessionError.refreshLimitReached(refreshesUsed: used)
         case .reserved(let ordinal):
             do {
@@ -134,7 +138,7 @@ public struct SessionService: Sendable {
             return committed
         }
         timing.add("store", duration)
-        stats.recordRound(committed.draft, generation: generation, isRefresh: true, template: identity)
+        record(committed.draft, generation: generation, isRefresh: true, template: identity)
         return SessionAnswer(
             sessionID: sessionID,
             round: committed.draft,
@@ -142,6 +146,13 @@ public struct SessionService: Sendable {
             template: identity,
             timing: timing
         )
+    }
+
+    /// Counts a round shown: per template version for operators, and in the service's metrics.
+    private func record(_ round: RoundDraft, generation: Generation, isRefresh: Bool, template: TemplateIdentity) {
+        stats.recordRound(round, generation: generation, isRefresh: isRefresh, template: template)
+        if let reason = round.fallbackReason { metrics.fallback(reason) }
+        metrics.rejections(generation.rejected)
     }
 
     /// Every line logged for a request names the template version that rendered it.

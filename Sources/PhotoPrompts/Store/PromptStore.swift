@@ -45,6 +45,9 @@ public protocol PromptStore: Sendable {
     /// Deletes every session (with its rounds, prompts and feedback) and idempotent answer of `userID` under `client`.
     func deleteUser(client: String, userID: String) async throws -> DeletedUserData
 
+    /// Succeeds when the database answers a query, for `/readyz`.
+    func ping() async throws
+
     /// Deletes sessions, cache entries and idempotent answers that expired before `now`.
     func pruneExpired(now: Date) async throws -> PruneCount
 }

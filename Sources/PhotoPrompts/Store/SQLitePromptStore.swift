@@ -290,6 +290,10 @@ public struct SQLitePromptStore: PromptStore {
         }
     }
 
+    public func ping() async throws {
+        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE rowid = 0") }
+    }
+
     public func pruneExpired(now: Date) async throws -> PruneCount {
         let count = try await writer.write { db in
             let cutoff = now.timeIntervalSince1970

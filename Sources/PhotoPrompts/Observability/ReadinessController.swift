@@ -1,0 +1,40 @@
+import Hummingbird
+
+/// `GET /readyz`: 200 when this instance can serve prompts, 503 otherwise, with each check's result.
+///
+/// Unlike `/healthz` (the process is up), readiness looks at what a request needs: the database answers, templates
+/// are loaded, and at least one backend's circuit breaker lets calls through. A load balancer stops sending traffic
+/// while it is 503, without restarting anything.
+struct ReadinessController<Context: RequestContext>: Sendable {
+    let store: any PromptStore
+    let templates: TemplateLibrary
+    let breakers: @Sendable () async -> [(backend: String, state: Double)]
+
+    var endpoints: RouteCollection<Context> {
+        RouteCollection(context: Context.self).get("readyz", use: check)
+    }
+
+    @Sendable func check(request: Request, context: Context) async throws -> EditedResponse<Readiness> {
+        var checks: [String: String] = [:]
+        var ready = true
+        do {
+            try await store.ping()
+            checks["database"] = "ok"
+        } catch {
+            checks["database"] = "failing"
+            ready = false
+            context.logger.error("readiness: the database does not answer", metadata: ["error": "\(error)"])
+        }
+        checks["templates"] = TemplateLibrary.describe(templates.live.versions)
+        let states = await breakers()
+        let available = states.filter { $0.state < 1 }.count
+        checks["backends"] = "\(available) of \(states.count) available"
+        if available == 0 { ready = false }
+        return EditedResponse(status: ready ? .ok : .serviceUnavailable, response: Readiness(status: ready ? "ready" : "not_ready", checks: checks))
+    }
+
+    struct Readiness: ResponseEncodable {
+        var status: String
+        var checks: [String: String]
+    }
+}

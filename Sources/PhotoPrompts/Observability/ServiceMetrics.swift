@@ -1,0 +1,103 @@
+import CoreMetrics
+import Foundation
+import Metrics
+import Prometheus
+import Synchronization
+
+/// The service's Prometheus metrics, through swift-metrics, in a registry of its own.
+///
+/// Each application owns one registry instead of bootstrapping the process-wide `MetricsSystem`, so several
+/// services in one process (the tests) never share counters. `GET /metrics` renders it.
+public final class ServiceMetrics: Sendable {
+    /// The registry `GET /metrics` renders.
+    public let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let gaugeSources = Mutex(GaugeSources.none)
+
+    /// Values read at scrape time rather than tracked on every change.
+    public struct GaugeSources: Sendable {
+        /// Backend calls in flight now.
+        public var backendInFlight: @Sendable () -> Int
+        /// Each backend's breaker: 0 closed, 1 open, 0.5 half-open.
+        public var breakers: @Sendable () async -> [(backend: String, state: Double)]
+
+        /// Creates sources.
+        public init(backendInFlight: @escaping @Sendable () -> Int, breakers: @escaping @Sendable () async -> [(backend: String, state: Double)]) {
+            self.backendInFlight = backendInFlight
+            self.breakers = breakers
+        }
+
+        /// Nothing to report.
+        public static let none = GaugeSources(backendInFlight: { 0 }, breakers: { [] })
+    }
+
+    /// Creates the metrics.
+    public init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10), .seconds(15), .seconds(30),
+        ]
+        self.factory = factory
+    }
+
+    /// Where the scrape-time gauges come from, once the parts they read exist.
+    public func readGauges(from sources: GaugeSources) {
+        gaugeSources.withLock { $0 = sources }
+    }
+
+    /// One HTTP request answered.
+    func request(route: String, method: String, status: Int, duration: Duration) {
+        let dimensions = [("route", route), ("method", method), ("status", "\(status)")]
+        Counter(label: "photoprompts_http_requests_total", dimensions: dimensions, factory: factory).increment()
+        Timer(label: "photoprompts_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory)
+            .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
+    }
+
+    /// One backend attempt and how it ended (`ok`, `timeout`, `http_500`, `skipped`, …).
+    func backendAttempt(_ backend: BackendIdentity, outcome: String, duration: Duration) {
+        let name = "\(backend.provider)/\(backend.model)"
+        Counter(label: "photoprompts_backend_calls_total", dimensions: [("backend", name), ("outcome", outcome)], factory: factory).increment()
+        Timer(label: "photoprompts_backend_call_duration_seconds", dimensions: [("backend", name)], factory: factory)
+            .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
+    }
+
+    /// A cache lookup.
+    func cacheLookup(hit: Bool) {
+        Counter(label: "photoprompts_cache_lookups_total", dimensions: [("result", hit ? "hit" : "miss")], factory: factory).increment()
+    }
+
+    /// An answer that fell back, by reason.
+    func fallback(_ reason: FallbackReason) {
+        Counter(label: "photoprompts_fallbacks_total", dimensions: [("reason", reason.rawValue)], factory: factory).increment()
+    }
+
+    /// Candidates the word rule or the checks rejected, by reason.
+    func rejections(_ rejections: [PromptRejection]) {
+        for rejection in rejections {
+            Counter(label: "photoprompts_rejections_total", dimensions: [("reason", rejection.reason.code)], factory: factory).increment()
+        }
+    }
+
+    /// A refresh refused because the session's refreshes are spent.
+    func refreshLimitHit() {
+        Counter(label: "photoprompts_refresh_limit_hits_total", factory: factory).increment()
+    }
+
+    /// A request refused by a rate limit (`user` or `client key`).
+    func rateLimitHit(scope: String) {
+        Counter(label: "photoprompts_rate_limit_hits_total", dimensions: [("scope", scope)], factory: factory).increment()
+    }
+
+    /// The Prometheus text exposition, with the scrape-time gauges refreshed first.
+    public func render() async -> String {
+        let sources = gaugeSources.withLock { $0 }
+        Gauge(label: "photoprompts_backend_in_flight", factory: factory).record(sources.backendInFlight())
+        for (backend, state) in await sources.breakers() {
+            Gauge(label: "photoprompts_breaker_open", dimensions: [("backend", backend)], factory: factory).record(state)
+        }
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}
