@@ -99,6 +99,8 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PhotoPrompts"),
         logger: logger
     )
+    // First added, so stopped last: after the server has answered its last request and the stats are written.
+    app.addServices(CloseStoreOnShutdown(store: store))
     app.addServices(
         PruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger),
         StatsFlushService(recorder: stats, interval: .seconds(configuration.statsFlushInterval), logger: logger),

@@ -290,6 +290,15 @@ public struct SQLitePromptStore: PromptStore {
         }
     }
 
+    /// Checkpoints the WAL and closes every connection; called once at shutdown, after the last request.
+    public func close() throws {
+        // Copies every committed page into the main file and empties the WAL, so the file alone is the database.
+        try writer.writeWithoutTransaction { db in
+            _ = try db.checkpoint(.truncate)
+        }
+        try writer.close()
+    }
+
     public func ping() async throws {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE rowid = 0") }
     }
