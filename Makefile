@@ -35,12 +35,13 @@ stub-llm: deps
 	$(SWIFT) build --product stub-llm
 	$(SWIFT) run --skip-build stub-llm --port $(STUB_PORT)
 
-## test: install, build and run the whole test suite
+## test: install, build and run the whole test suite, then the OpenAPI contract check (schemathesis, from PyPI)
 # One test at a time: several tests check that an answer arrives within the deadline + 0.5 s, and on two cores a
 # hundred tests running at once (each with its own service, stub model and child processes) can starve the one
 # being timed. Each test still fires its own requests concurrently.
 test: build
 	$(SWIFT) test --skip-build --no-parallel
+	bash scripts/contract/run.sh
 
 clean:
 	rm -rf .build data

@@ -114,16 +114,19 @@ struct RenderResponse: ResponseEncodable {
     }
 }
 
-/// `window=30m`, `24h` or `7d` (default 24h, at most 400 days).
+/// `window=30m`, `24h` or `7d`: 1 to 6 digits and a unit. Default 24h; longer than 400 days reads as 400 days.
 enum StatsWindow {
+    static let longest: TimeInterval = 400 * 86_400
+
     static func parse(_ text: String?) throws -> TimeInterval {
-        guard let text, !text.isEmpty else { return 86_400 }
+        guard let text else { return 86_400 }
         let units: [Character: TimeInterval] = ["m": 60, "h": 3600, "d": 86_400]
-        guard let unit = text.last.flatMap({ units[$0] }), let amount = Int(text.dropLast()), amount > 0,
-            Double(amount) * unit <= 400 * 86_400
+        let digits = text.dropLast()
+        guard let unit = text.last.flatMap({ units[$0] }), (1...6).contains(digits.count), digits.allSatisfy(\.isASCII),
+            let amount = Int(digits)
         else {
-            throw APIError.invalidField("window", "must be a number followed by m, h or d, e.g. 24h, up to 400d")
+            throw APIError.invalidField("window", "must be 1 to 6 digits followed by m, h or d, e.g. 24h")
         }
-        return Double(amount) * unit
+        return min(Double(amount) * unit, longest)
     }
 }

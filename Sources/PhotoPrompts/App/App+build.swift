@@ -94,6 +94,8 @@ public func buildApplication(
             }
     }
 
+    MethodNotAllowed.register(on: router, adminEnabled: configuration.adminAPIKey != nil)
+
     var app = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PhotoPrompts"),

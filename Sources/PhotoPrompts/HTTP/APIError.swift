@@ -18,6 +18,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public let refreshCounts: RefreshCounts?
     /// For 429 `rate_limited`: whole seconds to wait, sent as `Retry-After` and `retry_after_seconds`.
     public let retryAfterSeconds: Int?
+    /// For 405: the methods the route has, sent as `Allow`.
+    public var allowedMethods: [String] = []
 
     /// Refresh counts reported with a refusal.
     public struct RefreshCounts: Sendable {
@@ -83,6 +85,7 @@ public struct APIError: HTTPResponseError, Sendable {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfterSeconds { headers[.retryAfter] = "\(retryAfterSeconds)" }
+        if !allowedMethods.isEmpty { headers[.allow] = allowedMethods.joined(separator: ", ") }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encodedBody())))
     }
 

@@ -21,11 +21,19 @@ extension PromptRequest {
     /// - Throws: ``APIError`` (400 `invalid_request`) naming the first field that is out of bounds.
     public func validated() throws(APIError) -> ValidatedPromptRequest {
         let userID = try Self.clean(userID, field: "user_id", maxLength: Limits.userIDLength)
-        let locale = try Self.clean(locale, field: "locale", maxLength: Limits.localeLength) ?? Self.defaultLocale
-        guard locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        // A language tag is checked as sent (openapi.yaml: ^[A-Za-z0-9_-]{0,35}$); empty means the default.
+        let tag = locale ?? ""
+        guard tag.unicodeScalars.count <= Limits.localeLength,
+            tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
             throw .invalidField("locale", "must be a language tag such as en-US")
         }
-        return ValidatedPromptRequest(userID: userID, locale: locale, photo: try Self.validated(photo))
+        return ValidatedPromptRequest(userID: userID, locale: tag.isEmpty ? Self.defaultLocale : tag, photo: try Self.validated(photo))
+    }
+
+    /// A user id from the `X-User-ID` header, cleaned like the body's `user_id`; `nil` when nothing is left.
+    public static func cleanUserID(header: String) throws(APIError) -> String? {
+        try clean(header, field: "X-User-ID", maxLength: Limits.userIDLength)
     }
 
     /// Two decimals: 0.01° is 1.1 km of latitude (less of longitude away from the equator). Enough for the season
@@ -91,9 +99,10 @@ extension PromptRequest {
     /// Control characters are removed so nothing the client sends can break a log line or the template's layout.
     static func clean(_ text: String?, field: String, maxLength: Int) throws(APIError) -> String? {
         guard let text else { return nil }
+        // Counted as sent, in Unicode scalars, as JSON Schema's maxLength (and so the OpenAPI contract) counts.
+        guard text.unicodeScalars.count <= maxLength else { throw .invalidField(field, "must be at most \(maxLength) characters") }
         let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         let collapsed = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard collapsed.count <= maxLength else { throw .invalidField(field, "must be at most \(maxLength) characters") }
         return collapsed.isEmpty ? nil : collapsed
     }
 }
@@ -102,6 +111,8 @@ extension PromptRequest {
 enum TimestampParser {
     /// The date `text` names, or `nil` when it is not an ISO 8601 date-time with a zone.
     static func date(from text: String) -> Date? {
+        // RFC 3339 (OpenAPI's date-time) lets "T" and "Z" be lower case; Foundation's parser wants them upper case.
+        let text = text.uppercased()
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }

@@ -147,15 +147,12 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     /// The client key's name and the user: the body's `user_id` when there is one, else the `X-User-ID` header.
     static func caller(_ request: Request, _ context: Context, userID bodyUserID: String? = nil) throws -> Caller {
-        var userID = bodyUserID
-        if userID == nil, let name = HTTPField.Name("X-User-ID"), let header = request.headers[name] {
-            let trimmed = header.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, trimmed.count <= 128, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
-                throw APIError.invalidField("X-User-ID", "must be 1 to 128 characters without control characters")
-            }
-            userID = trimmed
+        // The header is checked whenever it is sent, even when the body's user_id takes precedence.
+        var headerUserID: String?
+        if let name = HTTPField.Name("X-User-ID"), let header = request.headers[name] {
+            headerUserID = try PromptRequest.cleanUserID(header: header)
         }
-        return Caller(client: context.client ?? Caller.openClient, userID: userID)
+        return Caller(client: context.client ?? Caller.openClient, userID: bodyUserID ?? headerUserID)
     }
 
     /// `Cache-Control: no-cache` asks for a fresh answer: the cache is not read (the new answer is still stored).

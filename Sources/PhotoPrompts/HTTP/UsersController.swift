@@ -36,8 +36,10 @@ public struct UsersController<Context: ServiceRequestContext>: Sendable {
     }
 
     static func userID(_ context: Context) throws -> String {
-        let userID = try context.parameters.require("user_id")
-        guard (1...128).contains(userID.count) else { throw APIError.invalidField("user_id", "must be 1 to 128 characters") }
+        // Path parameters arrive percent-encoded; user ids are compared as the app sent them in JSON.
+        let raw = try context.parameters.require("user_id")
+        let userID = raw.removingPercentEncoding ?? raw
+        guard (1...128).contains(userID.unicodeScalars.count) else { throw APIError.invalidField("user_id", "must be 1 to 128 characters") }
         return userID
     }
 }

@@ -34,6 +34,8 @@ struct RequestLogMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
         let route = (context.endpointPath ?? "unmatched").split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
         metrics.request(route: route, method: request.method.rawValue, status: status, duration: duration)
+        // The line is built only when it will be written: under load with LOG_LEVEL=error this is most requests.
+        guard context.logger.logLevel <= .info else { return }
         var metadata: Logger.Metadata = [
             "method": "\(request.method.rawValue)",
             "route": "\(route)",

@@ -1,0 +1,17 @@
+"""schemathesis hooks for the contract run (scripts/contract/run.sh).
+
+Each request gets its own Idempotency-Key. Reusing one key for different requests is refused with 422 by design;
+left to chance, schemathesis reuses keys across unrelated requests and reports that correct refusal as "a valid
+request rejected".
+"""
+import uuid
+
+import schemathesis
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    key = (case.headers or {}).get("Idempotency-Key")
+    # Only valid keys are replaced: an invalid one is a negative test case and must reach the service as generated.
+    if isinstance(key, str) and 1 <= len(key) <= 255 and all(0x21 <= ord(c) <= 0x7E for c in key):
+        case.headers["Idempotency-Key"] = str(uuid.uuid4())
