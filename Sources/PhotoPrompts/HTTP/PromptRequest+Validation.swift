@@ -107,13 +107,63 @@ extension PromptRequest {
     }
 }
 
-/// Parses the ISO 8601 timestamps the app sends, with or without fractional seconds.
+/// Parses the timestamps the app sends: RFC 3339 date-times (ISO 8601 with a zone), as `openapi.yaml`'s
+/// `format: date-time` defines them.
+///
+/// Hand-written rather than Foundation's ISO 8601 style, which refuses some valid RFC 3339 values (one-digit
+/// fractions, offsets past ±14:00, years before 1600) that a client generated from the contract may send.
 enum TimestampParser {
-    /// The date `text` names, or `nil` when it is not an ISO 8601 date-time with a zone.
+    /// The date `text` names, or `nil` when it is not an RFC 3339 date-time.
     static func date(from text: String) -> Date? {
-        // RFC 3339 (OpenAPI's date-time) lets "T" and "Z" be lower case; Foundation's parser wants them upper case.
-        let text = text.uppercased()
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        guard let parts = components(of: text) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let local = DateComponents(
+            calendar: calendar,
+            year: parts.year,
+            month: parts.month,
+            day: parts.day,
+            hour: parts.hour,
+            minute: parts.minute,
+            // A leap second (":60") is read as the last second of its minute.
+            second: min(parts.second, 59)
+        )
+        guard let date = calendar.date(from: local) else { return nil }
+        return date.addingTimeInterval(parts.fraction - Double(parts.offsetSeconds))
+    }
+
+    struct Parts {
+        var year, month, day, hour, minute, second: Int
+        var fraction: Double
+        var offsetSeconds: Int
+    }
+
+    /// The fields of `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each within its range; `t` and `z` may be lower case.
+    static func components(of text: String) -> Parts? {
+        let pattern = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+        guard let match = text.wholeMatch(of: pattern),
+            let year = Int(match.1), let month = Int(match.2), let day = Int(match.3),
+            let hour = Int(match.4), let minute = Int(match.5), let second = Int(match.6)
+        else { return nil }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
+            (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        var offset = 0
+        let zone = match.8
+        if zone != "Z" && zone != "z" {
+            guard let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2)), (0...23).contains(hours), (0...59).contains(minutes)
+            else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (zone.hasPrefix("-") ? -1 : 1)
+        }
+        let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
+        return Parts(year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction, offsetSeconds: offset)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }
