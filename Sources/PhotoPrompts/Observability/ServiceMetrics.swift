@@ -13,6 +13,10 @@ public final class ServiceMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let gaugeSources = Mutex(GaugeSources.none)
+    /// Metric objects by label and dimensions. Making one asks the registry, which builds names and takes its lock;
+    /// doing that on every request halved cache-hit throughput, so each is made once and reused.
+    private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
+    private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
 
     /// Values read at scrape time rather than tracked on every change.
     public struct GaugeSources: Sendable {
@@ -46,47 +50,68 @@ public final class ServiceMetrics: Sendable {
         gaugeSources.withLock { $0 = sources }
     }
 
+    private func counter(_ label: String, _ dimensions: [(String, String)] = []) -> CoreMetrics.Counter {
+        let key = ([label] + dimensions.map { "\($0.0)=\($0.1)" }).joined(separator: "\u{0}")
+        if let counter = counters.withLock({ $0[key] }) { return counter }
+        let counter = CoreMetrics.Counter(label: label, dimensions: dimensions, factory: factory)
+        return counters.withLock { counters in
+            if let existing = counters[key] { return existing }
+            counters[key] = counter
+            return counter
+        }
+    }
+
+    private func timer(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Timer {
+        let key = ([label] + dimensions.map { "\($0.0)=\($0.1)" }).joined(separator: "\u{0}")
+        if let timer = timers.withLock({ $0[key] }) { return timer }
+        let timer = CoreMetrics.Timer(label: label, dimensions: dimensions, factory: factory)
+        return timers.withLock { timers in
+            if let existing = timers[key] { return existing }
+            timers[key] = timer
+            return timer
+        }
+    }
+
     /// One HTTP request answered.
     func request(route: String, method: String, status: Int, duration: Duration) {
-        let dimensions = [("route", route), ("method", method), ("status", "\(status)")]
-        Counter(label: "photoprompts_http_requests_total", dimensions: dimensions, factory: factory).increment()
-        Timer(label: "photoprompts_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory)
+        counter("photoprompts_http_requests_total", [("route", route), ("method", method), ("status", "\(status)")]).increment()
+        timer("photoprompts_http_request_duration_seconds", [("route", route), ("method", method)])
             .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
     }
 
     /// One backend attempt and how it ended (`ok`, `timeout`, `http_500`, `skipped`, …).
     func backendAttempt(_ backend: BackendIdentity, outcome: String, duration: Duration) {
         let name = "\(backend.provider)/\(backend.model)"
-        Counter(label: "photoprompts_backend_calls_total", dimensions: [("backend", name), ("outcome", outcome)], factory: factory).increment()
-        Timer(label: "photoprompts_backend_call_duration_seconds", dimensions: [("backend", name)], factory: factory)
+        counter("photoprompts_backend_calls_total", [("backend", name), ("outcome", outcome)]).increment()
+        timer("photoprompts_backend_call_duration_seconds", [("backend", name)])
             .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
     }
 
     /// A cache lookup.
     func cacheLookup(hit: Bool) {
-        Counter(label: "photoprompts_cache_lookups_total", dimensions: [("result", hit ? "hit" : "miss")], factory: factory).increment()
+        counter("photoprompts_cache_lookups_total", [("result", hit ? "hit" : "miss")]).increment()
     }
 
     /// An answer that fell back, by reason.
     func fallback(_ reason: FallbackReason) {
-        Counter(label: "photoprompts_fallbacks_total", dimensions: [("reason", reason.rawValue)], factory: factory).increment()
+        counter("photoprompts_fallbacks_total", [("reason", reason.rawValue)]).increment()
     }
 
     /// Candidates the word rule or the checks rejected, by reason.
     func rejections(_ rejections: [PromptRejection]) {
         for rejection in rejections {
-            Counter(label: "photoprompts_rejections_total", dimensions: [("reason", rejection.reason.code)], factory: factory).increment()
+            counter("photoprompts_rejections_total", [("reason", rejection.reason.code)]).increment()
         }
     }
 
     /// A refresh refused because the session's refreshes are spent.
     func refreshLimitHit() {
-        Counter(label: "photoprompts_refresh_limit_hits_total", factory: factory).increment()
+        counter("photoprompts_refresh_limit_hits_total").increment()
     }
 
     /// A request refused by a rate limit (`user` or `client key`).
     func rateLimitHit(scope: String) {
-        Counter(label: "photoprompts_rate_limit_hits_total", dimensions: [("scope", scope)], factory: factory).increment()
+        counter("photoprompts_rate_limit_hits_total", [("scope", scope)]).increment()
     }
 
     /// The Prometheus text exposition, with the scrape-time gauges refreshed first.

@@ -90,6 +90,8 @@ public struct TemplateFallbacks: Sendable {
 
     /// The lines that, rendered for `context`, pass the word rule and the checks.
     func usable(for context: TemplateContext, validator: PromptValidator) -> [String] {
-        rendered(for: context, validator: validator).compactMap { $0.validation.kept.first?.text }
+        // Most templates have none; building the Mustache values is not free on the cache-hit path.
+        guard !lines.isEmpty else { return [] }
+        return rendered(for: context, validator: validator).compactMap { $0.validation.kept.first?.text }
     }
 }
