@@ -115,7 +115,11 @@ extension PromptRequest {
 enum TimestampParser {
     /// The date `text` names, or `nil` when it is not an RFC 3339 date-time.
     static func date(from text: String) -> Date? {
-        guard let parts = components(of: text) else { return nil }
+        components(of: text).flatMap(date(from:))
+    }
+
+    /// The instant `parts` name.
+    static func date(from parts: Parts) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
         let local = DateComponents(
@@ -129,13 +133,14 @@ enum TimestampParser {
             second: min(parts.second, 59)
         )
         guard let date = calendar.date(from: local) else { return nil }
-        return date.addingTimeInterval(parts.fraction - Double(parts.offsetSeconds))
+        return date.addingTimeInterval(parts.fraction - Double(parts.offsetSeconds ?? 0))
     }
 
     struct Parts {
         var year, month, day, hour, minute, second: Int
         var fraction: Double
-        var offsetSeconds: Int
+        /// The stated offset from UTC; `nil` for `Z`, which says "UTC" but not where the user was.
+        var offsetSeconds: Int?
     }
 
     /// The fields of `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each within its range; `t` and `z` may be lower case.
@@ -173,9 +178,9 @@ enum TimestampParser {
             }
             guard index > digitsStart else { return nil }
         }
-        var offset = 0
+        let offset: Int?
         if byte(index, is: "Z", "z"), index + 1 == bytes.count {
-            offset = 0
+            offset = nil
         } else if byte(index, is: "+", "-"), index + 6 == bytes.count, let hours = number(index + 1, 2), byte(index + 3, is: ":"),
             let minutes = number(index + 4, 2), (0...23).contains(hours), (0...59).contains(minutes)
         {

@@ -25,8 +25,9 @@ public struct PhotoMoment: Sendable, Equatable {
 
     /// The moment of a photo taken at `takenAt` (ISO 8601 with a zone), or `nil` without a readable timestamp.
     public init?(takenAt: String?, latitude: Double?, longitude: Double?, now: Date) {
-        guard let takenAt, let instant = TimestampParser.date(from: takenAt) else { return nil }
-        let explicitOffset = Self.explicitOffset(in: takenAt)
+        guard let takenAt, let timestamp = TimestampParser.components(of: takenAt), let instant = TimestampParser.date(from: timestamp)
+        else { return nil }
+        let explicitOffset = timestamp.offsetSeconds
         let offsetSeconds: Int
         if let explicitOffset {
             offsetSeconds = explicitOffset
@@ -64,18 +65,6 @@ public struct PhotoMoment: Sendable, Equatable {
             values["years_ago_text"] = yearsAgo == 1 ? "1 year ago" : "\(yearsAgo) years ago"
         }
         return values
-    }
-
-    /// The offset the timestamp states, in seconds; `nil` for `Z`, which says "UTC" but not where the user was.
-    static func explicitOffset(in text: String) -> Int? {
-        guard !text.hasSuffix("Z"), !text.hasSuffix("z") else { return nil }
-        // The zone is the last "+hh:mm", "-hh:mm", "+hhmm" or "+hh" after the time.
-        guard let signIndex = text.lastIndex(where: { $0 == "+" || $0 == "-" }), text[..<signIndex].contains("T") else { return nil }
-        let digits = text[text.index(after: signIndex)...].filter(\.isNumber)
-        guard digits.count == 2 || digits.count == 4, let hours = Int(digits.prefix(2)) else { return nil }
-        let minutes = digits.count == 4 ? Int(digits.suffix(2)) ?? 0 : 0
-        let seconds = hours * 3600 + minutes * 60
-        return text[signIndex] == "-" ? -seconds : seconds
     }
 
     /// English names, whatever the machine's locale: templates are written in English, and the locale only
