@@ -17,9 +17,7 @@ struct ClientKeyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard !keys.isEmpty else { return try await next(request, context) }
-        guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer "),
-            let client = keys.client(presenting: String(authorization.dropFirst("bearer ".count)))
-        else {
+        guard let token = request.bearerToken, let client = keys.client(presenting: token) else {
             throw APIError.clientUnauthorized
         }
         var context = context

@@ -55,8 +55,7 @@ public struct ClientKeys: Sendable {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
         let key = "pp_" + String((0..<52).map { _ in alphabet[Int(generator.next(upperBound: UInt32(32)))] })
-        let digest = SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
-        return (key, "\(name):\(digest)")
+        return (key, "\(name):\(ContentHash.sha256Hex(key))")
     }
 
     private static func bytes(hex: String) -> [UInt8]? {

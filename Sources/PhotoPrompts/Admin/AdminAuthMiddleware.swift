@@ -13,10 +13,8 @@ struct AdminAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") else {
-            throw APIError.adminUnauthorized
-        }
-        let presented = Array(SHA256.hash(data: Array(authorization.dropFirst("bearer ".count).utf8)))
+        guard let token = request.bearerToken else { throw APIError.adminUnauthorized }
+        let presented = Array(SHA256.hash(data: Array(token.utf8)))
         guard Self.constantTimeEqual(presented, keyDigest) else { throw APIError.adminUnauthorized }
         return try await next(request, context)
     }
