@@ -46,6 +46,15 @@ final class ChildProcess: Sendable {
         throw FixtureError("no matching output line in: \(output)")
     }
 
+    /// The port a `photo-prompts serve` child bound, read from its "Server started" line (in any log format).
+    func listeningPort() async throws -> Int {
+        let started = try await firstLine { $0.contains("Server started") }
+        guard let port = started.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) }) else {
+            throw FixtureError("no port in: \(started)")
+        }
+        return port
+    }
+
     /// The exit status and everything printed, once the process has exited.
     func waitForExit() async throws -> (status: Int32, output: String) {
         // Polled, not `waitUntilExit()`: blocking one of the few cooperative threads would starve the in-process

@@ -9,9 +9,7 @@ struct LifecycleTests {
     /// Starts `photo-prompts serve` on a free port and returns it with a client.
     static func startService(_ environment: [String: String]) async throws -> (ChildProcess, ServiceClient) {
         let service = try ChildProcess(try builtProduct("photo-prompts"), environment: ["HTTP_PORT": "0"].merging(environment) { $1 })
-        let started = try await service.firstLine { $0.contains("Server started") }
-        let port = try #require(started.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
-        return (service, ServiceClient(port: port))
+        return (service, ServiceClient(port: try await service.listeningPort()))
     }
 
     static func environment(stub: StubLLMFixture, databasePath: String) -> [String: String] {

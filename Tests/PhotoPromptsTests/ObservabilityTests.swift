@@ -76,9 +76,7 @@ struct ObservabilityTests {
                     "LOG_FORMAT": format, "ADMIN_API_KEY": adminKey, "LLM_API_KEY": "sk-\(UUID().uuidString)",
                 ].merging(stub.backendEnvironment(provider: "openai")) { $1 }
             )
-            let started = try await service.firstLine { $0.contains("Server started") }
-            let port = try #require(started.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
-            let client = ServiceClient(port: port)
+            let client = ServiceClient(port: try await service.listeningPort())
             let answer = try await client.startSession(#"{"user_id": "u_1", "photo": {"caption": "\#(caption)", "labels": ["kite"]}}"#)
             _ = try await client.send("GET", "/v1/sessions/\(answer.sessionID)")
             let line = try await service.firstLine { $0.contains("/v1/prompts") && $0.contains("request") }
