@@ -3,16 +3,27 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+# Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports.
+TEST_APT_PACKAGES := postgresql-15 nginx
 STUB_PORT ?= 8081
 
-.PHONY: all deps build run stub-llm test bench format lint clean
+.PHONY: all deps test-deps apt-install build run stub-llm test bench format lint clean
 
 all: build
 
 ## deps: install the system libraries (libcurl, SQLite) if any is missing
 deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES)"
+
+## test-deps: also PostgreSQL and nginx, for the PostgreSQL store tests and the two-instance test
+test-deps: deps
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(TEST_APT_PACKAGES)"
+
+# Installs the Debian packages in PACKAGES that are missing. Debian's policy-rc.d (present in containers) keeps
+# apt from starting the system-wide PostgreSQL and nginx services; the tests start their own.
+apt-install:
 	@missing=""; \
-	for package in $(APT_PACKAGES); do \
+	for package in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -39,8 +50,10 @@ stub-llm: deps
 # One test at a time: several tests check that an answer arrives within the deadline + 0.5 s, and on two cores a
 # hundred tests running at once (each with its own service, stub model and child processes) can starve the one
 # being timed. Each test still fires its own requests concurrently.
-test: build
-	$(SWIFT) test --skip-build --no-parallel
+# The suite runs inside scripts/postgres/with-postgres.sh, which starts a throwaway PostgreSQL for the PostgreSQL half
+# of the store tests and the two-instance test; where none can start, those tests report themselves skipped.
+test: test-deps build
+	bash scripts/postgres/with-postgres.sh $(SWIFT) test --skip-build --no-parallel
 	bash scripts/contract/run.sh
 
 clean:

@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The shared store for several instances (DATABASE_URL=postgres://…); SQLite stays the default.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // libcurl, as the system library from libcurl4-openssl-dev.
@@ -49,6 +51,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 "StubModel",
             ],
             swiftSettings: swiftSettings
@@ -94,6 +97,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To look at the SQLite file directly, e.g. that deleted rows are gone.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // To create and drop a database per PostgreSQL store test.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: swiftSettings
         ),

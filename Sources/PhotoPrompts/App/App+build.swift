@@ -33,7 +33,7 @@ public func buildApplication(
     dependencies: AppDependencies,
     logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let store = try SQLitePromptStore(path: configuration.databasePath)
+    let store = try await openStore(configuration, logger: logger)
     let templates = try TemplateLibrary(
         name: configuration.templateName,
         directory: configuration.promptsDirectory,
@@ -116,6 +116,18 @@ public func buildApplication(
         metadata: configuration.loggableSummary.merging(["template_versions": "\(TemplateLibrary.describe(templates.live.versions))"]) { $1 }
     )
     return app
+}
+
+/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`.
+///
+/// A refresh reservation lapses a minute after its request's deadline: by then the request has ended, and only a
+/// process that died can still hold it.
+func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -> any PromptStore {
+    let refreshLease = configuration.timeout + 60
+    if let url = configuration.databaseURL {
+        return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, refreshLease: refreshLease, logger: logger)
+    }
+    return try SQLitePromptStore(path: configuration.databasePath, refreshLease: refreshLease)
 }
 
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.

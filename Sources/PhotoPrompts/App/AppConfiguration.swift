@@ -8,8 +8,13 @@ public struct AppConfiguration: Sendable {
     public var host: String
     /// `HTTP_PORT`: the port to listen on; 0 picks a free one.
     public var port: Int
-    /// `DATABASE_PATH`: the SQLite file.
+    /// `DATABASE_PATH`: the SQLite file, used unless `DATABASE_URL` names a PostgreSQL server.
     public var databasePath: String
+    /// `DATABASE_URL`: `postgres://user:password@host:port/database` to share one PostgreSQL between instances.
+    /// A secret (it may hold a password): logged only as ``PostgresURL/redacted``.
+    public var databaseURL: PostgresURL?
+    /// `DATABASE_POOL_SIZE`: connections this instance may open to PostgreSQL.
+    public var databasePoolSize: Int
     /// The backends in order of preference: `LLM_*` first, then `LLM_2_*`, `LLM_3_*`, `LLM_4_*` when set.
     public var backends: [BackendConfiguration]
     /// `BREAKER_FAILURES`: consecutive failures that open a backend's circuit breaker.
@@ -57,6 +62,18 @@ public struct AppConfiguration: Sendable {
         host = reader.text("http.host", default: "127.0.0.1")
         port = try reader.integer("http.port", default: 8080, in: 0...65535)
         databasePath = reader.text("database.path", default: "data/photo-prompts.sqlite")
+        if let url = reader.optionalText("database.url", isSecret: true), !url.isEmpty {
+            guard let parsed = PostgresURL(url) else {
+                throw ConfigurationError(
+                    key: "DATABASE_URL",
+                    problem: "must look like postgres://user:password@host:5432/database, optionally with ?sslmode=disable|prefer|require"
+                )
+            }
+            databaseURL = parsed
+        } else {
+            databaseURL = nil
+        }
+        databasePoolSize = try reader.integer("database.poolSize", default: 20, in: 1...1000)
         var backends = [try BackendConfiguration(reader: reader, prefix: ["llm"], isPrimary: true)]
         for position in 2...BackendConfiguration.maximumCount {
             let prefix = ["llm", "\(position)"]
@@ -120,7 +137,7 @@ public struct AppConfiguration: Sendable {
     /// The settings worth logging at start-up; API keys appear only as set or unset.
     public var loggableSummary: Logger.Metadata {
         [
-            "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
+            "host": "\(host)", "port": "\(port)", "database": "\(databaseURL?.redacted ?? databasePath)",
             "backends": "\(backends.map(\.summary).joined(separator: " then "))", "timeout_s": "\(timeout)",
             "template": "\(promptsDirectory)/\(templateName)", "refresh_limit": "\(refreshLimit)",
             "admin": "\(adminAPIKey == nil ? "disabled" : "enabled")",

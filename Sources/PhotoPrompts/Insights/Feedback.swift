@@ -20,6 +20,15 @@ public struct NewFeedback: Sendable {
     public var at: Date
     /// Who sent it: only the session's owner may.
     public var caller: Caller
+
+    /// Creates feedback to record.
+    public init(sessionID: String, promptID: String, action: FeedbackAction, at: Date, caller: Caller) {
+        self.sessionID = sessionID
+        self.promptID = promptID
+        self.action = action
+        self.at = at
+        self.caller = caller
+    }
 }
 
 /// Feedback as stored.

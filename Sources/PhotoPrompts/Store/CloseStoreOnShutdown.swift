@@ -1,16 +1,16 @@
 import ServiceLifecycle
 
-/// Closes the SQLite store when the service shuts down, last of all.
+/// Closes the store when the service shuts down, last of all.
 ///
 /// Hummingbird stops its services in reverse order: the HTTP server first (it finishes the requests in flight),
 /// then the services added after this one (the stats flush writes its last counts), and this one last. Closing
-/// checkpoints the WAL, so the file is whole on its own.
+/// SQLite checkpoints the WAL, so the file is whole on its own; closing PostgreSQL ends the connection pool.
 struct CloseStoreOnShutdown: Service {
-    let store: SQLitePromptStore
+    let store: any PromptStore
 
     func run() async throws {
         // Returns when graceful shutdown begins; if the task is cancelled instead, close all the same.
         try? await gracefulShutdown()
-        try store.close()
+        try await store.close()
     }
 }

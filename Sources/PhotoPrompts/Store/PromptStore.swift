@@ -2,9 +2,11 @@ import Foundation
 
 /// Everything PhotoPrompts keeps: sessions with the prompts they showed, and the cache of model answers.
 ///
-/// The production store is ``SQLitePromptStore``. The refresh limit is enforced here, in the store, because only
-/// the store sees every concurrent request: a refresh first reserves a slot with one conditional update, then
-/// either commits it (counted) or releases it (fallback, failure, cancellation).
+/// Two implementations: ``SQLitePromptStore``, the default (one instance, one file), and ``PostgresPromptStore``,
+/// which several instances share. The refresh limit is enforced here, in the store, because only the store sees
+/// every concurrent request, across instances too: a refresh first reserves a slot with one conditional update,
+/// then either commits it (counted) or releases it (fallback, failure, cancellation). A reservation is a lease
+/// (``PromptStoreDefaults/refreshLease``), so a slot held by a process that died comes back by itself.
 public protocol PromptStore: Sendable {
     /// The cached, already-validated prompts under `key`, unless missing or expired at `now`.
     func cachedPrompts(forKey key: String, now: Date) async throws -> [ValidPrompt]?
@@ -48,8 +50,20 @@ public protocol PromptStore: Sendable {
     /// Succeeds when the database answers a query, for `/readyz`.
     func ping() async throws
 
-    /// Deletes sessions, cache entries and idempotent answers that expired before `now`.
+    /// Deletes sessions, cache entries and idempotent answers that expired before `now`. A store shared by several
+    /// instances lets one of them prune at a time; the others skip the round and report nothing removed.
     func pruneExpired(now: Date) async throws -> PruneCount
+
+    /// Writes what is pending and lets go of the database; called once at shutdown, after the last request.
+    func close() async throws
+}
+
+/// Settings both stores share.
+public enum PromptStoreDefaults {
+    /// How long a refresh reservation holds its slot without being committed or released. Every request ends by
+    /// its deadline (at most `LLM_TIMEOUT`, itself at most 600 s) plus a little, so a reservation this old
+    /// belongs to a process that died.
+    public static let refreshLease: TimeInterval = 660
 }
 
 /// A session about to be created.
@@ -72,6 +86,29 @@ public struct NewSession: Sendable {
     public var expiresAt: Date
     /// Round 0.
     public var firstRound: RoundDraft
+
+    /// Creates a session to store.
+    public init(
+        id: String,
+        owner: String,
+        userID: String?,
+        locale: String,
+        photo: PhotoMetadata,
+        template: TemplateIdentity,
+        createdAt: Date,
+        expiresAt: Date,
+        firstRound: RoundDraft
+    ) {
+        self.id = id
+        self.owner = owner
+        self.userID = userID
+        self.locale = locale
+        self.photo = photo
+        self.template = template
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.firstRound = firstRound
+    }
 }
 
 /// A round of prompts before it is stored.
@@ -90,6 +127,23 @@ public struct RoundDraft: Sendable {
 
     /// The template version that rendered the request, set by the session service before the round is stored.
     public var template: TemplateIdentity?
+
+    /// Creates a round to store.
+    public init(
+        source: PromptSource,
+        fallbackReason: FallbackReason? = nil,
+        prompts: [Prompt],
+        surplus: [ValidPrompt] = [],
+        answeredBy: BackendIdentity? = nil,
+        template: TemplateIdentity? = nil
+    ) {
+        self.source = source
+        self.fallbackReason = fallbackReason
+        self.prompts = prompts
+        self.surplus = surplus
+        self.answeredBy = answeredBy
+        self.template = template
+    }
 }
 
 /// A stored round and the session's count after it.

@@ -73,21 +73,14 @@ struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
     func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
         SessionRound(
             round: round,
-            source: try Self.decode(PromptSource.self, source),
-            fallbackReason: try fallbackReason.map { try Self.decode(FallbackReason.self, $0) },
+            source: try StoredValue.decode(PromptSource.self, source),
+            fallbackReason: try fallbackReason.map { try StoredValue.decode(FallbackReason.self, $0) },
             counted: counted,
             prompts: try prompts.map { try $0.prompt() },
             createdAt: Date(timeIntervalSince1970: createdAt),
             answeredBy: answeredBy,
             templateVersion: templateVersion
         )
-    }
-
-    static func decode<Value: RawRepresentable<String>>(_ type: Value.Type, _ raw: String) throws -> Value {
-        guard let value = Value(rawValue: raw) else {
-            throw DatabaseError(message: "unknown \(Value.self) '\(raw)' in the database")
-        }
-        return value
     }
 }
 
@@ -116,7 +109,7 @@ struct SessionPromptRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     func prompt() throws -> Prompt {
-        Prompt(id: id, text: text, wordCount: wordCount, source: try SessionRoundRecord.decode(PromptSource.self, source))
+        Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
     }
 }
 

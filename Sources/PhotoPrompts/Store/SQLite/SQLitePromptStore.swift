@@ -7,10 +7,11 @@ public struct SQLitePromptStore: PromptStore {
     /// Session and cache inserts go through here, so concurrent requests share commits.
     private let batcher: WriteBatcher
     private let memory = MemoryCacheLayer()
+    private let refreshLease: TimeInterval
 
-    /// Opens (creating if needed) the database at `path`, migrates it, and releases refresh slots left
-    /// reserved by a process that stopped mid-request.
-    public init(path: String) throws {
+    /// Opens (creating if needed) the database at `path` and migrates it. Refresh slots left reserved by a process
+    /// that stopped mid-request come back when their lease (`refreshLease`) runs out, as on PostgreSQL.
+    public init(path: String, refreshLease: TimeInterval = PromptStoreDefaults.refreshLease) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
@@ -22,7 +23,7 @@ public struct SQLitePromptStore: PromptStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         // DatabasePool puts the file in WAL mode: readers never wait for the writer.
-        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+        try self.init(writer: DatabasePool(path: path, configuration: configuration), refreshLease: refreshLease)
     }
 
     /// A store in memory only, for one-off runs such as `photo-prompts generate` that must not touch the service's file.
@@ -31,14 +32,11 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`.
-    public init(writer: any DatabaseWriter) throws {
+    public init(writer: any DatabaseWriter, refreshLease: TimeInterval = PromptStoreDefaults.refreshLease) throws {
         self.writer = writer
+        self.refreshLease = refreshLease
         self.batcher = WriteBatcher(writer: writer)
         try Self.migrator.migrate(writer)
-        // One process owns the file, so at start-up no refresh can be in flight.
-        try writer.write { db in
-            try db.execute(sql: "UPDATE session SET refreshesPending = 0 WHERE refreshesPending > 0")
-        }
     }
 
     public func cachedPrompts(forKey key: String, now: Date) async throws -> [ValidPrompt]? {
@@ -98,7 +96,7 @@ public struct SQLitePromptStore: PromptStore {
                     ExportedFeedback(
                         sessionID: row["sessionId"],
                         promptID: row["promptId"],
-                        action: try SessionRoundRecord.decode(FeedbackAction.self, row["action"]),
+                        action: try StoredValue.decode(FeedbackAction.self, row["action"]),
                         recordedAt: Date(timeIntervalSince1970: row["createdAt"])
                     )
                 }
@@ -122,18 +120,31 @@ public struct SQLitePromptStore: PromptStore {
         try await writer.write { db in
             // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
             // that the session exists.
-            let owned = "id = ? AND expiresAt > ? AND ownerKey = ? AND (userID IS NULL OR userID IS ?)"
-            let arguments: StatementArguments = [sessionID, now.timeIntervalSince1970, caller.client, caller.userID]
+            let owned = "id = :id AND expiresAt > :now AND ownerKey = :client AND (userID IS NULL OR userID IS :user)"
+            // Reservations whose lease ran out belong to requests that died; they no longer hold a slot.
+            let livePending = "CASE WHEN pendingUntil > :now THEN refreshesPending ELSE 0 END"
+            let arguments: StatementArguments = [
+                "id": sessionID, "now": now.timeIntervalSince1970, "client": caller.client, "user": caller.userID,
+                "limit": limit, "until": now.timeIntervalSince1970 + refreshLease,
+            ]
             // The whole limit is this one conditional UPDATE: concurrent callers cannot all read "4 used" and pass.
             try db.execute(
-                sql: "UPDATE session SET refreshesPending = refreshesPending + 1 WHERE \(owned) AND refreshesUsed + refreshesPending < ?",
-                arguments: arguments + [limit]
+                sql: """
+                    UPDATE session SET refreshesPending = \(livePending) + 1, pendingUntil = :until
+                    WHERE \(owned) AND refreshesUsed + \(livePending) < :limit
+                    """,
+                arguments: arguments
             )
-            let row = try Row.fetchOne(db, sql: "SELECT refreshesUsed, refreshesPending FROM session WHERE \(owned)", arguments: arguments)
+            let reserved = db.changesCount == 1
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT refreshesUsed, \(livePending) AS pending FROM session WHERE \(owned)",
+                arguments: arguments
+            )
             guard let row else { return .notFound }
             let used: Int = row["refreshesUsed"]
-            let pending: Int = row["refreshesPending"]
-            return db.changesCount == 1 ? .reserved(ordinal: used + pending) : .limitReached(refreshesUsed: min(limit, used + pending))
+            let pending: Int = row["pending"]
+            return reserved ? .reserved(ordinal: used + pending) : .limitReached(refreshesUsed: min(limit, used + pending))
         }
     }
 
@@ -291,9 +302,9 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     /// Checkpoints the WAL and closes every connection; called once at shutdown, after the last request.
-    public func close() throws {
+    public func close() async throws {
         // Copies every committed page into the main file and empties the WAL, so the file alone is the database.
-        try writer.writeWithoutTransaction { db in
+        try await writer.writeWithoutTransaction { db in
             _ = try db.checkpoint(.truncate)
         }
         try writer.close()
@@ -330,10 +341,4 @@ public struct SQLitePromptStore: PromptStore {
             try SessionPromptRecord(sessionID: sessionID, round: round, position: position, prompt: prompt).insert(db)
         }
     }
-}
-
-/// Store failures that are not SQLite's own.
-enum StoreError: Error {
-    /// The session was deleted (pruned) between reserving and committing a refresh.
-    case sessionVanished
 }

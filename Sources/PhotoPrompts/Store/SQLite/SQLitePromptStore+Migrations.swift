@@ -101,6 +101,13 @@ extension SQLitePromptStore {
                 t.primaryKey(["client", "key"])
             }
         }
+        migrator.registerMigration("v5") { db in
+            // When the newest refresh reservation lapses. Pending slots count only until then, so a slot held by a
+            // process that died mid-refresh comes back by itself, even where other processes share the database.
+            try db.alter(table: "session") { t in
+                t.add(column: "pendingUntil", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import Logging
+import PhotoPrompts
+import PostgresNIO
+import Testing
+
+/// The two stores every store test runs against.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// SQLite always; PostgreSQL when a server is there (see ``TestDatabase/serverURL``).
+    static var underTest: [StoreKind] {
+        TestDatabase.serverURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+}
+
+/// A fresh, empty database of one kind, for one test: a SQLite file in a temporary folder, or a new database on
+/// the PostgreSQL server `TEST_DATABASE_URL` names (`make test` starts one). Opening it twice gives two stores on
+/// the same data, as two instances of the service would have.
+struct TestDatabase: Sendable {
+    let kind: StoreKind
+    /// The SQLite file, or the `postgres://` URL: what `DATABASE_PATH` or `DATABASE_URL` would be set to.
+    let location: String
+
+    /// The PostgreSQL server for tests, if there is one.
+    static var serverURL: String? {
+        ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Why PostgreSQL tests cannot run here, shown as the reason they were skipped.
+    static let noServer = "PostgreSQL tests skipped: TEST_DATABASE_URL is not set (make test starts a server)"
+
+    /// The environment entry that points a service at this database.
+    var environment: [String: String] {
+        kind == .sqlite ? ["DATABASE_PATH": location] : ["DATABASE_URL": location]
+    }
+
+    /// A new store on this database, migrating it if needed.
+    func open(refreshLease: TimeInterval = PromptStoreDefaults.refreshLease) async throws -> any PromptStore {
+        switch kind {
+        case .sqlite:
+            return try SQLitePromptStore(path: location, refreshLease: refreshLease)
+        case .postgres:
+            let url = try #require(PostgresURL(location))
+            return try await PostgresPromptStore(url: url, maxConnections: 8, refreshLease: refreshLease, logger: Logger(label: "test"))
+        }
+    }
+
+    /// The names of the migrations applied, read straight from the database.
+    func appliedMigrations() async throws -> [String] {
+        switch kind {
+        case .sqlite:
+            return try await DatabaseQueue(path: location).read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+            }
+        case .postgres:
+            return try await Self.withConnection(to: location) { connection in
+                var names: [String] = []
+                let rows = try await connection.query("SELECT identifier FROM grdb_migrations ORDER BY identifier", logger: Self.logger)
+                for try await name in rows.decode(String.self) { names.append(name) }
+                return names
+            }
+        }
+    }
+
+    /// Runs `body` with one connection of its own to this PostgreSQL database, e.g. to hold an advisory lock.
+    func withPostgresConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await Self.withConnection(to: location, body)
+    }
+
+    static let logger = Logger(label: "test-database")
+
+    static func withConnection<T: Sendable>(to urlText: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let url = try #require(PostgresURL(urlText))
+        let configuration = PostgresConnection.Configuration(
+            host: url.host,
+            port: url.port,
+            username: url.username,
+            password: url.password,
+            database: url.database,
+            tls: .disable
+        )
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
+
+/// Runs `body` with a fresh database of `kind`, and deletes it afterwards. Without a PostgreSQL server, a
+/// PostgreSQL case is skipped with ``TestDatabase/noServer`` as its visible reason, never passed.
+func withTestDatabase<T: Sendable>(_ kind: StoreKind, _ body: (TestDatabase) async throws -> T) async throws -> T {
+    switch kind {
+    case .sqlite:
+        return try await body(TestDatabase(kind: .sqlite, location: temporaryDatabasePath()))
+    case .postgres:
+        guard let server = TestDatabase.serverURL, var components = URLComponents(string: server) else {
+            try Test.cancel(Comment(rawValue: TestDatabase.noServer))
+        }
+        let name = "photo_prompts_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        try await TestDatabase.withConnection(to: server) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: TestDatabase.logger)
+        }
+        components.path = "/\(name)"
+        let database = TestDatabase(kind: .postgres, location: components.string ?? server)
+        let drop = {
+            try await TestDatabase.withConnection(to: server) { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: TestDatabase.logger)
+            }
+        }
+        do {
+            let result = try await body(database)
+            try await drop()
+            return result
+        } catch {
+            try? await drop()
+            throw error
+        }
+    }
+}
