@@ -49,7 +49,7 @@ struct StoreContractTests {
             let read = try #require(try await reopened.session(id: session.id, now: Self.now))
             #expect(read.refreshesUsed == 1)
             #expect(read.rounds.map(\.round) == [0, 1])
-            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5"])
+            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
             try await reopened.close()
         }
     }
@@ -151,6 +151,29 @@ struct StoreContractTests {
             #expect(try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: after, caller: Self.owner) == .reserved(ordinal: 1))
             try await crashed.close()
             try await survivor.close()
+        }
+    }
+
+    @Test("Refresh turns: one holder at a time across instances, handed on when ended, lapsing with the lease", arguments: StoreKind.underTest)
+    func refreshTurns(kind: StoreKind) async throws {
+        try await withTestDatabase(kind) { database in
+            let first = try await database.open(refreshLease: 30)
+            let second = try await database.open(refreshLease: 30)
+            let session = Self.session()
+            try await first.createSession(session)
+            #expect(try await first.takeRefreshTurn(sessionID: session.id, holder: "a", now: Self.now))
+            #expect(try await second.takeRefreshTurn(sessionID: session.id, holder: "b", now: Self.now) == false)
+            try await first.endRefreshTurn(sessionID: session.id, holder: "a")
+            #expect(try await second.takeRefreshTurn(sessionID: session.id, holder: "b", now: Self.now))
+            try await first.endRefreshTurn(sessionID: session.id, holder: "a")
+            #expect(try await first.takeRefreshTurn(sessionID: session.id, holder: "c", now: Self.now) == false, "only the holder ends a turn")
+            #expect(
+                try await first.takeRefreshTurn(sessionID: session.id, holder: "c", now: Self.now.addingTimeInterval(31)),
+                "a dead holder's turn lapses"
+            )
+            #expect(try await first.takeRefreshTurn(sessionID: "gone", holder: "d", now: Self.now), "nothing to wait for")
+            try await first.close()
+            try await second.close()
         }
     }
 
@@ -342,7 +365,7 @@ struct StoreContractTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(stores.count == 3)
-            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5"])
+            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
             let session = Self.session()
             try await stores[0].createSession(session)
             #expect(try await stores[2].session(id: session.id, now: Self.now) != nil)

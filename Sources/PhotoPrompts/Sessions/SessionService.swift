@@ -10,6 +10,7 @@ public struct SessionService: Sendable {
     let metrics: ServiceMetrics
     let clock: any WallClock
     let locks = SessionLocks()
+    let turns: RefreshTurns
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
     public let refreshLimit: Int
     /// How long a session answers (`SESSIONS_TTL`).
@@ -32,6 +33,7 @@ public struct SessionService: Sendable {
         self.stats = stats
         self.metrics = metrics
         self.clock = clock
+        self.turns = RefreshTurns(store: store, clock: clock)
         self.refreshLimit = refreshLimit
         self.sessionTTL = sessionTTL
     }
@@ -83,8 +85,11 @@ public struct SessionService: Sendable {
             throw SessionError.refreshLimitReached(refreshesUsed: used)
         case .reserved(let ordinal):
             do {
+                // The in-process lock first: refreshes on this instance queue here without polling the store.
                 return try await locks.withLock(sessionID) {
-                    try await refresh(sessionID: sessionID, ordinal: ordinal, readsCache: readsCache, logger: logger)
+                    try await turns.withTurn(sessionID) {
+                        try await refresh(sessionID: sessionID, ordinal: ordinal, readsCache: readsCache, logger: logger)
+                    }
                 }
             } catch {
                 // Detached so that a cancelled request still gives its slot back.

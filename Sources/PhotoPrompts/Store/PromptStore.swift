@@ -28,6 +28,13 @@ public protocol PromptStore: Sendable {
     /// Releases a reservation without recording a round, e.g. when the request was cancelled.
     func releaseRefresh(sessionID: String) async throws
 
+    /// Gives `holder` the session's refresh turn, unless another holder's turn is running at `now`; a turn lapses
+    /// with the refresh lease, so one held by a process that died ends by itself. `true` also for a session that
+    /// no longer exists: there is nothing to wait for, and the refresh finds out it is gone.
+    func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool
+    /// Ends `holder`'s turn, so the next refresh of the session need not wait for the lease.
+    func endRefreshTurn(sessionID: String, holder: String) async throws
+
     /// Records feedback on a prompt the session showed. Recording the same action on the same prompt again changes
     /// nothing and returns the first record.
     func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome

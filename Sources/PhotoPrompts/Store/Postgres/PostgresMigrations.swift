@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v5`), each
+/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v6`), each
 /// making the same change in PostgreSQL's dialect. Never edit a shipped migration: add the next one to both stores.
 ///
 /// Names stay unquoted, so PostgreSQL folds them to lower case (`refreshesUsed` is the column `refreshesused`);
@@ -94,6 +94,13 @@ enum PostgresMigrations {
             "v5",
             [
                 "ALTER TABLE session ADD COLUMN pendingUntil double precision NOT NULL DEFAULT 0"
+            ]
+        ),
+        (
+            "v6",
+            [
+                "ALTER TABLE session ADD COLUMN turnHolder text",
+                "ALTER TABLE session ADD COLUMN turnUntil double precision NOT NULL DEFAULT 0",
             ]
         ),
     ]

@@ -239,6 +239,27 @@ public final class PostgresPromptStore: PromptStore {
         )
     }
 
+    public func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool {
+        let now = now.timeIntervalSince1970
+        let rows = try await client.query(
+            """
+            WITH taken AS (
+                UPDATE session SET turnHolder = \(holder), turnUntil = \(now + refreshLease)
+                WHERE id = \(sessionID) AND (turnUntil <= \(now) OR turnHolder = \(holder))
+                RETURNING 1
+            )
+            SELECT EXISTS (SELECT 1 FROM taken) OR NOT EXISTS (SELECT 1 FROM session WHERE id = \(sessionID))
+            """,
+            logger: logger
+        )
+        for try await mayGo in rows.decode(Bool.self) { return mayGo }
+        return true
+    }
+
+    public func endRefreshTurn(sessionID: String, holder: String) async throws {
+        try await client.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(holder)", logger: logger)
+    }
+
     // MARK: Feedback and stats
 
     public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {

@@ -108,6 +108,14 @@ extension SQLitePromptStore {
                 t.add(column: "pendingUntil", .double).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v6") { db in
+            // Whose turn it is to refresh the session, and until when: refreshes of one session take turns across
+            // every process sharing the database, so each sees the prompts the one before it showed.
+            try db.alter(table: "session") { t in
+                t.add(column: "turnHolder", .text)
+                t.add(column: "turnUntil", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

@@ -177,6 +177,23 @@ public struct SQLitePromptStore: PromptStore {
         }
     }
 
+    public func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE session SET turnHolder = ?, turnUntil = ? WHERE id = ? AND (turnUntil <= ? OR turnHolder = ?)",
+                arguments: [holder, now.timeIntervalSince1970 + refreshLease, sessionID, now.timeIntervalSince1970, holder]
+            )
+            if db.changesCount == 1 { return true }
+            return try Int.fetchOne(db, sql: "SELECT 1 FROM session WHERE id = ?", arguments: [sessionID]) == nil
+        }
+    }
+
+    public func endRefreshTurn(sessionID: String, holder: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE session SET turnUntil = 0 WHERE id = ? AND turnHolder = ?", arguments: [sessionID, holder])
+        }
+    }
+
     public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
         try await writer.write { db in
             guard
