@@ -72,6 +72,25 @@ struct ScaleOutTests {
         }
     }
 
+    @Test("20 simultaneous retries of one idempotent request, split between the instances, make one session and one backend call")
+    func simultaneousRetriesAcrossInstances() async throws {
+        try await withStubLLM(latencyMilliseconds: 300) { stub in
+            try await Self.withDeployment(stub: stub) { deployment in
+                let key = [(name: "Idempotency-Key", value: "tap-\(UUID().uuidString)")]
+                let replies = try await withThrowingTaskGroup(of: ServiceClient.Reply.self) { group in
+                    for attempt in 0..<20 {
+                        group.addTask { try await deployment.direct[attempt % 2].post("/v1/prompts", json: samplePhotoRequest, headers: key) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(replies.allSatisfy { $0.status == 200 })
+                #expect(Set(replies.map(\.body)).count == 1, "every retry got the first answer, byte for byte")
+                #expect(replies.filter { $0.headers["idempotent-replayed"] == nil }.count == 1)
+                #expect(await stub.calls == 1)
+            }
+        }
+    }
+
     @Test("Killing one instance under load through nginx loses no acknowledged session")
     func killOneInstanceUnderLoad() async throws {
         try await withStubLLM(latencyMilliseconds: 20) { stub in

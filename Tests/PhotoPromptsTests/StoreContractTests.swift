@@ -132,7 +132,7 @@ struct StoreContractTests {
     @Test("A reservation held by a process that died lapses after the lease, and its slot comes back", arguments: StoreKind.underTest)
     func abandonedReservationLapses(kind: StoreKind) async throws {
         try await withTestDatabase(kind) { database in
-            let crashed = try await database.open(refreshLease: 30)
+            let crashed = try await database.open(claimLease: 30)
             let session = Self.session()
             try await crashed.createSession(session)
             for ordinal in 1...2 {
@@ -142,7 +142,7 @@ struct StoreContractTests {
                 )
             }
             // The process holding both slots is gone; another instance sees them held until the lease runs out.
-            let survivor = try await database.open(refreshLease: 30)
+            let survivor = try await database.open(claimLease: 30)
             let during = Self.now.addingTimeInterval(29)
             #expect(
                 try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: during, caller: Self.owner) == .limitReached(refreshesUsed: 2)
@@ -157,8 +157,8 @@ struct StoreContractTests {
     @Test("Refresh turns: one holder at a time across instances, handed on when ended, lapsing with the lease", arguments: StoreKind.underTest)
     func refreshTurns(kind: StoreKind) async throws {
         try await withTestDatabase(kind) { database in
-            let first = try await database.open(refreshLease: 30)
-            let second = try await database.open(refreshLease: 30)
+            let first = try await database.open(claimLease: 30)
+            let second = try await database.open(claimLease: 30)
             let session = Self.session()
             try await first.createSession(session)
             #expect(try await first.takeRefreshTurn(sessionID: session.id, holder: "a", now: Self.now))
@@ -206,25 +206,51 @@ struct StoreContractTests {
         }
     }
 
-    @Test("Of 20 concurrent answers kept under one idempotency key by two instances, the first wins", arguments: StoreKind.underTest)
-    func idempotencyKeyIsUniqueAcrossInstances(kind: StoreKind) async throws {
+    @Test(
+        "Of 20 concurrent claims of one idempotency key through two instances one wins; the rest wait, then replay its answer",
+        arguments: StoreKind.underTest
+    )
+    func idempotencyKeyIsClaimedOnceAcrossInstances(kind: StoreKind) async throws {
         try await withTestDatabase(kind) { database in
-            let instances = [try await database.open(), try await database.open()]
-            let expiry = Self.now.addingTimeInterval(86_400)
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            let instances = [try await database.open(claimLease: 30), try await database.open(claimLease: 30)]
+            let claims = try await withThrowingTaskGroup(of: IdempotencyClaim.self) { group in
                 for attempt in 0..<20 {
                     group.addTask {
-                        let answer = StoredResponse(status: 200, body: Array("{\"n\":\(attempt)}".utf8), fingerprint: "f", userID: "u_1")
-                        try await instances[attempt % 2].keepIdempotentResponse(answer, client: "ios", key: "key-1", expiresAt: expiry)
+                        try await instances[attempt % 2].claimIdempotencyKey(
+                            client: "ios",
+                            key: "key-1",
+                            fingerprint: "f",
+                            userID: "u_1",
+                            now: Self.now
+                        )
                     }
                 }
-                try await group.waitForAll()
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            let seenByFirst = try #require(try await instances[0].idempotentResponse(client: "ios", key: "key-1", now: Self.now))
-            let seenBySecond = try await instances[1].idempotentResponse(client: "ios", key: "key-1", now: Self.now)
-            #expect(seenBySecond == seenByFirst, "both instances replay the same first answer")
-            #expect(try await instances[0].idempotentResponse(client: "web", key: "key-1", now: Self.now) == nil, "keys are per client")
+            #expect(claims.filter { $0 == .claimed }.count == 1)
+            #expect(claims.filter { $0 == .running(fingerprint: "f") }.count == 19)
+            #expect(try await instances[1].idempotentResponse(client: "ios", key: "key-1", now: Self.now) == nil, "a claim is not an answer")
+
+            let answer = StoredResponse(status: 200, body: Array(#"{"n":1}"#.utf8), fingerprint: "f", userID: "u_1")
+            let expiry = Self.now.addingTimeInterval(86_400)
+            try await instances[0].keepIdempotentResponse(answer, client: "ios", key: "key-1", expiresAt: expiry)
+            let late = StoredResponse(status: 200, body: Array(#"{"n":2}"#.utf8), fingerprint: "f", userID: "u_1")
+            try await instances[1].keepIdempotentResponse(late, client: "ios", key: "key-1", expiresAt: expiry)
+            let retry = try await instances[1].claimIdempotencyKey(client: "ios", key: "key-1", fingerprint: "f", userID: "u_1", now: Self.now)
+            #expect(retry == .answered(answer), "the first answer kept wins, on either instance")
+            #expect(try await instances[1].idempotentResponse(client: "ios", key: "key-1", now: Self.now) == answer)
             #expect(try await instances[0].idempotentResponse(client: "ios", key: "key-1", now: expiry) == nil)
+            #expect(
+                try await instances[0].claimIdempotencyKey(client: "web", key: "key-1", fingerprint: "g", userID: nil, now: Self.now) == .claimed,
+                "keys are per client"
+            )
+
+            // A claim released after a server error, or left by a process that died, can be claimed again.
+            #expect(try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed)
+            try await instances[0].releaseIdempotencyKey(client: "ios", key: "key-2")
+            #expect(try await instances[1].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed)
+            let lapsed = Self.now.addingTimeInterval(31)
+            #expect(try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: lapsed) == .claimed)
             for store in instances { try await store.close() }
         }
     }

@@ -123,11 +123,11 @@ public func buildApplication(
 /// A refresh reservation lapses a minute after its request's deadline: by then the request has ended, and only a
 /// process that died can still hold it.
 func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -> any PromptStore {
-    let refreshLease = configuration.timeout + 60
+    let claimLease = configuration.timeout + 60
     if let url = configuration.databaseURL {
-        return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, refreshLease: refreshLease, logger: logger)
+        return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
     }
-    return try SQLitePromptStore(path: configuration.databasePath, refreshLease: refreshLease)
+    return try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease)
 }
 
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.

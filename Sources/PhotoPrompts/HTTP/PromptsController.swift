@@ -102,7 +102,13 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         let fingerprint = ContentHash.sha256Hex(
             "\(request.method.rawValue)\u{0}\(request.uri.path)\u{0}\(caller.userID ?? "")\u{0}" + (body.map { String(buffer: $0) } ?? "")
         )
-        let (answer, replayed) = try await idempotency.run(client: caller.client, key: key, fingerprint: fingerprint, logger: context.logger) {
+        let (answer, replayed) = try await idempotency.run(
+            client: caller.client,
+            key: key,
+            fingerprint: fingerprint,
+            userID: caller.userID,
+            logger: context.logger
+        ) {
             do {
                 let session = try await work()
                 Self.note(session, in: context)

@@ -5,9 +5,10 @@ import Synchronization
 /// `Idempotency-Key` for `POST /v1/prompts` and `/refresh`: a retry gets the first answer again, never a second
 /// session, a second refresh or a second backend call.
 ///
-/// Finished answers live in the store for ``retention`` (24 h), so a retry after a crash or on a later connection is
-/// replayed from there. A retry that arrives while the first request is still running waits for it here, in
-/// process. Keys are scoped to the client API key; a key reused with a different request is 422.
+/// Finished answers live in the store for ``retention`` (24 h), so a retry after a crash, on a later connection or on
+/// another instance is replayed from there. A retry that arrives while the first request is still running waits for
+/// it: here, in process, when both reached this instance; by polling the store's claim on the key when the first is
+/// running on another instance. Keys are scoped to the client API key; a key reused with a different request is 422.
 public final class IdempotencyService: Sendable {
     /// How long answers are kept.
     public static let retention: TimeInterval = 86_400
@@ -25,6 +26,8 @@ public final class IdempotencyService: Sendable {
     private let flights = Mutex<[Scope: Flight]>([:])
     private let store: any PromptStore
     private let clock: any WallClock
+    /// How often a retry checks on an answer another instance is making.
+    private let pollInterval: Duration = .milliseconds(25)
 
     /// Creates the service over `store`.
     public init(store: any PromptStore, clock: any WallClock) {
@@ -42,6 +45,7 @@ public final class IdempotencyService: Sendable {
         client: String,
         key: String,
         fingerprint: String,
+        userID: String?,
         logger: Logger,
         produce: () async throws -> StoredResponse
     ) async throws -> (response: StoredResponse, replayed: Bool) {
@@ -65,7 +69,9 @@ public final class IdempotencyService: Sendable {
                     return (answer, true)
                 }
             case .lead:
-                let outcome = await Result.capturing { try await lead(scope, logger: logger, produce: produce) }
+                let outcome = await Result.capturing {
+                    try await lead(scope, fingerprint: fingerprint, userID: userID, logger: logger, produce: produce)
+                }
                 let waiters = flights.withLock { $0.removeValue(forKey: scope)?.waiters ?? [] }
                 // Without an answer (a server error), the waiting retries start over and one of them runs it again.
                 for waiter in waiters { waiter.resume(returning: try? outcome.get().0) }
@@ -89,29 +95,60 @@ public final class IdempotencyService: Sendable {
         }
     }
 
-    /// Runs as the only request for `scope` in this process: the stored answer if there is one, else a new one, kept.
-    private func lead(_ scope: Scope, logger: Logger, produce: () async throws -> StoredResponse) async throws -> (StoredResponse, Bool) {
-        // Looked up only after claiming the key: an answer finished before the claim is found here, and none can
-        // finish after it without this process knowing.
-        do {
-            if let stored = try await store.idempotentResponse(client: scope.client, key: scope.key, now: clock.now) {
-                return (stored, true)
+    /// Runs as the only request for `scope` in this process, and claims it in the store so that it is the only one
+    /// on any instance: a stored answer is replayed, one being made elsewhere is awaited, else this one makes it.
+    private func lead(
+        _ scope: Scope,
+        fingerprint: String,
+        userID: String?,
+        logger: Logger,
+        produce: () async throws -> StoredResponse
+    ) async throws -> (StoredResponse, Bool) {
+        while true {
+            let claim: IdempotencyClaim
+            do {
+                claim = try await store.claimIdempotencyKey(
+                    client: scope.client,
+                    key: scope.key,
+                    fingerprint: fingerprint,
+                    userID: userID,
+                    now: clock.now
+                )
+            } catch {
+                // Without the store the key cannot be checked; answering beats failing, as for the cache.
+                logger.error("idempotency claim failed", metadata: ["error": "\(error)"])
+                return (try await produce(), false)
             }
-        } catch {
-            logger.error("idempotency lookup failed", metadata: ["error": "\(error)"])
+            switch claim {
+            case .answered(let stored):
+                return (stored, true)
+            case .running(let other):
+                guard other == fingerprint else { throw APIError.idempotencyKeyReused }
+                // Another instance is making the answer; it ends by its deadline, or its claim lapses.
+                try await Task.sleep(for: pollInterval)
+            case .claimed:
+                let answer: StoredResponse
+                do {
+                    answer = try await produce()
+                } catch {
+                    let store = self.store
+                    // Detached so that a cancelled request still lets go of the key for the retry that follows.
+                    await Task.detached { try? await store.releaseIdempotencyKey(client: scope.client, key: scope.key) }.value
+                    throw error
+                }
+                do {
+                    try await store.keepIdempotentResponse(
+                        answer,
+                        client: scope.client,
+                        key: scope.key,
+                        expiresAt: clock.now.addingTimeInterval(Self.retention)
+                    )
+                } catch {
+                    logger.error("keeping an idempotent answer failed", metadata: ["error": "\(error)"])
+                }
+                return (answer, false)
+            }
         }
-        let answer = try await produce()
-        do {
-            try await store.keepIdempotentResponse(
-                answer,
-                client: scope.client,
-                key: scope.key,
-                expiresAt: clock.now.addingTimeInterval(Self.retention)
-            )
-        } catch {
-            logger.error("keeping an idempotent answer failed", metadata: ["error": "\(error)"])
-        }
-        return (answer, false)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// which several instances share. The refresh limit is enforced here, in the store, because only the store sees
 /// every concurrent request, across instances too: a refresh first reserves a slot with one conditional update,
 /// then either commits it (counted) or releases it (fallback, failure, cancellation). A reservation is a lease
-/// (``PromptStoreDefaults/refreshLease``), so a slot held by a process that died comes back by itself.
+/// (``PromptStoreDefaults/claimLease``), so a slot held by a process that died comes back by itself.
 public protocol PromptStore: Sendable {
     /// The cached, already-validated prompts under `key`, unless missing or expired at `now`.
     func cachedPrompts(forKey key: String, now: Date) async throws -> [ValidPrompt]?
@@ -44,10 +44,16 @@ public protocol PromptStore: Sendable {
     /// The hourly counts of template `name` whose buckets start in `from..<to`.
     func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter]
 
-    /// The answer kept under `key` for `client`, unless missing or expired at `now`.
+    /// The answer kept under `key` for `client`, unless missing, still being made, or expired at `now`.
     func idempotentResponse(client: String, key: String, now: Date) async throws -> StoredResponse?
-    /// Keeps `response` under `key` for `client` until `expiresAt`; the first answer kept wins.
+    /// Claims `key` for `client`, so that one request alone, on whichever instance, makes its answer. A claim
+    /// lapses with the claim lease; so does an answer past its expiry, and either can then be claimed again.
+    func claimIdempotencyKey(client: String, key: String, fingerprint: String, userID: String?, now: Date) async throws -> IdempotencyClaim
+    /// Keeps `response` under `key` for `client` until `expiresAt`, completing the claim; an answer already kept
+    /// stays, so the first one wins.
     func keepIdempotentResponse(_ response: StoredResponse, client: String, key: String, expiresAt: Date) async throws
+    /// Gives up a claim that made no answer to keep (a server error), so a retry can claim the key at once.
+    func releaseIdempotencyKey(client: String, key: String) async throws
 
     /// Every session (expired or not, until pruned) and feedback of `userID` under the client key `client`.
     func exportUser(client: String, userID: String) async throws -> UserExport
@@ -65,12 +71,22 @@ public protocol PromptStore: Sendable {
     func close() async throws
 }
 
+/// The answer to an idempotency claim.
+public enum IdempotencyClaim: Sendable, Equatable {
+    /// This request makes the answer.
+    case claimed
+    /// The answer is kept: replay it.
+    case answered(StoredResponse)
+    /// Another request, with this fingerprint, is making it now.
+    case running(fingerprint: String)
+}
+
 /// Settings both stores share.
 public enum PromptStoreDefaults {
-    /// How long a refresh reservation holds its slot without being committed or released. Every request ends by
-    /// its deadline (at most `LLM_TIMEOUT`, itself at most 600 s) plus a little, so a reservation this old
-    /// belongs to a process that died.
-    public static let refreshLease: TimeInterval = 660
+    /// How long a claim made for one request holds without being completed: a refresh reservation, a refresh
+    /// turn, an idempotency key being answered. Every request ends by its deadline (at most `LLM_TIMEOUT`, itself
+    /// at most 600 s) plus a little, so a claim this old belongs to a process that died.
+    public static let claimLease: TimeInterval = 660
 }
 
 /// A session about to be created.

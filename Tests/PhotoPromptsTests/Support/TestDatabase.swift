@@ -40,13 +40,13 @@ struct TestDatabase: Sendable {
     }
 
     /// A new store on this database, migrating it if needed.
-    func open(refreshLease: TimeInterval = PromptStoreDefaults.refreshLease) async throws -> any PromptStore {
+    func open(claimLease: TimeInterval = PromptStoreDefaults.claimLease) async throws -> any PromptStore {
         switch kind {
         case .sqlite:
-            return try SQLitePromptStore(path: location, refreshLease: refreshLease)
+            return try SQLitePromptStore(path: location, claimLease: claimLease)
         case .postgres:
             let url = try #require(PostgresURL(location))
-            return try await PostgresPromptStore(url: url, maxConnections: 8, refreshLease: refreshLease, logger: Logger(label: "test"))
+            return try await PostgresPromptStore(url: url, maxConnections: 8, claimLease: claimLease, logger: Logger(label: "test"))
         }
     }
 

@@ -18,7 +18,7 @@ public final class PostgresPromptStore: PromptStore {
     /// HTTP server at shutdown, so the store owns it rather than the service group.
     private let pool: Task<Void, Never>
     private let logger: Logger
-    private let refreshLease: TimeInterval
+    private let claimLease: TimeInterval
     private let memory = MemoryCacheLayer()
 
     /// Connects to `url`, then migrates under the migration lock.
@@ -29,7 +29,7 @@ public final class PostgresPromptStore: PromptStore {
     public init(
         url: PostgresURL,
         maxConnections: Int = 20,
-        refreshLease: TimeInterval = PromptStoreDefaults.refreshLease,
+        claimLease: TimeInterval = PromptStoreDefaults.claimLease,
         logger: Logger
     ) async throws {
         var configuration = url.clientConfiguration
@@ -43,7 +43,7 @@ public final class PostgresPromptStore: PromptStore {
         self.client = client
         self.pool = Task { await client.run() }
         self.logger = logger
-        self.refreshLease = refreshLease
+        self.claimLease = claimLease
         do {
             let applied = try await PostgresMigrations.migrate(client, logger: logger)
             if !applied.isEmpty { logger.info("migrated the database", metadata: ["migrations": "\(applied.joined(separator: ","))"]) }
@@ -172,7 +172,7 @@ public final class PostgresPromptStore: PromptStore {
             """
             UPDATE session SET
                 refreshesPending = (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) + 1,
-                pendingUntil = \(now + refreshLease)
+                pendingUntil = \(now + claimLease)
             WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
                 AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
                 AND refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) < \(limit)
@@ -244,7 +244,7 @@ public final class PostgresPromptStore: PromptStore {
         let rows = try await client.query(
             """
             WITH taken AS (
-                UPDATE session SET turnHolder = \(holder), turnUntil = \(now + refreshLease)
+                UPDATE session SET turnHolder = \(holder), turnUntil = \(now + claimLease)
                 WHERE id = \(sessionID) AND (turnUntil <= \(now) OR turnHolder = \(holder))
                 RETURNING 1
             )
@@ -371,14 +371,52 @@ public final class PostgresPromptStore: PromptStore {
         let rows = try await client.query(
             """
             SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse
-            WHERE client = \(clientName) AND key = \(key) AND expiresAt > \(now.timeIntervalSince1970)
+            WHERE client = \(clientName) AND key = \(key) AND expiresAt > \(now.timeIntervalSince1970) AND status > 0
             """,
             logger: logger
         )
-        for try await (fingerprint, status, body, serverTiming, userID) in rows.decode((String, Int, ByteBuffer, String?, String?).self) {
-            return StoredResponse(status: status, body: Array(buffer: body), serverTiming: serverTiming, fingerprint: fingerprint, userID: userID)
-        }
+        for try await row in rows.decode(StoredResponseColumns.self) { return Self.storedResponse(row) }
         return nil
+    }
+
+    public func claimIdempotencyKey(
+        client clientName: String,
+        key: String,
+        fingerprint: String,
+        userID: String?,
+        now: Date
+    ) async throws -> IdempotencyClaim {
+        let now = now.timeIntervalSince1970
+        // A claim is a row with status 0 that lapses like any other; a lapsed row (claim or answer) is taken over.
+        // The primary key decides between instances claiming at once.
+        let claimed = try await client.query(
+            """
+            INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
+            VALUES (\(clientName), \(key), \(fingerprint), 0, '', NULL, \(userID), \(now + claimLease))
+            ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 0, body = '',
+                serverTiming = NULL, userID = excluded.userID, expiresAt = excluded.expiresAt
+            WHERE idempotentResponse.expiresAt <= \(now)
+            RETURNING 1
+            """,
+            logger: logger
+        )
+        for try await _ in claimed.decode(Int.self) { return .claimed }
+        let rows = try await client.query(
+            "SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse WHERE client = \(clientName) AND key = \(key)",
+            logger: logger
+        )
+        for try await row in rows.decode(StoredResponseColumns.self) {
+            let stored = Self.storedResponse(row)
+            return stored.status > 0 ? .answered(stored) : .running(fingerprint: stored.fingerprint)
+        }
+        // Released between the two statements: whoever asks again may claim it.
+        return .running(fingerprint: fingerprint)
+    }
+
+    private typealias StoredResponseColumns = (String, Int, ByteBuffer, String?, String?)
+
+    private static func storedResponse(_ row: StoredResponseColumns) -> StoredResponse {
+        StoredResponse(status: row.1, body: Array(buffer: row.2), serverTiming: row.3, fingerprint: row.0, userID: row.4)
     }
 
     public func keepIdempotentResponse(_ response: StoredResponse, client clientName: String, key: String, expiresAt: Date) async throws {
@@ -387,8 +425,17 @@ public final class PostgresPromptStore: PromptStore {
             INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
             VALUES (\(clientName), \(key), \(response.fingerprint), \(response.status), \(ByteBuffer(bytes: response.body)),
                 \(response.serverTiming), \(response.userID), \(expiresAt.timeIntervalSince1970))
-            ON CONFLICT (client, key) DO NOTHING
+            ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
+                body = excluded.body, serverTiming = excluded.serverTiming, userID = excluded.userID, expiresAt = excluded.expiresAt
+            WHERE idempotentResponse.status = 0
             """,
+            logger: logger
+        )
+    }
+
+    public func releaseIdempotencyKey(client clientName: String, key: String) async throws {
+        try await client.query(
+            "DELETE FROM idempotentResponse WHERE client = \(clientName) AND key = \(key) AND status = 0",
             logger: logger
         )
     }

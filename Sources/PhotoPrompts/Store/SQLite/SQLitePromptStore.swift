@@ -7,11 +7,11 @@ public struct SQLitePromptStore: PromptStore {
     /// Session and cache inserts go through here, so concurrent requests share commits.
     private let batcher: WriteBatcher
     private let memory = MemoryCacheLayer()
-    private let refreshLease: TimeInterval
+    private let claimLease: TimeInterval
 
     /// Opens (creating if needed) the database at `path` and migrates it. Refresh slots left reserved by a process
-    /// that stopped mid-request come back when their lease (`refreshLease`) runs out, as on PostgreSQL.
-    public init(path: String, refreshLease: TimeInterval = PromptStoreDefaults.refreshLease) throws {
+    /// that stopped mid-request come back when their lease (`claimLease`) runs out, as on PostgreSQL.
+    public init(path: String, claimLease: TimeInterval = PromptStoreDefaults.claimLease) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
@@ -23,7 +23,7 @@ public struct SQLitePromptStore: PromptStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         // DatabasePool puts the file in WAL mode: readers never wait for the writer.
-        try self.init(writer: DatabasePool(path: path, configuration: configuration), refreshLease: refreshLease)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration), claimLease: claimLease)
     }
 
     /// A store in memory only, for one-off runs such as `photo-prompts generate` that must not touch the service's file.
@@ -32,9 +32,9 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`.
-    public init(writer: any DatabaseWriter, refreshLease: TimeInterval = PromptStoreDefaults.refreshLease) throws {
+    public init(writer: any DatabaseWriter, claimLease: TimeInterval = PromptStoreDefaults.claimLease) throws {
         self.writer = writer
-        self.refreshLease = refreshLease
+        self.claimLease = claimLease
         self.batcher = WriteBatcher(writer: writer)
         try Self.migrator.migrate(writer)
     }
@@ -125,7 +125,7 @@ public struct SQLitePromptStore: PromptStore {
             let livePending = "CASE WHEN pendingUntil > :now THEN refreshesPending ELSE 0 END"
             let arguments: StatementArguments = [
                 "id": sessionID, "now": now.timeIntervalSince1970, "client": caller.client, "user": caller.userID,
-                "limit": limit, "until": now.timeIntervalSince1970 + refreshLease,
+                "limit": limit, "until": now.timeIntervalSince1970 + claimLease,
             ]
             // The whole limit is this one conditional UPDATE: concurrent callers cannot all read "4 used" and pass.
             try db.execute(
@@ -181,7 +181,7 @@ public struct SQLitePromptStore: PromptStore {
         try await writer.write { db in
             try db.execute(
                 sql: "UPDATE session SET turnHolder = ?, turnUntil = ? WHERE id = ? AND (turnUntil <= ? OR turnHolder = ?)",
-                arguments: [holder, now.timeIntervalSince1970 + refreshLease, sessionID, now.timeIntervalSince1970, holder]
+                arguments: [holder, now.timeIntervalSince1970 + claimLease, sessionID, now.timeIntervalSince1970, holder]
             )
             if db.changesCount == 1 { return true }
             return try Int.fetchOne(db, sql: "SELECT 1 FROM session WHERE id = ?", arguments: [sessionID]) == nil
@@ -288,19 +288,52 @@ public struct SQLitePromptStore: PromptStore {
         try await writer.read { db in
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse WHERE client = ? AND key = ? AND expiresAt > ?",
+                sql: """
+                    SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse
+                    WHERE client = ? AND key = ? AND expiresAt > ? AND status > 0
+                    """,
                 arguments: [client, key, now.timeIntervalSince1970]
             )
-            return row.map { row in
-                StoredResponse(
-                    status: row["status"],
-                    body: [UInt8](row["body"] as Data),
-                    serverTiming: row["serverTiming"],
-                    fingerprint: row["fingerprint"],
-                    userID: row["userID"]
-                )
-            }
+            return row.map(Self.storedResponse)
         }
+    }
+
+    public func claimIdempotencyKey(client: String, key: String, fingerprint: String, userID: String?, now: Date) async throws -> IdempotencyClaim {
+        try await writer.write { db in
+            // A claim is a row with status 0 that lapses like any other; a lapsed row (claim or answer) is taken over.
+            try db.execute(
+                sql: """
+                    INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
+                    VALUES (:client, :key, :fingerprint, 0, x'', NULL, :user, :until)
+                    ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 0, body = x'',
+                        serverTiming = NULL, userID = excluded.userID, expiresAt = excluded.expiresAt
+                    WHERE idempotentResponse.expiresAt <= :now
+                    """,
+                arguments: [
+                    "client": client, "key": key, "fingerprint": fingerprint, "user": userID, "now": now.timeIntervalSince1970,
+                    "until": now.timeIntervalSince1970 + claimLease,
+                ]
+            )
+            if db.changesCount == 1 { return .claimed }
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse WHERE client = ? AND key = ?",
+                arguments: [client, key]
+            )
+            guard let row else { return .running(fingerprint: fingerprint) }
+            let stored = Self.storedResponse(row)
+            return stored.status > 0 ? .answered(stored) : .running(fingerprint: stored.fingerprint)
+        }
+    }
+
+    private static func storedResponse(_ row: Row) -> StoredResponse {
+        StoredResponse(
+            status: row["status"],
+            body: [UInt8](row["body"] as Data),
+            serverTiming: row["serverTiming"],
+            fingerprint: row["fingerprint"],
+            userID: row["userID"]
+        )
     }
 
     public func keepIdempotentResponse(_ response: StoredResponse, client: String, key: String, expiresAt: Date) async throws {
@@ -308,13 +341,22 @@ public struct SQLitePromptStore: PromptStore {
             try db.execute(
                 sql: """
                     INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client, key) DO NOTHING
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status,
+                        body = excluded.body, serverTiming = excluded.serverTiming, userID = excluded.userID, expiresAt = excluded.expiresAt
+                    WHERE idempotentResponse.status = 0
                     """,
                 arguments: [
                     client, key, response.fingerprint, response.status, Data(response.body), response.serverTiming, response.userID,
                     expiresAt.timeIntervalSince1970,
                 ]
             )
+        }
+    }
+
+    public func releaseIdempotencyKey(client: String, key: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM idempotentResponse WHERE client = ? AND key = ? AND status = 0", arguments: [client, key])
         }
     }
 
