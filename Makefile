@@ -59,13 +59,14 @@ test: test-deps build
 clean:
 	rm -rf .build data
 
-## bench: release builds, then benchmarks against stub-llm on loopback; writes docs/BENCHMARKS.md
-bench: deps
+## bench: release builds, then benchmarks against stub-llm on loopback (SQLite, then PostgreSQL with 1 and 2
+## instances behind nginx); writes docs/BENCHMARKS.md
+bench: test-deps
 	@command -v wrk >/dev/null || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq wrk; }
 	$(SWIFT) build -c release --product photo-prompts
 	$(SWIFT) build -c release --product stub-llm
-	python3 scripts/bench.py
+	bash scripts/postgres/with-postgres.sh python3 scripts/bench.py
 
 ## format: apply the house style (.swift-format, Hummingbird's settings)
 format:
