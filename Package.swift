@@ -99,6 +99,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // To create and drop a database per PostgreSQL store test.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

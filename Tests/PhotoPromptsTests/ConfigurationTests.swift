@@ -120,6 +120,10 @@ struct ConfigurationTests {
             (["LLM_3_PROVIDER": "openai", "LLM_3_MODEL": "m"], "LLM_3_BASE_URL"),
             (["BREAKER_FAILURES": "0"], "BREAKER_FAILURES"),
             (["BREAKER_COOLDOWN": "never"], "BREAKER_COOLDOWN"),
+            (["DATABASE_URL": "mysql://u@db/x"], "DATABASE_URL"),
+            (["DATABASE_URL": "postgres://db.internal/x"], "DATABASE_URL"),
+            (["DATABASE_URL": "postgres://u@db/x?sslmode=verify-full"], "DATABASE_URL"),
+            (["DATABASE_POOL_SIZE": "0"], "DATABASE_POOL_SIZE"),
         ]
     )
     func badValues(environment: [String: String], key: String) {
@@ -129,6 +133,25 @@ struct ConfigurationTests {
             guard let error = error as? ConfigurationError else { return false }
             return error.key == key && error.description.hasPrefix("Invalid configuration: \(key) ")
         }
+    }
+
+    @Test("DATABASE_URL selects PostgreSQL; its password never reaches the start-up summary")
+    func databaseURL() throws {
+        let config = try configuration([
+            "DATABASE_URL": "postgresql://photo_prompts:pa%24%24word@db.internal:6543/prompts?sslmode=require", "DATABASE_POOL_SIZE": "7",
+        ])
+        let url = try #require(config.databaseURL)
+        #expect(url.host == "db.internal" && url.port == 6543 && url.username == "photo_prompts" && url.database == "prompts")
+        #expect(url.password == "pa$$word")
+        #expect(url.sslMode == .require)
+        #expect(config.databasePoolSize == 7)
+        let summary = config.loggableSummary.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        #expect(!summary.contains("pa$$word") && !summary.contains("pa%24%24word"))
+        #expect(summary.contains("database=postgres://photo_prompts:***@db.internal:6543/prompts?sslmode=require"))
+
+        let defaults = try #require(PostgresURL("postgres://me@localhost"))
+        #expect(defaults.port == 5432 && defaults.database == nil && defaults.password == nil && defaults.sslMode == .prefer)
+        #expect(try configuration([:]).databaseURL == nil, "SQLite stays the default")
     }
 
     @Test("The start-up summary says whether an API key is set, never what it is")

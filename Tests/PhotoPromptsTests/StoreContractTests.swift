@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhotoPrompts
 import PostgresNIO
 import Testing
@@ -414,6 +415,19 @@ struct StoreContractTests {
             #expect(try await store.pruneExpired(now: later) == PruneCount(sessions: 1, cacheEntries: 0))
             try await store.close()
         }
+    }
+
+    @Test("A PostgreSQL that does not answer fails start-up in time, naming the database without its password")
+    func unreachableDatabase() async throws {
+        let url = try #require(PostgresURL("postgres://photo:hunter2-secret@127.0.0.1:\(try freeLoopbackPort())/prompts?sslmode=disable"))
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await PostgresPromptStore(url: url, startupTimeout: .seconds(1), logger: Logger(label: "test"))
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("postgres://photo:***@127.0.0.1") && !message.contains("hunter2-secret")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     /// The pruning lock's key, as documented in docs/DEPLOYMENT.md, so an operator can see who holds it.

@@ -26,11 +26,14 @@ enum StoreError: Error, CustomStringConvertible {
     case sessionVanished
     /// A column held a value this version does not know, e.g. written by a newer version.
     case unknownValue(String, String)
+    /// The database (named with its password masked) did not answer at start-up within the time given.
+    case unreachable(String, Duration)
 
     var description: String {
         switch self {
         case .sessionVanished: "the session was deleted while a refresh was in flight"
         case .unknownValue(let type, let raw): "unknown \(type) '\(raw)' in the database"
+        case .unreachable(let database, let timeout): "the database \(database) did not answer within \(timeout)"
         }
     }
 }

@@ -25,11 +25,14 @@ public final class PostgresPromptStore: PromptStore {
     ///
     /// - Parameters:
     ///   - maxConnections: The pool's size; PostgreSQL's own `max_connections` must cover every instance's pool.
-    /// - Throws: when the server cannot be reached within its connect timeout, or a migration fails.
+    ///   - startupTimeout: How long to wait for the server to answer and the migrations to run.
+    /// - Throws: `unreachable` naming the database (password masked) when it does not answer in time, or the error
+    ///   of a failed migration.
     public init(
         url: PostgresURL,
         maxConnections: Int = 20,
         claimLease: TimeInterval = PromptStoreDefaults.claimLease,
+        startupTimeout: Duration = .seconds(15),
         logger: Logger
     ) async throws {
         var configuration = url.clientConfiguration
@@ -45,11 +48,30 @@ public final class PostgresPromptStore: PromptStore {
         self.logger = logger
         self.claimLease = claimLease
         do {
-            let applied = try await PostgresMigrations.migrate(client, logger: logger)
+            // The pool retries a server that does not answer for ever; start-up must fail instead, and say why.
+            let applied = try await Self.withDeadline(startupTimeout, failing: StoreError.unreachable(url.redacted, startupTimeout)) {
+                try await PostgresMigrations.migrate(client, logger: logger)
+            }
             if !applied.isEmpty { logger.info("migrated the database", metadata: ["migrations": "\(applied.joined(separator: ","))"]) }
         } catch {
             pool.cancel()
             throw error
+        }
+    }
+
+    private static func withDeadline<Value: Sendable>(
+        _ timeout: Duration,
+        failing error: any Error,
+        _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw error
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
         }
     }
 
