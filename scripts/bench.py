@@ -91,7 +91,8 @@ class Service:
                            LLM_PROVIDER="openai", LLM_BASE_URL=f"http://127.0.0.1:{stub.port}/v1", LLM_MODEL="stub",
                            LLM_TIMEOUT=timeout, LOG_LEVEL="error", PROMPTS_DIRECTORY=str(ROOT / "prompts"),
                            # Load generators are not users: the per-user and per-key limits would answer 429.
-                           RATE_LIMIT_PER_USER="0", RATE_LIMIT_PER_KEY="0", **(extra or {}))
+                           RATE_LIMIT_PER_USER="0", RATE_LIMIT_PER_KEY="0")
+        environment.update(extra or {})
         started = time.monotonic()
         self.process = subprocess.Popen([str(BIN / "photo-prompts"), "serve"], env=environment,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)

@@ -116,20 +116,29 @@ public final class PostgresPromptStore: PromptStore {
 
     public func createSession(_ session: NewSession) async throws {
         let round = try RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query(
-                """
+        // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
+        // The foreign keys are checked at the statement's end, when the session row exists.
+        try await client.query(
+            """
+            WITH newSession AS (
                 INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,
                     createdAt, expiresAt, surplus)
                 VALUES (\(session.id), \(session.userID), \(session.locale), \(try JSONColumn.encode(session.photo)),
                     \(session.template.name), \(session.template.version), \(session.template.variant), \(session.owner),
                     \(session.createdAt.timeIntervalSince1970), \(session.expiresAt.timeIntervalSince1970),
                     \(try JSONColumn.encode(session.firstRound.surplus)))
-                """,
-                logger: logger
+            ), newRound AS (
+                INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
+                VALUES (\(round.sessionID), 0, \(round.source), \(round.fallbackReason), false, \(round.createdAt), \(round.answeredBy),
+                    \(round.templateVersion))
             )
-            try await round.insert(on: connection, logger: logger)
-        }
+            INSERT INTO sessionPrompt (id, sessionId, round, position, text, repeatKey, wordCount, source)
+            SELECT id, \(round.sessionID), 0, position, text, repeatKey, wordCount, source
+            FROM unnest(\(round.promptIDs)::text[], \(round.positions)::bigint[], \(round.texts)::text[], \(round.repeatKeys)::text[],
+                \(round.wordCounts)::bigint[], \(round.sources)::text[]) AS p (id, position, text, repeatKey, wordCount, source)
+            """,
+            logger: logger
+        )
     }
 
     public func session(id: String, now: Date) async throws -> SessionSnapshot? {

@@ -45,39 +45,53 @@ struct SessionRow {
     }
 }
 
-/// One round and its prompts, as the rows ``PostgresPromptStore`` writes.
+/// One round and its prompts, as the rows ``PostgresPromptStore`` writes: the round's columns, and the prompts'
+/// columns as arrays, inserted with `unnest` so any number of prompts is one statement.
 struct RoundRows {
-    let draft: RoundDraft
-    let round: Int
-    let counted: Bool
     let sessionID: String
+    let round: Int
+    let source: String
+    let fallbackReason: String?
+    let counted: Bool
     let createdAt: Double
     let answeredBy: String?
+    let templateVersion: String?
+    let promptIDs: [String]
+    let positions: [Int]
+    let texts: [String]
+    let repeatKeys: [String]
+    let wordCounts: [Int]
+    let sources: [String]
 
     init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) throws {
-        self.draft = draft
-        self.round = round
-        self.counted = counted
         self.sessionID = sessionID
+        self.round = round
+        self.source = draft.source.rawValue
+        self.fallbackReason = draft.fallbackReason?.rawValue
+        self.counted = counted
         self.createdAt = date.timeIntervalSince1970
         self.answeredBy = try draft.answeredBy.map { try JSONColumn.encode($0) }
+        self.templateVersion = draft.template?.version
+        promptIDs = draft.prompts.map(\.id)
+        positions = Array(draft.prompts.indices)
+        texts = draft.prompts.map(\.text)
+        repeatKeys = draft.prompts.map { PromptNormalizer.repeatKey($0.text) }
+        wordCounts = draft.prompts.map(\.wordCount)
+        sources = draft.prompts.map(\.source.rawValue)
     }
 
-    /// Inserts the round and all its prompts in one statement, so one round trip whatever the prompt count.
+    /// Inserts the round and all its prompts in one statement, for a session that already exists.
     func insert(on connection: PostgresConnection, logger: Logger) async throws {
-        let prompts = draft.prompts
         try await connection.query(
             """
             WITH newRound AS (
                 INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
-                VALUES (\(sessionID), \(round), \(draft.source.rawValue), \(draft.fallbackReason?.rawValue), \(counted), \(createdAt),
-                    \(answeredBy), \(draft.template?.version))
+                VALUES (\(sessionID), \(round), \(source), \(fallbackReason), \(counted), \(createdAt), \(answeredBy), \(templateVersion))
             )
             INSERT INTO sessionPrompt (id, sessionId, round, position, text, repeatKey, wordCount, source)
             SELECT id, \(sessionID), \(round), position, text, repeatKey, wordCount, source
-            FROM unnest(\(prompts.map(\.id))::text[], \(Array(prompts.indices))::bigint[], \(prompts.map(\.text))::text[],
-                \(prompts.map { PromptNormalizer.repeatKey($0.text) })::text[], \(prompts.map(\.wordCount))::bigint[],
-                \(prompts.map(\.source.rawValue))::text[]) AS p (id, position, text, repeatKey, wordCount, source)
+            FROM unnest(\(promptIDs)::text[], \(positions)::bigint[], \(texts)::text[], \(repeatKeys)::text[], \(wordCounts)::bigint[],
+                \(sources)::text[]) AS p (id, position, text, repeatKey, wordCount, source)
             """,
             logger: logger
         )
