@@ -56,3 +56,29 @@ public enum FeedbackOutcome: Sendable {
     /// The session never showed this prompt.
     case promptNotFound
 }
+
+extension RecordedFeedback {
+    /// `feedback` as just recorded; it is the session's first selection when none came before it.
+    static func new(_ feedback: NewFeedback, hadSelection: Bool, template: TemplateIdentity) -> RecordedFeedback {
+        RecordedFeedback(
+            promptID: feedback.promptID,
+            action: feedback.action,
+            recordedAt: feedback.at,
+            isNew: true,
+            isFirstSelection: feedback.action == .selected && !hadSelection,
+            template: template
+        )
+    }
+
+    /// `feedback` sent again: the first record, at the time it was made.
+    static func repeated(_ feedback: NewFeedback, recordedAt: Date, template: TemplateIdentity) -> RecordedFeedback {
+        RecordedFeedback(
+            promptID: feedback.promptID,
+            action: feedback.action,
+            recordedAt: recordedAt,
+            isNew: false,
+            isFirstSelection: false,
+            template: template
+        )
+    }
+}

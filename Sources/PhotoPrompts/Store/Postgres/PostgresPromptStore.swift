@@ -333,16 +333,7 @@ public final class PostgresPromptStore: PromptStore {
                 logger: logger
             )
             for try await hadSelection in inserted.decode(Bool.self) {
-                return .recorded(
-                    RecordedFeedback(
-                        promptID: feedback.promptID,
-                        action: feedback.action,
-                        recordedAt: feedback.at,
-                        isNew: true,
-                        isFirstSelection: feedback.action == .selected && !hadSelection,
-                        template: template
-                    )
-                )
+                return .recorded(.new(feedback, hadSelection: hadSelection, template: template))
             }
             let existing = try await connection.query(
                 "SELECT createdAt FROM feedback WHERE promptId = \(feedback.promptID) AND action = \(feedback.action.rawValue)",
@@ -350,16 +341,7 @@ public final class PostgresPromptStore: PromptStore {
             )
             var recordedAt = feedback.at
             for try await createdAt in existing.decode(Double.self) { recordedAt = Date(timeIntervalSince1970: createdAt) }
-            return .recorded(
-                RecordedFeedback(
-                    promptID: feedback.promptID,
-                    action: feedback.action,
-                    recordedAt: recordedAt,
-                    isNew: false,
-                    isFirstSelection: false,
-                    template: template
-                )
-            )
+            return .recorded(.repeated(feedback, recordedAt: recordedAt, template: template))
         }
     }
 

@@ -214,16 +214,7 @@ public struct SQLitePromptStore: PromptStore {
             let version: String = shownIn["templateVersion"] ?? session.templateVersion
             let template = TemplateIdentity(name: session.templateName, variant: session.templateVariant, version: version)
             if let existing = try FeedbackRecord.fetchOne(db, key: ["promptId": feedback.promptID, "action": feedback.action.rawValue]) {
-                return .recorded(
-                    RecordedFeedback(
-                        promptID: feedback.promptID,
-                        action: feedback.action,
-                        recordedAt: Date(timeIntervalSince1970: existing.createdAt),
-                        isNew: false,
-                        isFirstSelection: false,
-                        template: template
-                    )
-                )
+                return .recorded(.repeated(feedback, recordedAt: Date(timeIntervalSince1970: existing.createdAt), template: template))
             }
             let hadSelection =
                 try FeedbackRecord.filter(Column("sessionId") == feedback.sessionID && Column("action") == FeedbackAction.selected.rawValue)
@@ -234,16 +225,7 @@ public struct SQLitePromptStore: PromptStore {
                 sessionId: feedback.sessionID,
                 createdAt: feedback.at.timeIntervalSince1970
             ).insert(db)
-            return .recorded(
-                RecordedFeedback(
-                    promptID: feedback.promptID,
-                    action: feedback.action,
-                    recordedAt: feedback.at,
-                    isNew: true,
-                    isFirstSelection: feedback.action == .selected && !hadSelection,
-                    template: template
-                )
-            )
+            return .recorded(.new(feedback, hadSelection: hadSelection, template: template))
         }
     }
 
