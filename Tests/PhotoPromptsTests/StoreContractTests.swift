@@ -202,6 +202,12 @@ struct StoreContractTests {
             #expect(try await reader.cachedPrompts(forKey: "k1", now: Self.now) == prompts)
             #expect(try await reader.cachedPrompts(forKey: "k1", now: Self.now.addingTimeInterval(61)) == nil)
             #expect(try await reader.cachedPrompts(forKey: "k2", now: Self.now) == nil)
+            // A new session and the cache entry its answer made are written together.
+            try await writer.createSession(
+                Self.session(),
+                caching: CacheEntry(key: "k3", prompts: prompts, expiresAt: Self.now.addingTimeInterval(60))
+            )
+            #expect(try await reader.cachedPrompts(forKey: "k3", now: Self.now) == prompts)
             try await writer.close()
             try await reader.close()
         }

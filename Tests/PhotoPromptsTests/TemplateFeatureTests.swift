@@ -11,6 +11,9 @@ struct TemplateFeatureTests {
             ("Which photo from www.example.com reminds you of this afternoon?", "contains a link or e-mail address"),
             ("Would you send this photo to grandma@example.org with a long note?", "contains a link or e-mail address"),
             ("What would you post about this day on photos.example.com today?", "contains a link or e-mail address"),
+            ("Which song from https://music.example.io fits this moment best?", "contains a link or e-mail address"),
+            ("What would you write to ana@correo.es about this crowded beach?", "contains a link or e-mail address"),
+            ("Which café on straße.de did you walk past before this photo?", "contains a link or e-mail address"),
             ("How did your new Diet change the way this picnic felt?", #"uses the blocked word "diet""#),
             ("How did thinking about weight loss shape this summer afternoon?", #"uses the blocked word "weight loss""#),
         ]

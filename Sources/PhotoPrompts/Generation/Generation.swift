@@ -47,4 +47,11 @@ public struct CacheEntry: Sendable {
     public var prompts: [ValidPrompt]
     /// When the entry stops being served.
     public var expiresAt: Date
+
+    /// Creates an entry.
+    public init(key: String, prompts: [ValidPrompt], expiresAt: Date) {
+        self.key = key
+        self.prompts = prompts
+        self.expiresAt = expiresAt
+    }
 }

@@ -126,7 +126,7 @@ public struct PromptGenerator: Sendable {
         var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
 
         let first = await chain.complete(request, deadline: deadline, logger: logger) { reply in
-            !validator.validate(CandidateParser.candidates(in: reply)).kept.isEmpty
+            validator.keepsAny(CandidateParser.candidates(in: reply))
         }
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result else {

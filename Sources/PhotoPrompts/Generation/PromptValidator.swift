@@ -22,22 +22,38 @@ public struct PromptValidator: Sendable {
         var validation = PromptValidation()
         var seen = alreadyShown
         for raw in candidates {
-            if raw.contains(where: \.isNewline) {
-                validation.rejected.append(.init(candidate: raw, reason: .multiLine))
-                continue
-            }
-            let text = PromptNormalizer.normalize(raw)
-            let words = WordCounter.count(text)
-            let key = PromptNormalizer.repeatKey(text)
-            let reason = judge(text, words: words, key: key, alreadyShown: alreadyShown, seen: seen)
-            if let reason {
-                validation.rejected.append(.init(candidate: raw, reason: reason))
-            } else {
+            switch verdict(on: raw, alreadyShown: alreadyShown, seen: seen) {
+            case .kept(let prompt, let key):
                 seen.insert(key)
-                validation.kept.append(ValidPrompt(text: text, wordCount: words))
+                validation.kept.append(prompt)
+            case .rejected(let reason):
+                validation.rejected.append(.init(candidate: raw, reason: reason))
             }
         }
         return validation
+    }
+
+    /// Whether at least one of `candidates` would be kept: the backend chain's test of a usable answer. It stops at
+    /// the first that passes, where ``validate(_:alreadyShown:)`` judges them all.
+    public func keepsAny(_ candidates: [String]) -> Bool {
+        candidates.contains { raw in
+            if case .kept = verdict(on: raw, alreadyShown: [], seen: []) { return true }
+            return false
+        }
+    }
+
+    private enum Verdict {
+        case kept(ValidPrompt, key: String)
+        case rejected(PromptRejection.Reason)
+    }
+
+    private func verdict(on raw: String, alreadyShown: Set<String>, seen: Set<String>) -> Verdict {
+        if raw.contains(where: \.isNewline) { return .rejected(.multiLine) }
+        let text = PromptNormalizer.normalize(raw)
+        let words = WordCounter.count(text)
+        let key = PromptNormalizer.repeatKey(text)
+        if let reason = judge(text, words: words, key: key, alreadyShown: alreadyShown, seen: seen) { return .rejected(reason) }
+        return .kept(ValidPrompt(text: text, wordCount: words), key: key)
     }
 
     /// The first rule a normalised candidate breaks, in the order the model is best told about them.

@@ -63,10 +63,7 @@ public struct SessionService: Sendable {
         )
         var timing = generation.timing
         let (_, duration) = try await measured {
-            // Issued together, the session and the cache entry land in the same group commit.
-            async let cached: Void = cache(generation.cacheEntry, logger: logger)
-            try await store.createSession(session)
-            await cached
+            try await store.createSession(session, caching: generation.cacheEntry)
         }
         timing.add("store", duration)
         record(draft, generation: generation, isRefresh: false, template: identity)

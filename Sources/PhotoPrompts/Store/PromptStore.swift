@@ -13,8 +13,9 @@ public protocol PromptStore: Sendable {
     /// Stores `prompts` under `key` until `expiresAt`, replacing any older entry.
     func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws
 
-    /// Creates a session together with its first round, in one transaction.
-    func createSession(_ session: NewSession) async throws
+    /// Creates a session together with its first round and, when the model wrote the answer, the cache entry made
+    /// from it, in one transaction: the request that made them waits for one commit, not two.
+    func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws
     /// The session with every round shown so far, or `nil` when it is unknown or expired at `now`.
     func session(id: String, now: Date) async throws -> SessionSnapshot?
 
@@ -87,6 +88,13 @@ public enum PromptStoreDefaults {
     /// turn, an idempotency key being answered. Every request ends by its deadline (at most `LLM_TIMEOUT`, itself
     /// at most 600 s) plus a little, so a claim this old belongs to a process that died.
     public static let claimLease: TimeInterval = 660
+}
+
+extension PromptStore {
+    /// Creates a session together with its first round, in one transaction.
+    public func createSession(_ session: NewSession) async throws {
+        try await createSession(session, caching: nil)
+    }
 }
 
 /// A session about to be created.

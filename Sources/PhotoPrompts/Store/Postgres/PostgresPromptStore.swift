@@ -114,13 +114,21 @@ public final class PostgresPromptStore: PromptStore {
 
     // MARK: Sessions
 
-    public func createSession(_ session: NewSession) async throws {
+    public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
         let round = try RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
+        if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
-        // The foreign keys are checked at the statement's end, when the session row exists.
+        // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
+        // the `cached` part inserts no row.
         try await client.query(
             """
-            WITH newSession AS (
+            WITH cached AS (
+                INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt)
+                SELECT \(entry?.key ?? ""), \(try JSONColumn.encode(entry?.prompts ?? [])), \(Date().timeIntervalSince1970),
+                    \(entry?.expiresAt.timeIntervalSince1970 ?? 0)
+                WHERE \(entry != nil)
+                ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
+            ), newSession AS (
                 INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,
                     createdAt, expiresAt, surplus)
                 VALUES (\(session.id), \(session.userID), \(session.locale), \(try JSONColumn.encode(session.photo)),

@@ -51,16 +51,20 @@ public struct SQLitePromptStore: PromptStore {
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
         memory.store(prompts, forKey: key, expiresAt: expiresAt)
-        try await batcher.write { db in
-            try CacheEntryRecord(key: key, prompts: prompts, createdAt: Date().timeIntervalSince1970, expiresAt: expiresAt.timeIntervalSince1970)
-                .upsert(db)
-        }
+        try await batcher.write { db in try Self.upsert(prompts, forKey: key, expiresAt: expiresAt, db: db) }
     }
 
-    public func createSession(_ session: NewSession) async throws {
+    private static func upsert(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date, db: Database) throws {
+        try CacheEntryRecord(key: key, prompts: prompts, createdAt: Date().timeIntervalSince1970, expiresAt: expiresAt.timeIntervalSince1970)
+            .upsert(db)
+    }
+
+    public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
+        if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         try await batcher.write { db in
             try SessionRecord(session).insert(db)
             try Self.insertRound(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt, db: db)
+            if let entry { try Self.upsert(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt, db: db) }
         }
     }
 

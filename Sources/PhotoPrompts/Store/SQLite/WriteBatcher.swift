@@ -1,36 +1,72 @@
 import GRDB
+import Synchronization
 
 /// Group commit: independent writes that arrive while a transaction is running are written together in the next.
 ///
 /// Under load, one SQLite commit then carries many sessions instead of one, so the shared pages and the commit
 /// itself are paid once per batch. Each write still runs in its own savepoint, so one failure fails only its caller,
 /// and each caller resumes only after the transaction holding its write has committed.
-actor WriteBatcher {
+///
+/// When nothing is being written, a caller writes at once, on its own task: no hand-over to a flushing task and
+/// back, which on an idle service cost more than the write itself. Writes that arrive meanwhile queue, and a
+/// flushing task writes them in batches until the queue is empty.
+final class WriteBatcher: Sendable {
     private typealias Write = @Sendable (Database) throws -> Void
 
+    private struct State {
+        var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
+        /// Whether a caller or the flushing task is writing; a new write then queues.
+        var isWriting = false
+    }
+
     private let writer: any DatabaseWriter
-    private var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
-    private var isFlushing = false
+    private let state = Mutex(State())
 
     init(writer: any DatabaseWriter) {
         self.writer = writer
     }
 
-    /// Runs `write` in the next batch; returns once it is committed.
+    /// Runs `write` at once or in the next batch; returns once it is committed.
     func write(_ write: @escaping @Sendable (Database) throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { continuation in
-            pending.append((write, continuation))
-            if !isFlushing {
-                isFlushing = true
-                Task { await flush() }
-            }
+        let writesNow = state.withLock { state in
+            guard !state.isWriting else { return false }
+            state.isWriting = true
+            return true
         }
+        guard writesNow else {
+            try await withCheckedThrowingContinuation { continuation in
+                let startsFlushing = state.withLock { state in
+                    state.pending.append((write, continuation))
+                    guard !state.isWriting else { return false }
+                    state.isWriting = true
+                    return true
+                }
+                if startsFlushing { Task { await flush() } }
+            }
+            return
+        }
+        defer { handOver() }
+        try await writer.write { db in try write(db) }
+    }
+
+    /// After a direct write: whatever queued meanwhile goes to a flushing task, so this caller answers now.
+    private func handOver() {
+        let hasPending = state.withLock { state in
+            if state.pending.isEmpty { state.isWriting = false }
+            return !state.pending.isEmpty
+        }
+        if hasPending { Task { await flush() } }
     }
 
     private func flush() async {
-        while !pending.isEmpty {
-            let batch = pending
-            pending = []
+        while true {
+            let batch = state.withLock { state in
+                let batch = state.pending
+                state.pending = []
+                if batch.isEmpty { state.isWriting = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
             let writes = batch.map(\.write)
             let outcomes: [Result<Void, any Error>]
             do {
@@ -51,6 +87,5 @@ actor WriteBatcher {
                 entry.done.resume(with: outcome)
             }
         }
-        isFlushing = false
     }
 }
