@@ -6,8 +6,9 @@ import PostgresNIO
 ///
 /// Every rule that must hold across instances is enforced by PostgreSQL itself, never by one process's memory:
 /// - the refresh limit is one conditional `UPDATE`, which PostgreSQL serialises per row;
-/// - a refresh's commit locks its session row (`FOR UPDATE`), so concurrent refreshes see each other's prompts;
-/// - idempotency keys and feedback are primary keys, written with `ON CONFLICT DO NOTHING`;
+/// - refreshes of a session take turns through a leased column, and a refresh's commit locks the session row
+///   (`FOR UPDATE`), so concurrent refreshes see each other's prompts;
+/// - an idempotency key is claimed, and feedback recorded, by one `INSERT … ON CONFLICT` on a primary key;
 /// - migrations and pruning run under advisory locks (``AdvisoryLockKey``).
 ///
 /// Cache entries are also kept in memory in front of the table: an entry never changes under its key, so a copy
@@ -71,7 +72,9 @@ public final class PostgresPromptStore: PromptStore {
                 throw error
             }
             defer { group.cancelAll() }
-            return try await group.next()!
+            // The first to finish decides: the body's value or error, or the deadline's error.
+            guard let value = try await group.next() else { throw error }
+            return value
         }
     }
 
@@ -163,16 +166,8 @@ public final class PostgresPromptStore: PromptStore {
     }
 
     private func snapshot(of session: SessionRow, on connection: PostgresConnection) async throws -> SessionSnapshot {
-        var promptsByRound: [Int: [Prompt]] = [:]
-        let promptRows = try await connection.query(
-            "SELECT round, id, text, wordCount, source FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
-            logger: logger
-        )
-        for try await (round, id, text, wordCount, source) in promptRows.decode((Int, String, String, Int, String).self) {
-            promptsByRound[round, default: []].append(
-                Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
-            )
-        }
+        // Rounds first, then prompts: a round and its prompts commit together, so a round committed between the two
+        // reads is simply not in the list, rather than listed without its prompts.
         var rounds: [SessionRound] = []
         let roundRows = try await connection.query(
             """
@@ -190,13 +185,24 @@ public final class PostgresPromptStore: PromptStore {
                     source: try StoredValue.decode(PromptSource.self, source),
                     fallbackReason: try reason.map { try StoredValue.decode(FallbackReason.self, $0) },
                     counted: counted,
-                    prompts: promptsByRound[round] ?? [],
+                    prompts: [],
                     createdAt: Date(timeIntervalSince1970: createdAt),
                     answeredBy: try answeredBy.map { try JSONColumn.decode(BackendIdentity.self, $0) },
                     templateVersion: version
                 )
             )
         }
+        var promptsByRound: [Int: [Prompt]] = [:]
+        let promptRows = try await connection.query(
+            "SELECT round, id, text, wordCount, source FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
+            logger: logger
+        )
+        for try await (round, id, text, wordCount, source) in promptRows.decode((Int, String, String, Int, String).self) {
+            promptsByRound[round, default: []].append(
+                Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
+            )
+        }
+        for index in rounds.indices { rounds[index].prompts = promptsByRound[rounds[index].round] ?? [] }
         return try session.snapshot(rounds: rounds)
     }
 
