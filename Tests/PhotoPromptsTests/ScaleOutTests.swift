@@ -72,6 +72,20 @@ struct ScaleOutTests {
         }
     }
 
+    @Test("An answer the model wrote for one instance is a cache hit on the other: no second backend call")
+    func cacheIsShared() async throws {
+        try await withStubLLM { stub in
+            try await Self.withDeployment(stub: stub) { deployment in
+                let first = try await deployment.direct[0].startSession()
+                #expect(first.source == .model)
+                let second = try await deployment.direct[1].startSession()
+                #expect(second.source == .cache)
+                #expect(second.sessionID != first.sessionID, "each request still gets its own session")
+                #expect(await stub.calls == 1)
+            }
+        }
+    }
+
     @Test("20 simultaneous retries of one idempotent request, split between the instances, make one session and one backend call")
     func simultaneousRetriesAcrossInstances() async throws {
         try await withStubLLM(latencyMilliseconds: 300) { stub in
