@@ -36,7 +36,8 @@ public enum StubLLMServer {
         }
         return Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "stub-llm"),
+            // Benchmarks open a thousand connections at once; a short accept queue would add SYN retries of a second.
+            configuration: .init(address: .hostname(host, port: port), serverName: "stub-llm", backlog: 4096),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
