@@ -127,8 +127,8 @@ public func buildApplication(
 
 /// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`.
 ///
-/// A refresh reservation lapses a minute after its request's deadline: by then the request has ended, and only a
-/// process that died can still hold it.
+/// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a minute after its
+/// request's deadline: by then the request has ended, and only a process that died can still hold it.
 func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -> any PromptStore {
     let claimLease = configuration.timeout + 60
     if let url = configuration.databaseURL {

@@ -55,7 +55,6 @@ public struct PromptChecks: Sendable, Equatable {
         return false
     }
 
-    /// Enough top-level domains to catch what models actually write, without flagging "e.g." or "3.5".
     /// Whether `text` has anything a link needs: an "@", or a "." or ":" followed by a letter, a digit or "/".
     /// Bytes beyond ASCII count as letters, so an internationalised host still takes the full look.
     static func mightContainLink(_ text: String) -> Bool {
@@ -75,6 +74,7 @@ public struct PromptChecks: Sendable, Equatable {
         return false
     }
 
+    /// Enough top-level domains to catch what models actually write, without flagging "e.g." or "3.5".
     static let topLevelDomains: Set<String> = [
         "com", "org", "net", "io", "co", "ai", "app", "dev", "info", "me", "ly", "gl", "uk", "de", "fr", "es", "it", "nl", "pt",
     ]

@@ -30,7 +30,7 @@ public protocol PromptStore: Sendable {
     func releaseRefresh(sessionID: String) async throws
 
     /// Gives `holder` the session's refresh turn, unless another holder's turn is running at `now`; a turn lapses
-    /// with the refresh lease, so one held by a process that died ends by itself. `true` also for a session that
+    /// with the claim lease, so one held by a process that died ends by itself. `true` also for a session that
     /// no longer exists: there is nothing to wait for, and the refresh finds out it is gone.
     func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool
     /// Ends `holder`'s turn, so the next refresh of the session need not wait for the lease.
