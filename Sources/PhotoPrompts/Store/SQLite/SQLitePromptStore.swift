@@ -165,7 +165,7 @@ public struct SQLitePromptStore: PromptStore {
                     UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
                     nextRound = nextRound + 1, surplus = ? WHERE id = ?
                     """,
-                arguments: [counts ? 1 : 0, String(decoding: try JSONEncoder().encode(surplus), as: UTF8.self), sessionID]
+                arguments: [counts ? 1 : 0, try JSONColumn.encode(surplus), sessionID]
             )
             try Self.insertRound(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now, db: db)
             return CommittedRound(draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
