@@ -132,8 +132,7 @@ public final class IdempotencyService: Sendable {
                     answer = try await produce()
                 } catch {
                     let store = self.store
-                    // Detached so that a cancelled request still lets go of the key for the retry that follows.
-                    await Task.detached { try? await store.releaseIdempotencyKey(client: scope.client, key: scope.key) }.value
+                    await giveBack { try await store.releaseIdempotencyKey(client: scope.client, key: scope.key) }
                     throw error
                 }
                 do {

@@ -24,9 +24,8 @@ struct RefreshTurns: Sendable {
             try? await store.endRefreshTurn(sessionID: sessionID, holder: holder)
             return value
         } catch {
-            // Detached so that a cancelled request still ends its turn; otherwise the next would wait for the lease.
             let store = self.store
-            await Task.detached { try? await store.endRefreshTurn(sessionID: sessionID, holder: holder) }.value
+            await giveBack { try await store.endRefreshTurn(sessionID: sessionID, holder: holder) }
             throw error
         }
     }

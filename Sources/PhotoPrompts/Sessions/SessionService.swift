@@ -89,9 +89,8 @@ public struct SessionService: Sendable {
                     }
                 }
             } catch {
-                // Detached so that a cancelled request still gives its slot back.
                 let store = self.store
-                await Task.detached { try? await store.releaseRefresh(sessionID: sessionID) }.value
+                await giveBack { try await store.releaseRefresh(sessionID: sessionID) }
                 throw error
             }
         }
