@@ -301,6 +301,33 @@ struct StoreContractTests {
         }
     }
 
+    @Test("Selections of different prompts of one session through two instances: exactly one is the first", arguments: StoreKind.underTest)
+    func firstSelectionIsCountedOnce(kind: StoreKind) async throws {
+        try await withTestDatabase(kind) { database in
+            let instances = [try await database.open(), try await database.open()]
+            for attempt in 0..<10 {
+                let session = Self.session(id: "s-first-\(attempt)")
+                try await instances[0].createSession(session)
+                let outcomes = try await withThrowingTaskGroup(of: FeedbackOutcome.self) { group in
+                    for (index, prompt) in session.firstRound.prompts.enumerated() {
+                        group.addTask {
+                            try await instances[index % 2].recordFeedback(
+                                NewFeedback(sessionID: session.id, promptID: prompt.id, action: .selected, at: Self.now, caller: Self.owner)
+                            )
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let first = outcomes.filter { outcome in
+                    if case .recorded(let feedback) = outcome { return feedback.isNew && feedback.isFirstSelection }
+                    return false
+                }
+                #expect(first.count == 1, "session \(attempt): \(first.count) selections counted as the first")
+            }
+            for store in instances { try await store.close() }
+        }
+    }
+
     @Test("Stats counted by two instances add up in the same hourly rows", arguments: StoreKind.underTest)
     func statsAddUp(kind: StoreKind) async throws {
         try await withTestDatabase(kind) { database in

@@ -309,10 +309,13 @@ public final class PostgresPromptStore: PromptStore {
 
     public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
         try await client.withTransaction(logger: logger) { connection in
+            // The row lock makes feedback on one session take turns, so of two prompts selected at once on two
+            // instances only one sees no selection before it and counts as the session's first.
             let sessions = try await connection.query(
                 """
                 SELECT ownerKey, userID, templateName, templateVariant, templateVersion FROM session
                 WHERE id = \(feedback.sessionID) AND expiresAt > \(feedback.at.timeIntervalSince1970)
+                FOR UPDATE
                 """,
                 logger: logger
             )
