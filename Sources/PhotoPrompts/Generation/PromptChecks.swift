@@ -37,8 +37,8 @@ public struct PromptChecks: Sendable, Equatable {
 
     /// Whether `text` has something that reads as a URL or an e-mail address.
     static func containsLink(_ text: String) -> Bool {
-        // Most prompts hold no "@" and no "." or ":" run into a letter or "/", so they skip the per-word look
-        // below, whose Foundation trimming showed up in a profile of the model path.
+        // Most prompts hold no "." and no ":", so they skip the per-word look below, whose Foundation trimming
+        // showed up in a profile of the model path.
         guard mightContainLink(text) else { return false }
         for token in text.split(whereSeparator: \.isWhitespace) {
             let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
@@ -55,23 +55,10 @@ public struct PromptChecks: Sendable, Equatable {
         return false
     }
 
-    /// Whether `text` has anything a link needs: an "@", or a "." or ":" followed by a letter, a digit or "/".
-    /// Bytes beyond ASCII count as letters, so an internationalised host still takes the full look.
+    /// Whether `text` has anything ``containsLink(_:)``'s per-word look could call a link: every rule there needs a
+    /// "." or a ":" in the word ("://", "www.", the host after "@", "example.com"), so text with neither has no link.
     static func mightContainLink(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "@") { return true }
-            if previous == UInt8(ascii: ".") || previous == UInt8(ascii: ":") {
-                let lowered = byte | 0x20
-                if (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || byte == UInt8(ascii: "/") || byte >= 0x80
-                {
-                    return true
-                }
-            }
-            previous = byte
-        }
-        return false
+        text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
     }
 
     /// Enough top-level domains to catch what models actually write, without flagging "e.g." or "3.5".
