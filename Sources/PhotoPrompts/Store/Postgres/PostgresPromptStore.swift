@@ -118,7 +118,8 @@ public final class PostgresPromptStore: PromptStore {
     // MARK: Sessions
 
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
-        let round = try RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
+        let row = try SessionRows(session)
+        let round = row.firstRound
         if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
         // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
@@ -134,10 +135,8 @@ public final class PostgresPromptStore: PromptStore {
             ), newSession AS (
                 INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,
                     createdAt, expiresAt, surplus)
-                VALUES (\(session.id), \(session.userID), \(session.locale), \(try JSONColumn.encode(session.photo)),
-                    \(session.template.name), \(session.template.version), \(session.template.variant), \(session.owner),
-                    \(session.createdAt.timeIntervalSince1970), \(session.expiresAt.timeIntervalSince1970),
-                    \(try JSONColumn.encode(session.firstRound.surplus)))
+                VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.template.name), \(row.template.version),
+                    \(row.template.variant), \(row.owner), \(row.createdAt), \(row.expiresAt), \(row.surplus))
             ), newRound AS (
                 INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
                 VALUES (\(round.sessionID), 0, \(round.source), \(round.fallbackReason), false, \(round.createdAt), \(round.answeredBy),

@@ -45,41 +45,7 @@ struct SessionRow {
     }
 }
 
-/// One round and its prompts, as the rows ``PostgresPromptStore`` writes: the round's columns, and the prompts'
-/// columns as arrays, inserted with `unnest` so any number of prompts is one statement.
-struct RoundRows {
-    let sessionID: String
-    let round: Int
-    let source: String
-    let fallbackReason: String?
-    let counted: Bool
-    let createdAt: Double
-    let answeredBy: String?
-    let templateVersion: String?
-    let promptIDs: [String]
-    let positions: [Int]
-    let texts: [String]
-    let repeatKeys: [String]
-    let wordCounts: [Int]
-    let sources: [String]
-
-    init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) throws {
-        self.sessionID = sessionID
-        self.round = round
-        self.source = draft.source.rawValue
-        self.fallbackReason = draft.fallbackReason?.rawValue
-        self.counted = counted
-        self.createdAt = date.timeIntervalSince1970
-        self.answeredBy = try draft.answeredBy.map { try JSONColumn.encode($0) }
-        self.templateVersion = draft.template?.version
-        promptIDs = draft.prompts.map(\.id)
-        positions = Array(draft.prompts.indices)
-        texts = draft.prompts.map(\.text)
-        repeatKeys = draft.prompts.map { PromptNormalizer.repeatKey($0.text) }
-        wordCounts = draft.prompts.map(\.wordCount)
-        sources = draft.prompts.map(\.source.rawValue)
-    }
-
+extension RoundRows {
     /// Inserts the round and all its prompts in one statement, for a session that already exists.
     func insert(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(

@@ -50,21 +50,18 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
+        let row = try CacheEntryRow(CacheEntry(key: key, prompts: prompts, expiresAt: expiresAt), at: Date())
         memory.store(prompts, forKey: key, expiresAt: expiresAt)
-        try await batcher.write { db in try Self.upsert(prompts, forKey: key, expiresAt: expiresAt, db: db) }
-    }
-
-    private static func upsert(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date, db: Database) throws {
-        try CacheEntryRecord(key: key, prompts: prompts, createdAt: Date().timeIntervalSince1970, expiresAt: expiresAt.timeIntervalSince1970)
-            .upsert(db)
+        try await batcher.write { db in try row.upsert(into: db) }
     }
 
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
+        let row = try SessionRows(session)
+        let cached = try entry.map { try CacheEntryRow($0, at: Date()) }
         if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         try await batcher.write { db in
-            try SessionRecord(session).insert(db)
-            try Self.insertRound(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt, db: db)
-            if let entry { try Self.upsert(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt, db: db) }
+            try row.insert(into: db)
+            try cached?.upsert(into: db)
         }
     }
 
@@ -167,7 +164,7 @@ public struct SQLitePromptStore: PromptStore {
                     """,
                 arguments: [counts ? 1 : 0, try JSONColumn.encode(surplus), sessionID]
             )
-            try Self.insertRound(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now, db: db)
+            try RoundRows(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
             return CommittedRound(draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
         }
     }
@@ -369,21 +366,5 @@ public struct SQLitePromptStore: PromptStore {
         }
         memory.removeExpired(now: now)
         return count
-    }
-
-    private static func insertRound(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date, db: Database) throws {
-        try SessionRoundRecord(
-            sessionId: sessionID,
-            round: round,
-            source: draft.source.rawValue,
-            fallbackReason: draft.fallbackReason?.rawValue,
-            counted: counted,
-            createdAt: date.timeIntervalSince1970,
-            answeredBy: draft.answeredBy,
-            templateVersion: draft.template?.version
-        ).insert(db)
-        for (position, prompt) in draft.prompts.enumerated() {
-            try SessionPromptRecord(sessionID: sessionID, round: round, position: position, prompt: prompt).insert(db)
-        }
     }
 }

@@ -22,23 +22,6 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var expiresAt: Double
     var surplus: [ValidPrompt]
 
-    init(_ session: NewSession) {
-        id = session.id
-        userID = session.userID
-        locale = session.locale
-        photo = session.photo
-        templateName = session.template.name
-        templateVersion = session.template.version
-        templateVariant = session.template.variant
-        ownerKey = session.owner
-        refreshesUsed = 0
-        refreshesPending = 0
-        nextRound = 1
-        createdAt = session.createdAt.timeIntervalSince1970
-        expiresAt = session.expiresAt.timeIntervalSince1970
-        surplus = session.firstRound.surplus
-    }
-
     func snapshot(rounds: [SessionRound]) -> SessionSnapshot {
         SessionSnapshot(
             id: id,
@@ -96,17 +79,6 @@ struct SessionPromptRecord: Codable, FetchableRecord, PersistableRecord {
     var repeatKey: String
     var wordCount: Int
     var source: String
-
-    init(sessionID: String, round: Int, position: Int, prompt: Prompt) {
-        id = prompt.id
-        sessionId = sessionID
-        self.round = round
-        self.position = position
-        text = prompt.text
-        repeatKey = PromptNormalizer.repeatKey(prompt.text)
-        wordCount = prompt.wordCount
-        source = prompt.source.rawValue
-    }
 
     func prompt() throws -> Prompt {
         Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))

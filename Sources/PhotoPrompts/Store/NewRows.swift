@@ -1,0 +1,82 @@
+import Foundation
+
+/// A new `session` row as column values, worked out before the write for the same reason as ``RoundRows``.
+struct SessionRows {
+    let id: String
+    let owner: String
+    let userID: String?
+    let locale: String
+    let photo: String
+    let template: TemplateIdentity
+    let createdAt: Double
+    let expiresAt: Double
+    let surplus: String
+    let firstRound: RoundRows
+
+    init(_ session: NewSession) throws {
+        id = session.id
+        owner = session.owner
+        userID = session.userID
+        locale = session.locale
+        photo = try JSONColumn.encode(session.photo)
+        template = session.template
+        createdAt = session.createdAt.timeIntervalSince1970
+        expiresAt = session.expiresAt.timeIntervalSince1970
+        surplus = try JSONColumn.encode(session.firstRound.surplus)
+        firstRound = try RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
+    }
+}
+
+/// One round and its prompts as column values: the round's, and the prompts' as arrays (PostgreSQL inserts them
+/// with `unnest`, so any number of prompts is one statement).
+///
+/// Both stores work these out before they write. The JSON and the repeat keys are then computed on the request's
+/// own task, in parallel with other requests, and SQLite's single writer only binds and steps statements.
+struct RoundRows {
+    let sessionID: String
+    let round: Int
+    let source: String
+    let fallbackReason: String?
+    let counted: Bool
+    let createdAt: Double
+    let answeredBy: String?
+    let templateVersion: String?
+    let promptIDs: [String]
+    let positions: [Int]
+    let texts: [String]
+    let repeatKeys: [String]
+    let wordCounts: [Int]
+    let sources: [String]
+
+    init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) throws {
+        self.sessionID = sessionID
+        self.round = round
+        self.source = draft.source.rawValue
+        self.fallbackReason = draft.fallbackReason?.rawValue
+        self.counted = counted
+        self.createdAt = date.timeIntervalSince1970
+        self.answeredBy = try draft.answeredBy.map { try JSONColumn.encode($0) }
+        self.templateVersion = draft.template?.version
+        promptIDs = draft.prompts.map(\.id)
+        positions = Array(draft.prompts.indices)
+        texts = draft.prompts.map(\.text)
+        repeatKeys = draft.prompts.map { PromptNormalizer.repeatKey($0.text) }
+        wordCounts = draft.prompts.map(\.wordCount)
+        sources = draft.prompts.map(\.source.rawValue)
+    }
+}
+
+/// A `cacheEntry` row as column values: the prompts' JSON is encoded before the write.
+struct CacheEntryRow {
+    let key: String
+    let prompts: String
+    let createdAt: Double
+    let expiresAt: Double
+
+    init(_ entry: CacheEntry, at date: Date) throws {
+        key = entry.key
+        prompts = try JSONColumn.encode(entry.prompts)
+        createdAt = date.timeIntervalSince1970
+        expiresAt = entry.expiresAt.timeIntervalSince1970
+    }
+}

@@ -1,0 +1,53 @@
+import GRDB
+
+// The inserts of a new session, a new round and a cache entry, as cached statements bound to values worked out before the write:
+// SQLite has one writer, so whatever runs inside the write runs one request at a time.
+
+extension SessionRows {
+    func insert(into db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,
+                    createdAt, expiresAt, surplus)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            id, userID, locale, photo, template.name, template.version, template.variant, owner, createdAt, expiresAt, surplus,
+        ])
+        try firstRound.insert(into: db)
+    }
+}
+
+extension RoundRows {
+    func insert(into db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [sessionID, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion])
+        let insertPrompt = try db.cachedStatement(
+            sql: """
+                INSERT INTO sessionPrompt (id, sessionId, round, position, text, repeatKey, wordCount, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        )
+        for index in promptIDs.indices {
+            try insertPrompt.execute(arguments: [
+                promptIDs[index], sessionID, round, positions[index], texts[index], repeatKeys[index], wordCounts[index], sources[index],
+            ])
+        }
+    }
+}
+
+extension CacheEntryRow {
+    /// Inserts the entry, or replaces the one under the same key.
+    func upsert(into db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
+                """
+        ).execute(arguments: [key, prompts, createdAt, expiresAt])
+    }
+}
