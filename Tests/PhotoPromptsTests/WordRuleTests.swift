@@ -67,6 +67,10 @@ struct WordRuleTests {
         #expect(PromptNormalizer.repeatKey("Was it 3 o'clock?") == "was it 3 o clock")
         #expect(PromptNormalizer.repeatKey("海辺で何を感じた？") == "海辺で何を感じた")
         #expect(PromptNormalizer.repeatKey("What drew you here?") != PromptNormalizer.repeatKey("What drew you there?"))
+        // ASCII text takes a faster path; one non-ASCII character ("…") sends the same words down the general one.
+        for text in ["  What drew YOU here?! ", "Was it 3 o'clock, at 4:30 PM?", "Zoë's Z-A-Z a@z [0-9]"] {
+            #expect(PromptNormalizer.repeatKey(text) == PromptNormalizer.repeatKey(text + "…"), "\(text)")
+        }
     }
 
     @Test("Prompts already shown in the session are rejected")

@@ -156,7 +156,7 @@ public struct PromptGenerator: Sendable {
                 rejected += validation.rejected
             }
         }
-        kept = kept.map { ValidPrompt(text: $0.text, wordCount: $0.wordCount, answeredBy: identity) }
+        for index in kept.indices { kept[index].answeredBy = identity }
         let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
         generation.rejected = rejected

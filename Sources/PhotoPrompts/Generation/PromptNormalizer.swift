@@ -14,15 +14,13 @@ public enum PromptNormalizer {
 
     /// A key equal for two prompts that differ only in case, punctuation or spacing.
     public static func repeatKey(_ text: String) -> String {
+        // Most prompts are ASCII: their key is built byte by byte, without a Unicode property look-up or a scalar
+        // view, which a profile of cache hits showed as the costliest part of storing a round.
+        if let key = asciiRepeatKey(text) { return key }
         var key = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            // ASCII is the common case and needs no Unicode property lookup, which dominated a profile of cache hits.
-            let isWordCharacter =
-                scalar.isASCII
-                ? (scalar.value >= 0x30 && scalar.value <= 0x39) || (scalar.value | 0x20 >= 0x61 && scalar.value | 0x20 <= 0x7A)
-                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            guard isWordCharacter else {
+            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
                 pendingSpace = !key.isEmpty
                 continue
             }
@@ -30,13 +28,38 @@ public enum PromptNormalizer {
                 key.append(" ")
                 pendingSpace = false
             }
-            if scalar.isASCII {
-                key.append(Unicode.Scalar(UInt8(scalar.value) | (scalar.value >= 0x41 && scalar.value <= 0x5A ? 0x20 : 0)))
-            } else {
-                key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-            }
+            key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
         }
         return String(key)
+    }
+
+    /// ``repeatKey(_:)`` of an ASCII `text`; `nil` when `text` has any other character (or, rarely, is not stored
+    /// as contiguous UTF-8).
+    private static func asciiRepeatKey(_ text: String) -> String? {
+        let key = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { key in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    let lowered = byte | 0x20
+                    let isDigit = byte >= 0x30 && byte <= 0x39
+                    guard isDigit || (lowered >= 0x61 && lowered <= 0x7A) else {
+                        pendingSpace = count > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        key[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    key[count] = isDigit ? byte : lowered
+                    count += 1
+                }
+                return count
+            }
+        }
+        return key ?? nil
     }
 
     private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">"]

@@ -53,7 +53,7 @@ public struct PromptValidator: Sendable {
         let words = WordCounter.count(text)
         let key = PromptNormalizer.repeatKey(text)
         if let reason = judge(text, words: words, key: key, alreadyShown: alreadyShown, seen: seen) { return .rejected(reason) }
-        return .kept(ValidPrompt(text: text, wordCount: words), key: key)
+        return .kept(ValidPrompt(text: text, wordCount: words, repeatKey: key), key: key)
     }
 
     /// The first rule a normalised candidate breaks, in the order the model is best told about them.
@@ -71,21 +71,41 @@ public struct PromptValidator: Sendable {
 /// A candidate that passed every rule.
 public struct ValidPrompt: Codable, Sendable, Equatable {
     /// The normalised text.
-    public var text: String
+    public let text: String
     /// Its word count.
     public var wordCount: Int
     /// The backend that wrote it; kept with cached and surplus prompts so answers can name it.
     public var answeredBy: BackendIdentity?
+    /// The key that identifies repeats of this prompt. Worked out once, here: every cache hit, refresh and stored
+    /// round compares or stores it, and recomputing it each time showed up in profiles. Not stored in JSON.
+    public let repeatKey: String
 
     /// Creates a valid prompt.
     public init(text: String, wordCount: Int, answeredBy: BackendIdentity? = nil) {
         self.text = text
         self.wordCount = wordCount
         self.answeredBy = answeredBy
+        self.repeatKey = PromptNormalizer.repeatKey(text)
     }
 
-    /// The key that identifies repeats of this prompt.
-    public var repeatKey: String { PromptNormalizer.repeatKey(text) }
+    init(text: String, wordCount: Int, repeatKey: String) {
+        self.text = text
+        self.wordCount = wordCount
+        self.repeatKey = repeatKey
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            text: try container.decode(String.self, forKey: .text),
+            wordCount: try container.decode(Int.self, forKey: .wordCount),
+            answeredBy: try container.decodeIfPresent(BackendIdentity.self, forKey: .answeredBy)
+        )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, wordCount, answeredBy
+    }
 }
 
 /// The outcome of validating one reply.
