@@ -72,10 +72,12 @@ struct RequestValidationTests {
     @Test("Control characters are stripped from strings before they are stored or sent to the model")
     func controlCharacters() async throws {
         try await withService(testEnvironment(stub: nil)) { client in
-            let answer = try await client.startSession(#"{"photo": {"caption": "sun\u0000set\n\tat\u001b[31m the beach", "labels": ["\u0007dog"]}}"#)
+            let labels = #"["\u0007dog", "  beach  towel ", "   ", "sea"]"#
+            let answer = try await client.startSession(#"{"photo": {"caption": "sun\u0000set\n\tat\u001b[31m the beach", "labels": "# + labels + "}}")
             let session = try await client.session(answer.sessionID).decode(SessionResponse.self)
             #expect(session.photo.caption == "sun set at [31m the beach")
-            #expect(session.photo.labels == ["dog"])
+            // Spaces around and between words are collapsed too; a label of spaces only is dropped.
+            #expect(session.photo.labels == ["dog", "beach towel", "sea"])
         }
     }
 

@@ -101,9 +101,21 @@ extension PromptRequest {
         guard let text else { return nil }
         // Counted as sent, in Unicode scalars, as JSON Schema's maxLength (and so the OpenAPI contract) counts.
         guard text.unicodeScalars.count <= maxLength else { throw .invalidField(field, "must be at most \(maxLength) characters") }
+        if isAlreadyClean(text) { return text }
         let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         let collapsed = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return collapsed.isEmpty ? nil : collapsed
+    }
+
+    /// Whether `text` is printable ASCII words with single spaces between them, as most labels and names are: then
+    /// cleaning it changes nothing, and the Unicode look-ups of the general case are skipped.
+    private static func isAlreadyClean(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 }
 
