@@ -31,10 +31,15 @@ struct CacheKey: Encodable {
 
     /// The hex SHA-256 of the key's canonical JSON (sorted keys).
     var hashed: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, numbers and arrays cannot fail.
-        let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // Encoding plain strings, numbers and arrays cannot fail. The bytes are hashed as they are.
+        let json = (try? Self.encoder.encode(self)) ?? Data()
         return ContentHash.sha256Hex(json)
     }
+
+    /// Shared: an encoder keeps no state between calls, and making one per request showed up in profiles.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 }

@@ -30,9 +30,7 @@ struct RequestLogMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
 
     private func record(_ request: Request, _ context: Context, status: Int, since started: ContinuousClock.Instant, requestID: String) {
         let duration = ContinuousClock.now - started
-        // Hummingbird's pattern uses ":name"; OpenAPI and the README write "{name}".
-        let route = (context.endpointPath ?? "unmatched").split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+        let route = Self.route(context.endpointPath ?? "unmatched")
         metrics.request(route: route, method: request.method.rawValue, status: status, duration: duration)
         // The line is built only when it will be written: under load with LOG_LEVEL=error this is most requests.
         guard context.logger.logLevel <= .info else { return }
@@ -46,5 +44,13 @@ struct RequestLogMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
             metadata[name] = "\(value)"
         }
         context.logger.info("request", metadata: metadata)
+    }
+
+    /// Hummingbird's pattern uses ":name"; OpenAPI and the README write "{name}". A route without a parameter, like
+    /// the hot `POST /v1/prompts`, is returned as it is, without splitting it.
+    static func route(_ pattern: String) -> String {
+        guard pattern.utf8.contains(UInt8(ascii: ":")) else { return pattern }
+        return pattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
     }
 }
