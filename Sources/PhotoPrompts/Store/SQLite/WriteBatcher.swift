@@ -7,9 +7,9 @@ import Synchronization
 /// itself are paid once per batch. Each write still runs in its own savepoint, so one failure fails only its caller,
 /// and each caller resumes only after the transaction holding its write has committed.
 ///
-/// When nothing is being written, a caller writes at once, on its own task: no hand-over to a flushing task and
-/// back, which on an idle service cost more than the write itself. Writes that arrive meanwhile queue, and a
-/// flushing task writes them in batches until the queue is empty.
+/// When nothing is being written, a caller writes at once, on its own thread: no hand-over to a flushing task, to
+/// GRDB's writer thread and back, which on an idle service cost more than the write itself. Writes that arrive
+/// meanwhile queue, and a flushing task writes them in batches until the queue is empty.
 final class WriteBatcher: Sendable {
     private typealias Write = @Sendable (Database) throws -> Void
 
@@ -46,7 +46,15 @@ final class WriteBatcher: Sendable {
             return
         }
         defer { handOver() }
-        try await writer.write { db in try write(db) }
+        try writeOnThisThread(write)
+    }
+
+    /// GRDB's synchronous write: its writer queue is idle here (no batch is in flight), and a synchronous dispatch
+    /// onto an idle queue runs on the calling thread, saving two thread wake-ups (0.8 → 0.6 ms for a new session
+    /// on an idle service). At worst it waits for one write made outside the batcher (a refresh's), which never
+    /// waits for Swift's pool in turn, so blocking this thread meanwhile cannot deadlock.
+    private func writeOnThisThread(_ write: (Database) throws -> Void) throws {
+        try writer.write { db in try write(db) }
     }
 
     /// After a direct write: whatever queued meanwhile goes to a flushing task, so this caller answers now.
