@@ -27,11 +27,14 @@ struct TemplateFeatureTests {
         #expect(validation.rejected.map(\.reason.description) == [reason])
     }
 
-    @Test("Checks let through what only looks close: dietary, e.g., 3.5 and a question mark")
+    @Test("Checks let through what only looks close: dietary, a blocked phrase's words apart, e.g., 3.5 and a question mark")
     func checksAccept() {
-        let validator = PromptValidator(checks: PromptChecks(mustEndWithQuestionMark: true, rejectsLinks: true, blockedWords: ["diet"]))
+        let validator = PromptValidator(
+            checks: PromptChecks(mustEndWithQuestionMark: true, rejectsLinks: true, blockedWords: ["diet", "weight loss"])
+        )
         let candidates = [
             "Which dietary tradition shaped the food on this table tonight?",
+            "What weight did this day carry, and what loss did it ease?",
             "What did the 3.5 hour drive, e.g. the long bends, feel like?",
         ]
         #expect(validator.validate(candidates).kept.map(\.text) == candidates)

@@ -12,10 +12,13 @@ struct WordRuleTests {
             ("How did 🎉 this party feel?", 5),
             ("Who took 3 photos?", 4),
             ("   ", 0),
+            ("Tabs\tand\r\nnew lines - count ?! too", 6),
         ]
     )
     func wordCount(text: String, expected: Int) {
         #expect(WordCounter.count(text) == expected)
+        // ASCII text is counted byte by byte; a trailing " …" (no word) sends it down the general path.
+        #expect(WordCounter.count(text + " …") == expected)
     }
 
     @Test(

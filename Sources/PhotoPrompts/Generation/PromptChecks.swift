@@ -15,24 +15,34 @@ public struct PromptChecks: Sendable, Equatable {
         self.mustEndWithQuestionMark = mustEndWithQuestionMark
         self.rejectsLinks = rejectsLinks
         self.blockedWords = blockedWords
-        self.blockedKeys = blockedWords.map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
+        self.blockedKeys = blockedWords.map { PromptNormalizer.repeatKey($0).split(separator: " ").map(String.init) }
     }
 
-    /// The blocked words as repeat keys, so "Diet!" in a prompt matches "diet" in the list.
-    private let blockedKeys: [String]
+    /// Each blocked word or phrase as the words of its repeat key, so "Diet!" in a prompt matches "diet" in the
+    /// list. A phrase whose key is empty has no words and never matches.
+    private let blockedKeys: [[String]]
 
     /// The first check `text` (already normalised) fails, or `nil`.
     func failure(for text: String) -> PromptRejection.Reason? {
         if mustEndWithQuestionMark, !text.hasSuffix("?") { return .notAQuestion }
         if rejectsLinks, Self.containsLink(text) { return .containsLink }
         if !blockedKeys.isEmpty {
-            // Padding with spaces makes the containment test whole-word: "diet" does not match "dietary".
-            let padded = " \(PromptNormalizer.repeatKey(text)) "
-            if let index = blockedKeys.firstIndex(where: { padded.contains(" \($0) ") }) {
+            // Whole words: "diet" does not match "dietary". Compared word by word rather than with Foundation's
+            // substring search, which showed up in a profile of the model path.
+            let words = PromptNormalizer.repeatKey(text).split(separator: " ")
+            if let index = blockedKeys.firstIndex(where: { Self.contains(words, phrase: $0) }) {
                 return .blockedWord(blockedWords[index])
             }
         }
         return nil
+    }
+
+    /// Whether `phrase` appears in `words` as consecutive words.
+    private static func contains(_ words: [Substring], phrase: [String]) -> Bool {
+        guard !phrase.isEmpty, phrase.count <= words.count else { return false }
+        return (0...(words.count - phrase.count)).contains { start in
+            phrase.indices.allSatisfy { words[start + $0] == phrase[$0] }
+        }
     }
 
     /// Whether `text` has something that reads as a URL or an e-mail address.
