@@ -17,7 +17,7 @@ struct JSONOverHTTP: Sendable {
             method: "POST",
             url: url,
             headers: [("Content-Type", "application/json"), ("Accept", "application/json")] + headers,
-            body: Array(try JSONEncoder().encode(body)),
+            body: Array(try Self.encoder.encode(body)),
             timeout: timeout
         )
         let response: HTTPTransportResponse
@@ -37,13 +37,17 @@ struct JSONOverHTTP: Sendable {
             throw BackendError.httpStatus(response.status, detail: "from \(url)")
         }
         do {
-            return try JSONDecoder().decode(Reply.self, from: Data(response.body))
+            return try Self.decoder.decode(Reply.self, from: Data(response.body))
         } catch {
             throw BackendError.unreadableReply("\(response.body.count) bytes from \(url) that are not the expected JSON")
         }
     }
 
     /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
+    // Shared: they keep no state between calls, and making them per call showed up in profiles of the model path.
+    private static let encoder = JSONEncoder()
+    private static let decoder = JSONDecoder()
+
     static func retryAfter(_ value: String?) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = TimeInterval(value) { return max(0, seconds) }

@@ -102,13 +102,15 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func appendHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        // Split at the first colon and trimmed byte by byte: Foundation's trimming per header line showed up in a
+        // profile of the model path. Header names are ASCII; values are decoded as UTF-8.
+        let line = trimmedASCIIWhitespace(bytes, bytes.indices)
+        if bytes[line].starts(with: "HTTP/".utf8) {
             // A new status line (after a 100 Continue, say) starts a new header block.
             responseHeaders = [:]
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        } else if let colon = bytes[line].firstIndex(of: UInt8(ascii: ":")) {
+            let name = String(decoding: bytes[line.lowerBound..<colon], as: UTF8.self).lowercased()
+            let value = String(decoding: bytes[trimmedASCIIWhitespace(bytes, (colon + 1)..<line.upperBound)], as: UTF8.self)
             responseHeaders[name] = value
         }
     }
@@ -143,4 +145,14 @@ private func curlTransferWriteHeader(_ data: UnsafeMutablePointer<CChar>?, _ siz
     let length = size * count
     transfer.appendHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
     return length
+}
+
+/// The part of `bytes[range]` without leading and trailing spaces, tabs, CRs and LFs.
+private func trimmedASCIIWhitespace(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+    let isWhitespace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+    while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+    return lower..<upper
 }
