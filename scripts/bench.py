@@ -5,6 +5,7 @@ Run through `make bench`, which installs wrk and builds release binaries first. 
 measured by this script in the same run; nothing is copied from elsewhere.
 """
 import asyncio
+import http.server
 import json
 import os
 import platform
@@ -15,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -185,6 +187,39 @@ def scale_out(results):
     results["scale_out"] = runs
 
 
+def captured_backend_request():
+    """The body of the chat request the service sends for BODY, caught by a one-off backend on loopback."""
+    bodies = []
+    answer = json.dumps({"choices": [{"message": {"content": "\n".join(
+        f"What does this photo of the beach make you feel about day {n} of the trip?" for n in range(1, 7))}}]}).encode()
+
+    class Capture(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            bodies.append(self.rfile.read(int(self.headers["Content-Length"])).decode())
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Capture)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    class Backend:
+        port = server.server_address[1]
+
+    service = Service(Backend)
+    try:
+        post(service.url("/v1/prompts"), BODY, {"Cache-Control": "no-cache"})
+    finally:
+        service.stop()
+        server.shutdown()
+    return bodies[0]
+
+
 def post(url, body, headers=None):
     request = urllib.request.Request(url, data=body.encode(), method="POST",
                                      headers={"Content-Type": "application/json", **(headers or {})})
@@ -271,9 +306,9 @@ def main():
         print(json.dumps({key: results[key] for key in ("hello", "cache")}, indent=2))
         return
 
-    # Model path: the stub answers at once; added latency = service p50 − stub p50, one connection each.
-    chat = json.dumps({"model": "stub", "messages": [{"role": "system", "content": "Write 6 questions."},
-                                                      {"role": "user", "content": "<photo>\nlabels: dog\n</photo>"}]})
+    # Model path: the stub answers at once; added latency = service p50 − stub p50, one connection each. The stub is
+    # timed on the very request the service sends it (captured below): the stub's own work grows with the prompt.
+    chat = captured_backend_request()
     results["stub_direct"] = wrk(f"http://127.0.0.1:{stub.port}/v1/chat/completions", 1,
                                  lua=lua_post(chat, {"Content-Type": "application/json"}))
     results["model_path"] = wrk(service.url("/v1/prompts"), 1,
@@ -377,7 +412,8 @@ def write_report(r):
         "",
         f"- hello: `{hello['command']}` against stub-llm's `GET /hello`",
         f"- cache hit: `{cache['command']}` (POST of one photo, primed once; every answer comes from the SQLite cache and creates a session)",
-        f"- model path: `{model['command']}` with `Cache-Control: no-cache`, against `{direct['command']}` on the stub directly",
+        f"- model path: `{model['command']}` with `Cache-Control: no-cache`, against `{direct['command']}` on the stub directly, "
+        "POSTing the chat request the service sends for that photo (caught once by a one-off backend)",
         "- in flight: N asyncio connections opened at once, each POSTing a different photo so single-flight cannot merge them",
         "",
         "## What the misses are made of",
