@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhotoPrompts
 import StubLLM
 import Testing
@@ -179,6 +180,38 @@ struct GenerationStrategyTests {
         }
     }
 
+    @Test("A caller that goes away does not fail the identical request that joined its backend call")
+    func singleFlightOutlivesItsFirstCaller() async throws {
+        let backend = SlowBackend()
+        let generator = PromptGenerator(
+            chain: BackendChain(backends: [backend], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
+            store: try SQLitePromptStore.inMemory(),
+            clock: SystemWallClock(),
+            timeout: .seconds(10),
+            cacheTTL: 3600
+        )
+        let template = try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}")
+        let input = PromptGenerator.Input(
+            template: template,
+            photo: PhotoMetadata(caption: "a dog on the beach"),
+            locale: "en-US",
+            round: 0,
+            alreadyShown: [],
+            readsCache: false
+        )
+        let logger = Logger(label: "test")
+        let first = Task { await generator.generate(input, logger: logger) }
+        try await Task.sleep(for: .milliseconds(100))
+        let second = Task { await generator.generate(input, logger: logger) }
+        try await Task.sleep(for: .milliseconds(100))
+        // Like a client hanging up mid-request: the backend's sleep would throw if the cancellation reached it.
+        first.cancel()
+        let joined = await second.value
+        #expect(joined.source == .model)
+        #expect(joined.candidates.count == 6)
+        #expect(await backend.calls.count == 1)
+    }
+
     @Test("Too few valid candidates: the model is asked once more and told exactly what was rejected")
     func reask() async throws {
         try await withStubLLM(.mixed) { stub in
@@ -225,5 +258,22 @@ struct GenerationStrategyTests {
                 #expect(cached.headers["server-timing"]?.contains("backend") == false)
             }
         }
+    }
+}
+
+/// A backend that takes 400 ms, honours cancellation, and counts its calls.
+private struct SlowBackend: LLMBackend {
+    actor Calls {
+        var count = 0
+        func add() { count += 1 }
+    }
+
+    let identity = BackendIdentity(provider: "slow", model: "test")
+    let calls = Calls()
+
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
+        await calls.add()
+        try await Task.sleep(for: .milliseconds(400))
+        return (1...6).map { "What did the dog on the beach see in moment number \($0)?" }.joined(separator: "\n")
     }
 }
