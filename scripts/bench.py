@@ -316,6 +316,10 @@ def main():
     results["model_path"]["added_p50_ms"] = results["model_path"]["p50_ms"] - results["stub_direct"]["p50_ms"]
     service.stop()
     stub.stop()
+    if sys.argv[1:] == ["model"]:
+        # A quick look while tuning: the model path only, no report written.
+        print(json.dumps({key: results[key] for key in ("stub_direct", "model_path")}, indent=2))
+        return
 
     # Concurrency: 1,000 requests in flight against a stub that takes 2 s.
     stub = Stub(latency_ms=2000)
