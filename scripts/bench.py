@@ -422,77 +422,68 @@ def write_report(r):
         "",
         "## What the misses are made of",
         "",
-        "Profiled with `perf record -g` on the release build under the cache-hit load (64 connections):",
+        "Measured on this machine with the release build; the figures in this section come from the runs named, not "
+        "from the table above.",
         "",
-        "- **The session insert.** Every cache hit creates a session: one SQLite transaction inserting the session, its "
-        "round and three prompt rows, each with indexes (about 36 page writes per request before group commit). "
-        "Measured by removing it in a throwaway build: cache hits went from ~3,200 to ~10,400 req/s. It is the product's "
-        "rule, not overhead: a refresh needs the session, durably.",
-        "- **Thread hops.** 32 % of CPU was in the kernel, mostly futex wake-ups and context switches: each request moves "
-        "from a NIO event loop to the Swift concurrency pool, to GRDB's dispatch queues and back.",
-        "- **Generic Swift and JSON.** 28 % in libswiftCore (retain/release, generic metadata look-ups) and JSONEncoder/"
-        "Decoder: the photo, surplus and response are encoded per request.",
-        "- **The model path at one connection** (from `Server-Timing`, release build): render ~0.15 ms, the curl call "
-        "~1.5 ms against a stub that answers wrk in ~0.45 ms, validate ~0.15 ms, store ~1.1 ms. strace shows no "
-        "`connect()` across requests, so libcurl reuses its connection; the extra millisecond of the curl call and most "
-        "of the store are thread wake-ups (curl loop thread, Swift pool, GRDB's writer queue), each a futex round trip "
-        "on this VM.",
+        "**Cache hits cost CPU per request, and both cores are full.** Process CPU divided by requests served (wrk, 64 "
+        "connections, 8 s): the bare `/hello` route costs 32 µs a request; a cache hit costs 230–290 µs. Half of "
+        "hello's throughput needs about 64 µs. A throwaway build that skipped the session write served 7,220 and "
+        "8,376 req/s at 218–255 µs a request, so even a free store leaves cache hits at a sixth of hello. A `perf` "
+        "profile of that build puts most of the rest in Foundation's JSON (decoding the request, the cache key, the "
+        "session's columns, the response: about a quarter of the CPU together), Hummingbird and NIO, and hand-offs "
+        "between NIO's event loops, Swift's pool and GRDB's writer. In the full build, `pwrite` of WAL pages is another "
+        "7 %. p99 under 5 ms at 64 connections would need about 20,000 req/s (64 requests always in flight), so it "
+        "is the same miss.",
         "",
-        "Fixed on the way, each measured: one `getrandom` per id digit (104 syscalls a request) became two per id; "
-        "Unicode property look-ups in repeat keys got an ASCII fast path; session and cache inserts share commits "
-        "(`WriteBatcher`, group commit); `synchronous = NORMAL` in WAL mode; one shared response encoder; cache hits "
-        "come from an in-memory layer in front of SQLite (+50 %, from ~2,100 req/s).",
+        "**What changed this session, measured with the same quick runs (`scripts/bench.py cache` and wrk):**",
         "",
-        "Tried and measured without gain (reverted): encoding session rows before the write so the writer thread only "
-        "runs prepared statements (~2,950 req/s either way); dropping the three prompt rows per session (no change); "
-        "turning off WAL auto-checkpoints (p99 42 → 28 ms, throughput unchanged). Runs vary by ±30 % on this VM, so "
-        "small effects are invisible. Instrumenting the writer (a throwaway build) showed group commit working: "
-        "batches of ~30 sessions, ~3.4 ms inside the transaction and ~6.7 ms per `write` call including the commit, "
-        "so the single writer caps cache hits near 4,500 req/s. Each session scatters inserts over B-trees keyed by "
-        "random ids (the session id, each prompt id, the round's key), so every commit writes hundreds of WAL pages.",
+        "- Session, round and cache rows are worked out before the write (JSON, repeat keys), and the single writer "
+        "only binds cached statements. GRDB's Codable records had built a `JSONEncoder` per JSON column on the writer "
+        "thread, which held 37 % of all CPU samples; afterwards it held 20 %. Cache hits went from ~3,700 to 5,341 and "
+        "5,536 req/s.",
+        "- A valid prompt's repeat key is computed once, when it is made, with a byte-by-byte path for ASCII; "
+        "already-clean request strings skip the Unicode clean-up; the cache key and JSON columns share encoders: "
+        "5,907 and 6,852 req/s. This run's table says 5,543: runs here differ by ±20 %.",
+        "- The model path at one connection, from `Server-Timing`: render 0.20 → 0.13 ms (angle brackets replaced "
+        "only where there are any), validate 0.21 → 0.12 ms (blocked phrases matched word by word, words counted as "
+        "bytes, no Foundation searches), store 0.80 → 0.40 ms (GRDB's synchronous write on the caller's thread when "
+        "nothing else is being written, and the cache entry as a cached statement).",
+        "- The stub is now timed on the request the service really sends. The old baseline used a one-line prompt, "
+        "which the stub answers faster (p50 0.48 ms against 0.73 ms for the real one at one connection), so the "
+        "service was charged for the stub's own work.",
         "",
-        "**Made since: ids that start with the time.** Session and prompt ids now begin with 10 base-32 digits of "
-        "the creation millisecond (then 128 random bits, as before), so each insert lands at the end of its B-tree, on "
-        "the page the previous insert wrote, instead of on a random page (the UUIDv7 idea, with no new table or "
-        "protocol change). Measured back to back with `scripts/bench.py cache`, two runs each: random ids 3,014 and "
-        "2,845 req/s (p99 36 and 42 ms), time-ordered ids 4,110 and 4,267 req/s (p99 28 and 26 ms): about +45 %. "
-        "A larger SQLite page cache (32 MiB) changed nothing (3,987 req/s), so page reads are not the limit.",
+        "**The model path target sits inside the run-to-run spread.** Quick runs (`scripts/bench.py model`) measured "
+        "an added p50 of 2.42, 2.43 and 1.75 ms, then 2.19, 1.71 and 2.21 ms after `SingleFlight` became a lock "
+        "instead of an actor; this run's table has its own. A throwaway build that timed each step of 1,000 requests "
+        "(medians, µs from the handler's start): body read 27, decoded 98, cache key 194, backend work done 1,954 "
+        "(render, the curl call, validate), stored 2,360, answer handed to NIO 2,444, against a wrk p50 of 2.81 ms. "
+        "The curl call is the large part, and most of it is the stub: it answers a keep-alive client in 0.95 ms back "
+        "to back, but in 1.21 ms and 1.58 ms when requests come 2 ms and 5 ms apart (a Python client timing the same "
+        "body), because an idle process on this VM wakes slowly. The service calls it at that idle pace, while the "
+        "baseline hits it back to back. The service itself runs cold too: `perf stat` at one connection counted "
+        "about 1.6 ms of CPU, 13 context switches and 3 CPU migrations per request, against about 0.25 ms of CPU per "
+        "request under load.",
         "",
-        "**A regression found and fixed.** A later run measured cache hits at ~2,000 req/s (p99 ~55 ms). Caching the "
-        "metric objects instead of asking the Prometheus registry per request changed nothing (2,000 and 2,160). "
-        "The cause was the new RFC 3339 parser: a Swift `Regex`, run several times per request (validation, the cache "
-        "key's photo age, the template context). Scanning the bytes by hand, and skipping the template fallbacks' "
-        "context when a template has none: 4,925 and 4,768 req/s (p99 23 and 26 ms). The metric-object cache was "
-        "then measured on its own (3,768 / 3,905 / 4,114 req/s with it, 4,129 / 4,250 without) and taken out.",
+        "**Tried and measured without gain (not kept):** NIO's event loops as Swift's global executor "
+        "(`NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor`): 3,160 req/s against "
+        "3,700 before the row change, 4,075 and 4,862 against 5,700–6,850 after it; it would also run blocking work on "
+        "the event loops. Calling the backend without "
+        "the deadline watchdog's task group: backend time 1.83 against 1.84 ms, so the watchdog stays. Dropping "
+        "sorted keys from the cache key's JSON: 19.6 against 20.7 µs a key in a micro-benchmark.",
         "",
-        "**Made since: fewer hand-overs on the model path.** `Server-Timing` on single requests showed validation "
-        "at ~0.45 ms (run twice: once as the backend chain's usability test, once for the answer; the link check "
-        "trimmed every word with Foundation) and the store at ~1.1 ms for one insert (the caller handed its write to a "
-        "flushing task, which handed it to GRDB's writer, and back, and the cache entry was a second write). Now the "
-        "chain's test stops at the first passing candidate, the link check runs only where a link can be, a write "
-        "goes straight to GRDB when nothing else is being written, and the session and its cache entry are one write: "
-        "validation ~0.22 ms, store ~0.85 ms. `make bench` measured the added p50 at 3.51 and 3.93 ms in two runs "
-        "before, 2.83 ms after. What is left is mostly thread wake-ups: the curl call costs ~1.5 ms against a stub "
-        "that answers in ~0.45 ms, because the request crosses to the curl loop thread and back.",
+        "**From earlier sessions, each measured then:** ids that start with the creation time, so inserts land at the "
+        "end of each B-tree (+45 %); an in-memory layer in front of the cache table (+50 %); group commit "
+        "(`WriteBatcher`) and `synchronous = NORMAL` in WAL mode; a hand-written RFC 3339 parser in place of a Swift "
+        "`Regex` that had halved cache hits; two `getrandom` calls per id instead of one per digit; and an accept queue "
+        "of 4,096 instead of 256, after some of the 1,000 in-flight requests were found not even sent until 1.1 s in "
+        "(their SYNs dropped and retried a second later).",
         "",
-        "**Made since: a longer accept queue.** Timing each of the 1,000 in-flight requests on the client showed "
-        "that some were not even sent until 1.1 s in: Hummingbird's default accept queue holds 256 connections, the "
-        "kernel dropped the SYNs beyond it, and those clients retried a second later. With a queue of 4,096 (capped "
-        "by `net.core.somaxconn`) every request is sent within 0.11 s, and the slowest answer went from 3.27–3.40 s "
-        "to 2.86–2.98 s in three runs of that test alone. What remains of the spread is CPU: 1,000 answers parsed, "
-        "validated, stored and sent, and the Python client reading them, on the same two cores.",
-        "",
-        "The next step on the same line (not made): one row per session holding its rounds and prompts as JSON, so "
-        "a new session is one append instead of five; and fewer executor hops on the way to the writer. Even a build "
-        "with no session insert at all measured ~10,400 req/s, a fifth of the bare route: the rest of the gap is "
-        "HTTP, JSON decoding and encoding, the cache key's hash and thread hops, which a storage change cannot close.",
-        "",
-        "Not done, and why: the remaining gap to a bare route needs a different storage design: sessions written "
-        "behind the response (losing a few ms of sessions on a crash, against the brief's durability), or one row per "
-        "round with prompts as JSON (fewer B-tree inserts), plus fewer executor hops (a synchronous SQLite connection "
-        "on a dedicated thread). The 1,000-in-flight run also includes 1,000 fresh TCP connections to the stub and the "
-        "Python client's own connect time on the same two cores; the slowest answers are the ones whose connection "
-        "was accepted last.",
+        "**What is left, and why it is not done:** the next steps are all larger than a tuning change. JSON without "
+        "Foundation's Codable (a hand-written encoder for the response and the columns, or a faster library; none is "
+        "in the package mirror), one row per session with its rounds and prompts as JSON (one insert and fewer WAL "
+        "pages instead of five rows in four B-trees), and fewer hand-offs per request. Even together they would not "
+        "bring a cache hit, which decodes a body, writes a durable session and encodes an answer, to twice the cost "
+        "of a route that returns a constant.",
         "",
         "## Reading the numbers",
         "",
