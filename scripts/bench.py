@@ -443,7 +443,7 @@ def write_report(r):
         "5,536 req/s.",
         "- A valid prompt's repeat key is computed once, when it is made, with a byte-by-byte path for ASCII; "
         "already-clean request strings skip the Unicode clean-up; the cache key and JSON columns share encoders: "
-        "5,907 and 6,852 req/s. This run's table says 5,543: runs here differ by ±20 %.",
+        "5,907 and 6,852 req/s. Runs here differ by 20 % and more from one to the next (the table above is one run).",
         "- The model path at one connection, from `Server-Timing`: render 0.20 → 0.13 ms (angle brackets replaced "
         "only where there are any), validate 0.21 → 0.12 ms (blocked phrases matched word by word, words counted as "
         "bytes, no Foundation searches), store 0.80 → 0.40 ms (GRDB's synchronous write on the caller's thread when "
