@@ -33,6 +33,51 @@ struct StoreContractTests {
         }
     }
 
+    @Test("Every field of the photo and the surplus reads back as written, whatever characters it holds", arguments: StoreKind.underTest)
+    func everyFieldReadsBack(kind: StoreKind) async throws {
+        // Both stores keep these as JSON text: every stored property is set, with text that needs escaping, and the
+        // check below fails when a property is added but not set here.
+        let awkward = "Quote \" back\\slash\ttab\nline \u{1} bell\u{7} café 海辺 🎉 </photo> \u{2028}"
+        let photo = PhotoMetadata(
+            takenAt: "2026-11-01T09:30:00.5+01:00",
+            location: .init(name: awkward, locality: "Portimão", country: "PT", latitude: 37.12, longitude: -8.5e-5),
+            labels: ["beach", awkward, ""],
+            peopleCount: 0,
+            caption: awkward,
+            source: "library"
+        )
+        #expect(Self.unsetProperties(of: photo).isEmpty, "set every property: \(Self.unsetProperties(of: photo))")
+        let surplus = [
+            ValidPrompt(text: awkward, wordCount: 9, answeredBy: BackendIdentity(provider: "open\"ai", model: "m\\1")),
+            ValidPrompt(text: "What did the light feel like here?", wordCount: 7),
+        ]
+        #expect(Self.unsetProperties(of: surplus[0]).isEmpty, "set every property: \(Self.unsetProperties(of: surplus[0]))")
+        try await withTestDatabase(kind) { database in
+            let store = try await database.open()
+            var session = Self.session(surplus: surplus)
+            session.photo = photo
+            try await store.createSession(session)
+            let read = try #require(try await store.session(id: session.id, now: Self.now))
+            #expect(read.photo == photo)
+            #expect(read.surplus == surplus)
+            #expect(read.rounds[0].answeredBy == session.firstRound.answeredBy)
+            try await store.close()
+        }
+    }
+
+    /// The names of `value`'s stored properties, nested ones as `outer.inner`, that hold `nil`.
+    static func unsetProperties(of value: Any, prefix: String = "") -> [String] {
+        Mirror(reflecting: value).children.flatMap { child -> [String] in
+            let name = prefix + (child.label ?? "?")
+            let inner = Mirror(reflecting: child.value)
+            guard inner.displayStyle == .optional else {
+                return inner.displayStyle == .struct ? unsetProperties(of: child.value, prefix: name + ".") : []
+            }
+            guard let wrapped = inner.children.first?.value else { return [name] }
+            return Mirror(reflecting: wrapped).displayStyle == .struct ? unsetProperties(of: wrapped, prefix: name + ".") : []
+        }
+    }
+
     @Test("Sessions and rounds survive closing the store and opening it again", arguments: StoreKind.underTest)
     func survivesRestart(kind: StoreKind) async throws {
         try await withTestDatabase(kind) { database in
