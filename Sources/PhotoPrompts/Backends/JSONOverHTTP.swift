@@ -43,11 +43,11 @@ struct JSONOverHTTP: Sendable {
         }
     }
 
-    /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
     // Shared: they keep no state between calls, and making them per call showed up in profiles of the model path.
     private static let encoder = JSONEncoder()
     private static let decoder = JSONDecoder()
 
+    /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
     static func retryAfter(_ value: String?) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = TimeInterval(value) { return max(0, seconds) }
