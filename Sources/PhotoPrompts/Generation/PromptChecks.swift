@@ -22,14 +22,14 @@ public struct PromptChecks: Sendable, Equatable {
     /// list. A phrase whose key is empty has no words and never matches.
     private let blockedKeys: [[String]]
 
-    /// The first check `text` (already normalised) fails, or `nil`.
-    func failure(for text: String) -> PromptRejection.Reason? {
+    /// The first check `text` (already normalised, with its ``PromptNormalizer/repeatKey(_:)``) fails, or `nil`.
+    func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
         if mustEndWithQuestionMark, !text.hasSuffix("?") { return .notAQuestion }
         if rejectsLinks, Self.containsLink(text) { return .containsLink }
         if !blockedKeys.isEmpty {
             // Whole words: "diet" does not match "dietary". Compared word by word rather than with Foundation's
             // substring search, which showed up in a profile of the model path.
-            let words = PromptNormalizer.repeatKey(text).split(separator: " ")
+            let words = repeatKey.split(separator: " ")
             if let index = blockedKeys.firstIndex(where: { Self.contains(words, phrase: $0) }) {
                 return .blockedWord(blockedWords[index])
             }

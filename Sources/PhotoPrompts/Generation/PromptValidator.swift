@@ -61,7 +61,7 @@ public struct PromptValidator: Sendable {
         if words == 0 { return .empty }
         if words < wordRange.lowerBound { return .tooShort(words: words) }
         if words > wordRange.upperBound { return .tooLong(words: words) }
-        if let failure = checks.failure(for: text) { return failure }
+        if let failure = checks.failure(for: text, repeatKey: key) { return failure }
         if alreadyShown.contains(key) { return .alreadyShown }
         if seen.contains(key) { return .duplicate }
         return nil
