@@ -13,6 +13,8 @@ struct WordRuleTests {
             ("Who took 3 photos?", 4),
             ("   ", 0),
             ("Tabs\tand\r\nnew lines - count ?! too", 6),
+            // Every digit, and the ASCII neighbours of the digit and letter ranges, which are not word characters.
+            ("Digits 0123456789 9 and /:@[`{ AZaz", 5),
         ]
     )
     func wordCount(text: String, expected: Int) {
@@ -71,7 +73,8 @@ struct WordRuleTests {
         #expect(PromptNormalizer.repeatKey("海辺で何を感じた？") == "海辺で何を感じた")
         #expect(PromptNormalizer.repeatKey("What drew you here?") != PromptNormalizer.repeatKey("What drew you there?"))
         // ASCII text takes a faster path; one non-ASCII character ("…") sends the same words down the general one.
-        for text in ["  What drew YOU here?! ", "Was it 3 o'clock, at 4:30 PM?", "Zoë's Z-A-Z a@z [0-9]"] {
+        #expect(PromptNormalizer.repeatKey("Digits 0123456789 and /:@[`{ AZaz") == "digits 0123456789 and azaz")
+        for text in ["  What drew YOU here?! ", "Was it 3 o'clock, at 4:30 PM?", "Zoe's Z-A-Z a@z [0-9] /:@[`{ 789"] {
             #expect(PromptNormalizer.repeatKey(text) == PromptNormalizer.repeatKey(text + "…"), "\(text)")
         }
     }

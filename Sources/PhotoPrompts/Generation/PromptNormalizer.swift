@@ -42,9 +42,7 @@ public enum PromptNormalizer {
                 var count = 0
                 var pendingSpace = false
                 for byte in bytes {
-                    let lowered = byte | 0x20
-                    let isDigit = byte >= 0x30 && byte <= 0x39
-                    guard isDigit || (lowered >= 0x61 && lowered <= 0x7A) else {
+                    guard byte.isASCIILetterOrDigit else {
                         pendingSpace = count > 0
                         continue
                     }
@@ -53,7 +51,8 @@ public enum PromptNormalizer {
                         count += 1
                         pendingSpace = false
                     }
-                    key[count] = isDigit ? byte : lowered
+                    // Lowercases a letter; a digit already has this bit set.
+                    key[count] = byte | 0x20
                     count += 1
                 }
                 return count

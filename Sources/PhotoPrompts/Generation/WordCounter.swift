@@ -25,8 +25,7 @@ public enum WordCounter {
                 runHasWordCharacter = false
             } else {
                 inRun = true
-                let lowered = byte | 0x20
-                runHasWordCharacter = runHasWordCharacter || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(lowered)
+                runHasWordCharacter = runHasWordCharacter || byte.isASCIILetterOrDigit
             }
         }
         if inRun, runHasWordCharacter { count += 1 }
