@@ -104,11 +104,12 @@ public final class PostgresPromptStore: PromptStore {
     }
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
+        let row = try CacheEntryRow(CacheEntry(key: key, prompts: prompts, expiresAt: expiresAt), at: Date())
         memory.store(prompts, forKey: key, expiresAt: expiresAt)
         try await client.query(
             """
             INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt)
-            VALUES (\(key), \(try JSONColumn.encode(prompts)), \(Date().timeIntervalSince1970), \(expiresAt.timeIntervalSince1970))
+            VALUES (\(row.key), \(row.prompts), \(row.createdAt), \(row.expiresAt))
             ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
             """,
             logger: logger
@@ -120,6 +121,7 @@ public final class PostgresPromptStore: PromptStore {
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
         let row = try SessionRows(session)
         let round = row.firstRound
+        let cached = try entry.map { try CacheEntryRow($0, at: Date()) }
         if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
         // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
@@ -128,9 +130,8 @@ public final class PostgresPromptStore: PromptStore {
             """
             WITH cached AS (
                 INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt)
-                SELECT \(entry?.key ?? ""), \(try JSONColumn.encode(entry?.prompts ?? [])), \(Date().timeIntervalSince1970),
-                    \(entry?.expiresAt.timeIntervalSince1970 ?? 0)
-                WHERE \(entry != nil)
+                SELECT \(cached?.key ?? ""), \(cached?.prompts ?? "[]"), \(cached?.createdAt ?? 0), \(cached?.expiresAt ?? 0)
+                WHERE \(cached != nil)
                 ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
             ), newSession AS (
                 INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,

@@ -1,8 +1,11 @@
 import Foundation
 import GRDB
 
+// Sessions, rounds, prompts and cache entries are read through these records and written as `NewRows`
+// (SQLiteRowInserts.swift), so they only decode. Feedback is both read and written here.
+
 /// A row of `session`.
-struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "session"
 
     var id: String
@@ -40,7 +43,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `sessionRound`.
-struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionRoundRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "sessionRound"
 
     var sessionId: String
@@ -68,7 +71,7 @@ struct SessionRoundRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `sessionPrompt`.
-struct SessionPromptRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionPromptRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "sessionPrompt"
 
     var id: String
@@ -86,7 +89,7 @@ struct SessionPromptRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `cacheEntry`: the validated prompts of one model answer.
-struct CacheEntryRecord: Codable, FetchableRecord, PersistableRecord {
+struct CacheEntryRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "cacheEntry"
 
     var key: String
