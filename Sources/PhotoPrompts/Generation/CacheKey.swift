@@ -27,19 +27,16 @@ struct CacheKey: Encodable {
             isRecent = moment.isRecent
             yearsAgo = moment.yearsAgo
         }
+
+        init(isRecent: Bool, yearsAgo: Int) {
+            self.isRecent = isRecent
+            self.yearsAgo = yearsAgo
+        }
     }
 
-    /// The hex SHA-256 of the key's canonical JSON (sorted keys).
+    /// The hex SHA-256 of the key's canonical JSON: the bytes `JSONEncoder` writes with sorted keys, written by
+    /// hand (``canonicalJSON``) because this runs on every request.
     var hashed: String {
-        // Encoding plain strings, numbers and arrays cannot fail. The bytes are hashed as they are.
-        let json = (try? Self.encoder.encode(self)) ?? Data()
-        return ContentHash.sha256Hex(json)
+        ContentHash.sha256Hex(canonicalJSON)
     }
-
-    /// Shared: an encoder keeps no state between calls, and making one per request showed up in profiles.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }

@@ -137,9 +137,9 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     /// The answer as JSON bytes with its timing.
     func stored(_ answer: SessionAnswer, fingerprint: String) throws -> StoredResponse {
-        let body = try JSONResponse.encoder.encode(PromptsResponse(answer, refreshLimit: sessions.refreshLimit))
+        let body = PromptsResponse(answer, refreshLimit: sessions.refreshLimit).jsonBytes
         let timing = answer.timing.entries.isEmpty ? nil : answer.timing.headerValue
-        return StoredResponse(status: 200, body: [UInt8](body), serverTiming: timing, fingerprint: fingerprint)
+        return StoredResponse(status: 200, body: body, serverTiming: timing, fingerprint: fingerprint)
     }
 
     /// The `Idempotency-Key` header: 1 to 255 visible ASCII characters.

@@ -13,17 +13,17 @@ struct SessionRows {
     let surplus: String
     let firstRound: RoundRows
 
-    init(_ session: NewSession) throws {
+    init(_ session: NewSession) {
         id = session.id
         owner = session.owner
         userID = session.userID
         locale = session.locale
-        photo = try JSONColumn.encode(session.photo)
+        photo = session.photo.jsonColumn
         template = session.template
         createdAt = session.createdAt.timeIntervalSince1970
         expiresAt = session.expiresAt.timeIntervalSince1970
-        surplus = try JSONColumn.encode(session.firstRound.surplus)
-        firstRound = try RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
+        surplus = ValidPrompt.jsonColumn(session.firstRound.surplus)
+        firstRound = RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
     }
 }
 
@@ -48,14 +48,14 @@ struct RoundRows {
     let wordCounts: [Int]
     let sources: [String]
 
-    init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) throws {
+    init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) {
         self.sessionID = sessionID
         self.round = round
         self.source = draft.source.rawValue
         self.fallbackReason = draft.fallbackReason?.rawValue
         self.counted = counted
         self.createdAt = date.timeIntervalSince1970
-        self.answeredBy = try draft.answeredBy.map { try JSONColumn.encode($0) }
+        self.answeredBy = draft.answeredBy?.jsonColumn
         self.templateVersion = draft.template?.version
         promptIDs = draft.prompts.map(\.id)
         positions = Array(draft.prompts.indices)
@@ -73,9 +73,9 @@ struct CacheEntryRow {
     let createdAt: Double
     let expiresAt: Double
 
-    init(_ entry: CacheEntry, at date: Date) throws {
+    init(_ entry: CacheEntry, at date: Date) {
         key = entry.key
-        prompts = try JSONColumn.encode(entry.prompts)
+        prompts = ValidPrompt.jsonColumn(entry.prompts)
         createdAt = date.timeIntervalSince1970
         expiresAt = entry.expiresAt.timeIntervalSince1970
     }

@@ -11,13 +11,9 @@ enum StoredValue {
 
 /// JSON kept in a text column: photo metadata, surplus and cached prompts, the backend that answered.
 enum JSONColumn {
-    // One of each, shared: they keep no state between calls, and making one per column showed up in profiles.
-    private static let encoder = JSONEncoder()
+    // Shared: a decoder keeps no state between calls, and making one per column showed up in profiles. Columns are
+    // written by hand (`HandWrittenJSON.swift`), as the same JSON `JSONEncoder` writes with sorted keys.
     private static let decoder = JSONDecoder()
-
-    static func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
 
     static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
         try decoder.decode(Value.self, from: Data(text.utf8))

@@ -104,7 +104,7 @@ public final class PostgresPromptStore: PromptStore {
     }
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
-        let row = try CacheEntryRow(CacheEntry(key: key, prompts: prompts, expiresAt: expiresAt), at: Date())
+        let row = CacheEntryRow(CacheEntry(key: key, prompts: prompts, expiresAt: expiresAt), at: Date())
         memory.store(prompts, forKey: key, expiresAt: expiresAt)
         try await client.query(
             """
@@ -119,9 +119,9 @@ public final class PostgresPromptStore: PromptStore {
     // MARK: Sessions
 
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
-        let row = try SessionRows(session)
+        let row = SessionRows(session)
         let round = row.firstRound
-        let cached = try entry.map { try CacheEntryRow($0, at: Date()) }
+        let cached = entry.map { CacheEntryRow($0, at: Date()) }
         if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
         // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
@@ -262,8 +262,8 @@ public final class PostgresPromptStore: PromptStore {
             let draft = choose(shown)
             let counts = draft.source != .fallback
             // A fallback round leaves the surplus as it was: it showed none of it.
-            let surplus = counts ? try JSONColumn.encode(draft.surplus) : current.surplus
-            let round = try RoundRows(draft, round: current.nextRound, counted: counts, sessionID: sessionID, at: now)
+            let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : current.surplus
+            let round = RoundRows(draft, round: current.nextRound, counted: counts, sessionID: sessionID, at: now)
             try await connection.query(
                 """
                 UPDATE session SET refreshesUsed = refreshesUsed + \(counts ? 1 : 0),

@@ -50,14 +50,14 @@ public struct SQLitePromptStore: PromptStore {
     }
 
     public func cachePrompts(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date) async throws {
-        let row = try CacheEntryRow(CacheEntry(key: key, prompts: prompts, expiresAt: expiresAt), at: Date())
+        let row = CacheEntryRow(CacheEntry(key: key, prompts: prompts, expiresAt: expiresAt), at: Date())
         memory.store(prompts, forKey: key, expiresAt: expiresAt)
         try await batcher.write { db in try row.upsert(into: db) }
     }
 
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
-        let row = try SessionRows(session)
-        let cached = try entry.map { try CacheEntryRow($0, at: Date()) }
+        let row = SessionRows(session)
+        let cached = entry.map { CacheEntryRow($0, at: Date()) }
         if let entry { memory.store(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt) }
         try await batcher.write { db in
             try row.insert(into: db)
@@ -162,7 +162,7 @@ public struct SQLitePromptStore: PromptStore {
                     UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
                     nextRound = nextRound + 1, surplus = ? WHERE id = ?
                     """,
-                arguments: [counts ? 1 : 0, try JSONColumn.encode(surplus), sessionID]
+                arguments: [counts ? 1 : 0, ValidPrompt.jsonColumn(surplus), sessionID]
             )
             try RoundRows(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
             return CommittedRound(draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import PhotoPrompts
+
+/// The answer, the cache key and the session's JSON columns are written by hand for speed. They must stay the bytes
+/// `JSONEncoder` writes: clients, idempotent replays and cache keys must not change with the writer.
+@Suite("JSON written by hand")
+struct HandWrittenJSONTests {
+    /// The encoder the hand-written JSON stands in for: `JSONResponse.encoder`'s settings.
+    static let reference = JSONResponse.encoder
+
+    static let awkward = "Quote \" back\\slash / tab\tline\ncr\r bell\u{7} nul\u{0} us\u{1F} del\u{7F} café 海辺 🎉 \u{2028}"
+
+    static let fullPhoto = PhotoMetadata(
+        takenAt: "2026-11-01T09:30:00.5+01:00",
+        location: .init(name: awkward, locality: "Portimão", country: "PT", latitude: 37.12, longitude: -8.5e-5),
+        labels: ["beach", awkward, ""],
+        peopleCount: 3,
+        caption: awkward,
+        source: "library"
+    )
+
+    static func written(_ write: (inout JSONBytesWriter) -> Void) -> String {
+        var json = JSONBytesWriter(reservingCapacity: 64)
+        write(&json)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    static func encoded(_ value: some Encodable) throws -> String {
+        String(decoding: try reference.encode(value), as: UTF8.self)
+    }
+
+    @Test("Every control character, quote, backslash, slash and non-ASCII character is escaped as Foundation escapes it")
+    func strings() throws {
+        var everyControl = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        everyControl += "\u{7F}\u{80}\u{2028}\u{2029}\u{FEFF}"
+        for text in [everyControl, Self.awkward, "", "plain ASCII", "\"", "\\", "trailing \n", "\u{1}leading"] {
+            #expect(Self.written { $0.string(text) } == (try Self.encoded(text)), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("Numbers are spelled as Foundation spells them")
+    func numbers() throws {
+        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 37.12, -8.5e-5, 90, -180, 1e16, 1e21, 1e-7, 5e-324, 123_456_789.123]
+        var generator = SystemRandomNumberGenerator()
+        doubles += (0..<200).map { _ in Double.random(in: -180...180, using: &generator) }
+        for value in doubles {
+            #expect(Self.written { $0.double(value) } == (try Self.encoded(value)), "\(value)")
+        }
+        for value in [0, 1, -1, 42, Int.max, Int.min] {
+            #expect(Self.written { $0.int(value) } == (try Self.encoded(value)))
+        }
+    }
+
+    @Test("Objects and arrays are separated by commas at every level")
+    func nesting() {
+        let text = Self.written { json in
+            json.beginArray()
+            json.beginObject()
+            json.key("a")
+            json.beginArray()
+            json.int(1)
+            json.beginObject()
+            json.endObject()
+            json.null()
+            json.endArray()
+            json.key("b")
+            json.bool(true)
+            json.endObject()
+            json.beginArray()
+            json.endArray()
+            json.string("c")
+            json.endArray()
+        }
+        #expect(text == #"[{"a":[1,{},null],"b":true},[],"c"]"#)
+    }
+
+    static func answer(round: RoundDraft) -> SessionAnswer {
+        SessionAnswer(
+            sessionID: "s_\(Self.awkward)",
+            round: round,
+            refreshesUsed: 2,
+            template: TemplateIdentity(name: "photo-journal", variant: "photo-journal-b", version: "2fc7663fc1af"),
+            timing: ServerTiming()
+        )
+    }
+
+    @Test("The prompts answer is the bytes JSONEncoder writes, for a model answer and for a fallback")
+    func promptsAnswer() throws {
+        let prompts = [
+            Prompt(id: "p_1", text: Self.awkward, wordCount: 11, source: .model),
+            Prompt(id: "p_2", text: "What did the light feel like here?", wordCount: 7, source: .cache),
+        ]
+        let model = RoundDraft(source: .model, prompts: prompts, answeredBy: BackendIdentity(provider: "open\"ai", model: "m/1"))
+        let fallback = RoundDraft(source: .fallback, fallbackReason: .timeout, prompts: [])
+        for round in [model, fallback] {
+            let response = PromptsResponse(Self.answer(round: round), refreshLimit: 5)
+            #expect(String(decoding: response.jsonBytes, as: UTF8.self) == (try Self.encoded(response)))
+        }
+        let full = PromptsResponse(Self.answer(round: model), refreshLimit: 5)
+        let unset = StoreContractTests.unsetProperties(of: full).filter { !["fallbackReason", "message"].contains($0) }
+        #expect(unset.isEmpty, "set every property: \(unset)")
+    }
+
+    @Test("The cache key's canonical JSON is the bytes JSONEncoder writes, with every input set and with none")
+    func cacheKey() throws {
+        let full = CacheKey(
+            photo: Self.fullPhoto,
+            locale: "pt-PT",
+            template: TemplateIdentity(name: "photo-journal", version: "abc"),
+            backends: [BackendIdentity(provider: "anthropic", model: "claude"), BackendIdentity(provider: "ollama", model: "llama3.2")],
+            parameters: ModelParameters(temperature: 0.7, maxTokens: 300),
+            candidateCount: 6,
+            round: 2,
+            age: CacheKey.Age(isRecent: false, yearsAgo: 3)
+        )
+        #expect(StoreContractTests.unsetProperties(of: full).isEmpty, "set every property: \(StoreContractTests.unsetProperties(of: full))")
+        let bare = CacheKey(
+            photo: PhotoMetadata(location: .init()),
+            locale: "en",
+            template: TemplateIdentity(name: "t", version: "v"),
+            backends: [],
+            parameters: ModelParameters(temperature: nil),
+            candidateCount: 3,
+            round: 0,
+            age: nil
+        )
+        for key in [full, bare] {
+            #expect(String(decoding: key.canonicalJSON, as: UTF8.self) == (try Self.encoded(key)))
+        }
+        #expect(full.hashed != bare.hashed)
+    }
+
+    @Test("The photo and prompt columns are the bytes JSONEncoder writes with sorted keys")
+    func columns() throws {
+        #expect(StoreContractTests.unsetProperties(of: Self.fullPhoto).isEmpty)
+        #expect(Self.fullPhoto.jsonColumn == (try Self.encoded(Self.fullPhoto)))
+        #expect(PhotoMetadata().jsonColumn == (try Self.encoded(PhotoMetadata())))
+        let prompts = [
+            ValidPrompt(text: Self.awkward, wordCount: 9, answeredBy: BackendIdentity(provider: "stub", model: "m")),
+            ValidPrompt(text: "What did the light feel like here?", wordCount: 7),
+        ]
+        #expect(ValidPrompt.jsonColumn(prompts) == (try Self.encoded(prompts)))
+        #expect(ValidPrompt.jsonColumn([]) == "[]")
+        let backend = BackendIdentity(provider: "ollama", model: "llama3.2:1b")
+        #expect(backend.jsonColumn == (try Self.encoded(backend)))
+    }
+}
