@@ -31,13 +31,18 @@ public enum JSONRequestDecoder {
     /// Decodes `Value` from a collected body, naming the field at fault.
     public static func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(buffer: body))
+            return try decoder.decode(Value.self, from: Data(buffer: body))
         } catch let error as DecodingError {
             throw describe(error)
         }
     }
 
+    /// Shared: a decoder keeps no state between calls, so one per request was only an allocation.
+    private static let decoder = JSONDecoder()
+
     static func isJSON(_ contentType: String) -> Bool {
+        // What nearly every client sends, checked before any splitting, trimming or lowercasing.
+        if contentType == "application/json" { return true }
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
     }
