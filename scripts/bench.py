@@ -425,32 +425,46 @@ def write_report(r):
         "Measured on this machine with the release build; the figures in this section come from the runs named, not "
         "from the table above.",
         "",
-        "**Cache hits cost CPU per request, and both cores are full.** Process CPU divided by requests served (wrk, 64 "
-        "connections, 8 s): the bare `/hello` route costs 32 µs a request; a cache hit costs 230–290 µs. Half of "
-        "hello's throughput needs about 64 µs. A throwaway build that skipped the session write served 7,220 and "
-        "8,376 req/s at 218–255 µs a request, so even a free store leaves cache hits at a sixth of hello. A `perf` "
-        "profile of that build puts most of the rest in Foundation's JSON (decoding the request, the cache key, the "
-        "session's columns, the response: about a quarter of the CPU together), Hummingbird and NIO, and hand-offs "
-        "between NIO's event loops, Swift's pool and GRDB's writer. In the full build, `pwrite` of WAL pages is another "
-        "7 %. p99 under 5 ms at 64 connections would need about 20,000 req/s (64 requests always in flight), so it "
-        "is the same miss.",
+        "**Where a cache hit's CPU goes.** Process CPU divided by requests served (wrk, 64 connections, 8 s), with "
+        "throwaway routes added to the service that each do a little more of a cache hit's work:",
         "",
-        "**What changed this session, measured with the same quick runs (`scripts/bench.py cache` and wrk):**",
+        "| route | req/s | CPU per request |",
+        "|---|---|---|",
+        "| stub-llm's bare `/hello` | 53,176 | 28 µs |",
+        "| a constant behind the service's own router and middleware | 43,184 | 36 µs |",
+        "| … plus reading, decoding (Foundation `JSONDecoder`) and checking the request body | 29,090 | 56 µs |",
+        "| … plus a canned answer encoded by `JSONEncoder` | 22,833 | 74 µs |",
+        "| … plus the cache key and the in-memory cache lookup | 14,625 | 119 µs |",
+        "| a whole cache hit at the start of this session | 6,588–7,740 | 213–255 µs |",
         "",
-        "- Session, round and cache rows are worked out before the write (JSON, repeat keys), and the single writer "
-        "only binds cached statements. GRDB's Codable records had built a `JSONEncoder` per JSON column on the writer "
-        "thread, which held 37 % of all CPU samples; afterwards it held 20 %. Cache hits went from ~3,700 to 5,341 and "
-        "5,536 req/s.",
-        "- A valid prompt's repeat key is computed once, when it is made, with a byte-by-byte path for ASCII; "
-        "already-clean request strings skip the Unicode clean-up; the cache key and JSON columns share encoders: "
-        "5,907 and 6,852 req/s. Runs here differ by 20 % and more from one to the next (the table above is one run).",
-        "- The model path at one connection, from `Server-Timing`: render 0.20 → 0.13 ms (angle brackets replaced "
-        "only where there are any), validate 0.21 → 0.12 ms (blocked phrases matched word by word, words counted as "
-        "bytes, no Foundation searches), store 0.80 → 0.40 ms (GRDB's synchronous write on the caller's thread when "
-        "nothing else is being written, and the cache entry as a cached statement).",
-        "- The stub is now timed on the request the service really sends. The old baseline used a one-line prompt, "
-        "which the stub answers faster (p50 0.48 ms against 0.73 ms for the real one at one connection), so the "
-        "service was charged for the stub's own work.",
+        "Half of hello's throughput needs about 64 µs a request on these two cores, which wrk shares. Decoding the "
+        "body with Codable and encoding the answer with `JSONEncoder` already cost that much before any of a cache "
+        "hit's own work. p99 under 5 ms at 64 connections would need about 20,000 req/s (64 requests always in "
+        "flight), so it is the same miss.",
+        "",
+        "**What changed this session** (quick runs back to back, process CPU per request; runs here differ by 20 % "
+        "and more, so each change was kept only when the step was clear):",
+        "",
+        "- **Statement journals in memory** (`PRAGMA temp_store = MEMORY`). `perf stat` counted 783,439 `pwrite` "
+        "calls in 5 s of cache hits, about 20 per new session. `strace` showed most of them going to a temporary "
+        "file, not the WAL: each write of a group commit runs in a savepoint, and SQLite copies every page a "
+        "statement inside a transaction changes into a statement journal, which spills to a file past 64 KiB. In "
+        "memory: 188,815 `pwrite` calls in 5 s (WAL frames and checkpoints), and 137–171 µs a request against "
+        "175–200 just before.",
+        "- **The answer, the cache key and the session's JSON columns written by hand** (`JSONBytesWriter`), as "
+        "the same bytes `JSONEncoder` writes with sorted keys (`HandWrittenJSONTests` compares them). In a build "
+        "without the session write, a profile put the answer's encode at 25 µs and the cache key's at 20 µs of a "
+        "188 µs request. After: about 175 µs a request against 215–240. The session before this one wrote only the "
+        "columns by hand and could not tell the difference from noise; the answer and the key were the large part.",
+        "- Under load the writer thread spends 31–38 µs of its own CPU (`CLOCK_THREAD_CPUTIME_ID`) per new session. "
+        "Its batches held 15 writes on average, and about a third of its transactions were a single write made on "
+        "the caller's thread.",
+        "",
+        "**Tried this session, measured, and not kept:** every write through the batch queue (no write on the "
+        "caller's thread): 193–203 against 189–197 µs a request. SAVEPOINT and RELEASE as cached statements instead "
+        "of GRDB's `inSavepoint`, which parses them each time: 30.5 and 32.4 against 35.5 and 38 µs of writer CPU "
+        "per session in one pair of runs, 35–39 in the next, so not shown. The round's three prompts in one "
+        "multi-row INSERT: no change.",
         "",
         "**The model path target sits inside the run-to-run spread.** Quick runs (`scripts/bench.py model`) measured "
         "an added p50 of 2.42, 2.43 and 1.75 ms, then 2.19, 1.71 and 2.21 ms after `SingleFlight` became a lock "
@@ -464,7 +478,7 @@ def write_report(r):
         "about 1.6 ms of CPU, 13 context switches and 3 CPU migrations per request, against about 0.25 ms of CPU per "
         "request under load.",
         "",
-        "**Tried, measured, and not kept.** NIO's event loops as Swift's global executor "
+        "**Tried earlier, measured, and not kept.** NIO's event loops as Swift's global executor "
         "(`NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor`), so a request's "
         "task runs on the loop that read it: the model path's added p50 fell to 1.79, 1.19 and 1.69 ms in three runs, "
         "but cache hits fell to 5,131 and 5,081 req/s with a p99 of 27 and 35 ms (against 5,500–6,850 req/s and about "
@@ -474,22 +488,29 @@ def write_report(r):
         "the deadline watchdog's task group: backend time 1.83 against 1.84 ms, so the watchdog stays. Dropping "
         "sorted keys from the cache key's JSON: 19.6 against 20.7 µs a key in a micro-benchmark. A hand-written JSON "
         "encoder for the photo, surplus and backend columns (profiles had put those encodes near a tenth of a cache "
-        "hit's CPU): run back to back with the build before it, 201, 222 and 244 µs of CPU a request against 212, 215 "
-        "and 256, within the noise, so 150 lines of hand-written JSON did not earn their place.",
+        "hit's CPU), in the session before this one: 201, 222 and 244 µs of CPU a request against 212, 215 and 256, "
+        "within the noise. This session's writer covers the answer and the cache key too, and that did show.",
         "",
-        "**From earlier sessions, each measured then:** ids that start with the creation time, so inserts land at the "
+        "**From earlier sessions, each measured then:** session, round and cache rows worked out before the write, "
+        "so the single writer only binds cached statements (the writer thread went from 37 % to 20 % of CPU samples, "
+        "cache hits from about 3,700 to 5,500 req/s); a valid prompt's repeat key computed once, with a byte path for "
+        "ASCII; on the model path, render 0.20 → 0.13 ms, validate 0.21 → 0.12 ms and store 0.80 → 0.40 ms (GRDB's "
+        "synchronous write on the caller's thread when nothing else is being written); the stub timed on the chat "
+        "request the service really sends, which it answers slower than a one-line prompt (0.73 against 0.48 ms); "
+        "ids that start with the creation time, so inserts land at the "
         "end of each B-tree (+45 %); an in-memory layer in front of the cache table (+50 %); group commit "
         "(`WriteBatcher`) and `synchronous = NORMAL` in WAL mode; a hand-written RFC 3339 parser in place of a Swift "
         "`Regex` that had halved cache hits; two `getrandom` calls per id instead of one per digit; and an accept queue "
         "of 4,096 instead of 256, after some of the 1,000 in-flight requests were found not even sent until 1.1 s in "
         "(their SYNs dropped and retried a second later).",
         "",
-        "**What is left, and why it is not done:** the next steps are all larger than a tuning change. JSON without "
-        "Foundation's Codable (a hand-written encoder for the response and the columns, or a faster library; none is "
-        "in the package mirror), one row per session with its rounds and prompts as JSON (one insert and fewer WAL "
-        "pages instead of five rows in four B-trees), and fewer hand-offs per request. Even together they would not "
-        "bring a cache hit, which decodes a body, writes a durable session and encodes an answer, to twice the cost "
-        "of a route that returns a constant.",
+        "**What is left, and why it is not done:** a cache hit now costs about three times the 64 µs that half of "
+        "hello's throughput allows. What remains, from the profile: decoding the request with Foundation's Codable "
+        "(about 20 µs with reading the body), the writer's five rows per session in four tables (31–38 µs), Swift's "
+        "reference counting and allocation (`swift_retain`/`swift_release` about 12 % of all samples, `malloc`/`free` "
+        "about 6 %), and hand-offs between NIO's event loops, Swift's pool and GRDB's writer. Each next step is a "
+        "redesign rather than a tuning change: a request decoder that reports field errors as the Codable one does, "
+        "one row per session with its rounds and prompts as JSON, and fewer hand-offs per request.",
         "",
         "## Reading the numbers",
         "",
