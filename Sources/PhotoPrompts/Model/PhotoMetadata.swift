@@ -63,17 +63,17 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         location = try container.decodeIfPresent(Location.self, forKey: .location)
         labels = try container.decodeIfPresent([String].self, forKey: .labels)
         // Foundation reports 2.5-for-an-Int with an empty coding path; check it here so the error names the field.
-        let notAnInteger = DecodingError.typeMismatch(
-            Int.self,
-            .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number")
-        )
+        // The error is built only when thrown: its coding path costs allocations that every valid request would pay.
+        func notAnInteger() -> DecodingError {
+            .typeMismatch(Int.self, .init(codingPath: container.codingPath + [CodingKeys.peopleCount], debugDescription: "not a whole number"))
+        }
         do {
             if let count = try container.decodeIfPresent(Double.self, forKey: .peopleCount) {
-                guard let whole = Int(exactly: count) else { throw notAnInteger }
+                guard let whole = Int(exactly: count) else { throw notAnInteger() }
                 peopleCount = whole
             }
         } catch DecodingError.typeMismatch {
-            throw notAnInteger
+            throw notAnInteger()
         }
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         source = try container.decodeIfPresent(String.self, forKey: .source)
