@@ -6,7 +6,7 @@ enum RandomIdentifier {
     /// The same 32 characters in ASCII order, so that the time prefix sorts as its number does.
     private static let orderedAlphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
-    /// `prefix` followed by 128 bits from the system's cryptographically secure generator, as 26 base-32 digits.
+    /// `prefix` followed by 128 bits from the kernel's cryptographically secure generator, as 26 base-32 digits.
     static func make(prefix: String) -> String {
         prefix + String(decoding: randomDigits(), as: UTF8.self)
     }
@@ -29,10 +29,7 @@ enum RandomIdentifier {
 
     /// 128 random bits as 26 base-32 digits.
     private static func randomDigits() -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        // Two draws (one getrandom each) instead of one per digit: ids are made several times per request.
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
+        let (high, low) = KernelRandomPool.shared.next128()
         var digits = [UInt8]()
         digits.reserveCapacity(26)
         for index in 0..<26 {

@@ -43,8 +43,14 @@ public struct TemplateSet: Sendable {
         return set
     }
 
-    /// The template a new session uses: a weighted draw over the variants. `roll` is uniform in 0..<1.
-    public func assignVariant(roll: Double = Double.random(in: 0..<1)) -> PromptTemplate {
+    /// The template a new session uses: a weighted draw over the variants. With one variant there is nothing to
+    /// draw, and no random number is taken (each is a system call).
+    public func assignVariant() -> PromptTemplate {
+        assignVariant(roll: variants.count > 1 ? Double.random(in: 0..<1) : 0)
+    }
+
+    /// The variant that `roll`, uniform in 0..<1, draws.
+    public func assignVariant(roll: Double) -> PromptTemplate {
         let total = variants.reduce(0) { $0 + $1.weight }
         var threshold = roll * Double(total)
         for variant in variants where variant.weight > 0 {
