@@ -425,22 +425,30 @@ def write_report(r):
         "Measured on this machine with the release build; the figures in this section come from the runs named, not "
         "from the table above.",
         "",
-        "**Where a cache hit's CPU goes.** Process CPU divided by requests served (wrk, 64 connections, 8 s), with "
-        "throwaway routes added to the service that each do a little more of a cache hit's work:",
+        "**Where a cache hit's CPU goes.** Process CPU divided by requests served (wrk, 64 connections, 5–8 s), with "
+        "throwaway routes added to the service that each do a little more of a cache hit's work. The first column "
+        "is from the start of this session, the second from its end (two interleaved rounds each, `scripts/bench.py` "
+        "not involved):",
         "",
-        "| route | req/s | CPU per request |",
+        "| route | CPU per request, start | CPU per request, end |",
         "|---|---|---|",
-        "| stub-llm's bare `/hello` | 53,176 | 28 µs |",
-        "| a constant behind the service's own router and middleware | 43,184 | 36 µs |",
-        "| … plus reading, decoding (Foundation `JSONDecoder`) and checking the request body | 29,090 | 56 µs |",
-        "| … plus a canned answer encoded by `JSONEncoder` | 22,833 | 74 µs |",
-        "| … plus the cache key and the in-memory cache lookup | 14,625 | 119 µs |",
-        "| a whole cache hit at the start of this session | 6,588–7,740 | 213–255 µs |",
+        "| stub-llm's bare `/hello` | 28 µs (53,176 req/s) | |",
+        "| a constant behind the service's own router and middleware | 36 µs (43,184 req/s) | 36–38 µs |",
+        "| … plus reading, decoding and checking the request body | 56 µs (`JSONDecoder`) | 35–54 µs (scanner) |",
+        "| … plus a canned answer encoded | 74 µs (`JSONEncoder`) | 41–48 µs (by hand) |",
+        "| … plus the cache key and the in-memory cache lookup | 119 µs | 52–79 µs |",
+        "| the whole cache hit without building or writing the session | | 94–102 µs |",
+        "| … building the session's rows but not writing them | | 90–98 µs |",
+        "| a whole cache hit | 213–255 µs (6,588–7,740 req/s) | 158–167 µs (9,082–9,334 req/s) |",
         "",
-        "Half of hello's throughput needs about 64 µs a request on these two cores, which wrk shares. Decoding the "
-        "body with Codable and encoding the answer with `JSONEncoder` already cost that much before any of a cache "
-        "hit's own work. p99 under 5 ms at 64 connections would need about 20,000 req/s (64 requests always in "
-        "flight), so it is the same miss.",
+        "Half of hello's throughput needs about 64 µs a request on these two cores, which wrk shares. At the start, "
+        "decoding the body with Codable and encoding the answer with `JSONEncoder` already cost that much before "
+        "any of a cache hit's own work. At the end, the largest single part is the durable session write: about "
+        "60 µs between a cache hit that builds no session and a whole one, of which the SQLite writer thread "
+        "spends 31–38 µs of its own CPU (`CLOCK_THREAD_CPUTIME_ID`, inside the transaction, so without the commit) "
+        "on the five rows; the rest is the commit, WAL checkpoints and handing each write to the writer and back. "
+        "p99 under 5 ms at 64 connections would need about 20,000 req/s (64 requests always in flight), so it is "
+        "the same miss.",
         "",
         "**What changed this session** (quick runs back to back, process CPU per request; runs here differ by 20 % "
         "and more, so each change was kept only when the step was clear):",
@@ -456,15 +464,29 @@ def write_report(r):
         "without the session write, a profile put the answer's encode at 25 µs and the cache key's at 20 µs of a "
         "188 µs request. After: about 175 µs a request against 215–240. The session before this one wrote only the "
         "columns by hand and could not tell the difference from noise; the answer and the key were the large part.",
-        "- Under load the writer thread spends 31–38 µs of its own CPU (`CLOCK_THREAD_CPUTIME_ID`) per new session. "
-        "Its batches held 15 writes on average, and about a third of its transactions were a single write made on "
-        "the caller's thread.",
+        "- **Plain request bodies read by a strict scanner** (`ScannedJSON`, `PromptRequest.scanned`), with "
+        "`JSONDecoder` for everything it is not sure of, so every error message is still Foundation's "
+        "(`ScannedRequestTests` holds the scanner to `JSONDecoder` on a corpus, every rejected body, seeded "
+        "mutations and random numbers; it found that Foundation refuses `0e2` and `0.00e01` but reads `0.0e1`, and "
+        "accepts trailing commas). Six interleaved pairs of runs: lower CPU per request in five, median difference "
+        "14 µs.",
+        "- **Id bits read ahead** (`KernelRandomPool`: 4 KiB from `/dev/urandom` serves 256 ids) instead of two "
+        "`getrandom` calls per id, and no random draw for the A/B variant when a template has one variant. `perf "
+        "stat` counted 8.6 `getrandom` calls per cache hit before and none after; a profile of a build without the "
+        "session write had put them at 7 % of its CPU. Three interleaved pairs: 123.5, 130.9 and 146.7 against "
+        "128.0, 145.5 and 142.6 µs a request.",
+        "- Under load the writer's batches held 15 writes on average, and about a third of its transactions were a "
+        "single write made on the caller's thread.",
         "",
         "**Tried this session, measured, and not kept:** every write through the batch queue (no write on the "
         "caller's thread): 193–203 against 189–197 µs a request. SAVEPOINT and RELEASE as cached statements instead "
         "of GRDB's `inSavepoint`, which parses them each time: 30.5 and 32.4 against 35.5 and 38 µs of writer CPU "
         "per session in one pair of runs, 35–39 in the next, so not shown. The round's three prompts in one "
-        "multi-row INSERT: no change.",
+        "multi-row INSERT: no change. `WITHOUT ROWID` session, round and prompt tables and no separate index on "
+        "`sessionRound.sessionId` (9 B-tree inserts per session instead of 15): 148.7, 147.5 and 162.9 against "
+        "130.2, 160.0 and 152.0 µs, no change, so no migration for it. A larger `wal_autocheckpoint` (10,000 pages) "
+        "or none at all, and page sizes of 1 KiB and 16 KiB, in a throwaway program that only calls "
+        "`createSession` from 64 tasks: 54–58 µs of CPU per session against 55–57 by default (16 KiB: 65–68).",
         "",
         "**The model path target sits inside the run-to-run spread.** Quick runs (`scripts/bench.py model`) measured "
         "an added p50 of 2.42, 2.43 and 1.75 ms, then 2.19, 1.71 and 2.21 ms after `SingleFlight` became a lock "
@@ -504,13 +526,22 @@ def write_report(r):
         "of 4,096 instead of 256, after some of the 1,000 in-flight requests were found not even sent until 1.1 s in "
         "(their SYNs dropped and retried a second later).",
         "",
-        "**What is left, and why it is not done:** a cache hit now costs about three times the 64 µs that half of "
-        "hello's throughput allows. What remains, from the profile: decoding the request with Foundation's Codable "
-        "(about 20 µs with reading the body), the writer's five rows per session in four tables (31–38 µs), Swift's "
-        "reference counting and allocation (`swift_retain`/`swift_release` about 12 % of all samples, `malloc`/`free` "
-        "about 6 %), and hand-offs between NIO's event loops, Swift's pool and GRDB's writer. Each next step is a "
-        "redesign rather than a tuning change: a request decoder that reports field errors as the Codable one does, "
-        "one row per session with its rounds and prompts as JSON, and fewer hand-offs per request.",
+        "**What is left, and why it is not done:** a cache hit now costs about twice the 64 µs that half of hello's "
+        "throughput allows. What remains, from the table above and the profile: the durable session write (about "
+        "60 µs; the throwaway program that only calls `createSession` measured 55–74 µs of CPU per session from 64 "
+        "tasks and about 98 µs one at a time; `pwrite` and `fdatasync` are a fifth of it, GRDB's and Swift's work "
+        "around five statements most of the rest), the round, the ids and the log line and metrics (about 35 µs "
+        "between the cache lookup and a finished answer without the write), and Swift's reference counting and "
+        "allocation throughout (`swift_retain` alone is 13 % of the request threads' samples, much of it from "
+        "copying structs that hold many strings: `ValidPrompt`, `PhotoMetadata`, `PromptTemplate`). Fewer B-trees "
+        "did not help (above); in the writer's profile GRDB's per-statement work (building, converting and binding "
+        "arguments) is about a fifth of its samples. A build that wrote only the session row, skipping its round "
+        "and its three prompts, served cache hits at 138.7, 119.1 and 112.6 µs a request against 168.6, 155.5 and "
+        "138.5: about 25 µs, the most any store change could save here. Getting it means a session written as one "
+        "row with its first round and prompts as JSON, so that every read of a session, the refresh's shown "
+        "prompts, feedback and the user export handle two layouts (or a migration rewrites every stored session): "
+        "a redesign of the store for about a sixth of a cache hit, which would still leave it well under half of "
+        "hello's throughput. It is not done.",
         "",
         "## Reading the numbers",
         "",
