@@ -8,26 +8,26 @@
 extension PromptsResponse {
     /// The answer's bytes, as `JSONResponse.encoder` would write them.
     var jsonBytes: [UInt8] {
-        var json = JSONBytesWriter(reservingCapacity: 768)
-        json.beginObject()
-        json.key("backend")
-        if let backend { backend.write(to: &json) } else { json.null() }
-        json.field("fallback_reason", fallbackReason?.rawValue)
-        json.field("message", message)
-        json.key("prompts")
-        json.beginArray()
-        for prompt in prompts { prompt.write(to: &json) }
-        json.endArray()
-        json.key("refreshes_remaining")
-        json.int(refreshesRemaining)
-        json.key("refreshes_used")
-        json.int(refreshesUsed)
-        json.field("session_id", sessionID)
-        json.field("source", source.rawValue)
-        json.key("template")
-        template.write(to: &json)
-        json.endObject()
-        return json.bytes
+        JSONBytesWriter.bytes(reservingCapacity: 768) { json in
+            json.beginObject()
+            json.key("backend")
+            if let backend { backend.write(to: &json) } else { json.null() }
+            json.field("fallback_reason", fallbackReason?.rawValue)
+            json.field("message", message)
+            json.key("prompts")
+            json.beginArray()
+            for prompt in prompts { prompt.write(to: &json) }
+            json.endArray()
+            json.key("refreshes_remaining")
+            json.int(refreshesRemaining)
+            json.key("refreshes_used")
+            json.int(refreshesUsed)
+            json.field("session_id", sessionID)
+            json.field("source", source.rawValue)
+            json.key("template")
+            template.write(to: &json)
+            json.endObject()
+        }
     }
 }
 
@@ -60,41 +60,46 @@ extension BackendIdentity {
         json.field("provider", provider)
         json.endObject()
     }
+
+    /// The `answeredBy` column's JSON.
+    var jsonColumn: String {
+        JSONBytesWriter.text(reservingCapacity: 64, write(to:))
+    }
 }
 
 extension CacheKey {
     /// The key's canonical JSON: sorted keys, absent values left out.
     var canonicalJSON: [UInt8] {
-        var json = JSONBytesWriter(reservingCapacity: 512)
-        json.beginObject()
-        if let age {
-            json.key("age")
+        JSONBytesWriter.bytes(reservingCapacity: 512) { json in
             json.beginObject()
-            json.key("isRecent")
-            json.bool(age.isRecent)
-            json.key("yearsAgo")
-            json.int(age.yearsAgo)
+            if let age {
+                json.key("age")
+                json.beginObject()
+                json.key("isRecent")
+                json.bool(age.isRecent)
+                json.key("yearsAgo")
+                json.int(age.yearsAgo)
+                json.endObject()
+            }
+            json.key("backends")
+            json.beginArray()
+            for backend in backends { backend.write(to: &json) }
+            json.endArray()
+            json.key("candidateCount")
+            json.int(candidateCount)
+            json.field("locale", locale)
+            json.key("parameters")
+            parameters.write(to: &json)
+            json.key("photo")
+            photo.write(to: &json)
+            json.key("round")
+            json.int(round)
+            json.key("schema")
+            json.int(schema)
+            json.key("template")
+            template.write(to: &json)
             json.endObject()
         }
-        json.key("backends")
-        json.beginArray()
-        for backend in backends { backend.write(to: &json) }
-        json.endArray()
-        json.key("candidateCount")
-        json.int(candidateCount)
-        json.field("locale", locale)
-        json.key("parameters")
-        parameters.write(to: &json)
-        json.key("photo")
-        photo.write(to: &json)
-        json.key("round")
-        json.int(round)
-        json.key("schema")
-        json.int(schema)
-        json.key("template")
-        template.write(to: &json)
-        json.endObject()
-        return json.bytes
     }
 }
 
@@ -130,9 +135,7 @@ extension PhotoMetadata {
 
     /// The photo column's JSON.
     var jsonColumn: String {
-        var json = JSONBytesWriter(reservingCapacity: 256)
-        write(to: &json)
-        return String(decoding: json.bytes, as: UTF8.self)
+        JSONBytesWriter.text(reservingCapacity: 256, write(to:))
     }
 }
 
@@ -163,19 +166,10 @@ extension ValidPrompt {
 
     /// A list of prompts as the surplus and cache columns hold it.
     static func jsonColumn(_ prompts: [ValidPrompt]) -> String {
-        var json = JSONBytesWriter(reservingCapacity: 96 * prompts.count + 2)
-        json.beginArray()
-        for prompt in prompts { prompt.write(to: &json) }
-        json.endArray()
-        return String(decoding: json.bytes, as: UTF8.self)
-    }
-}
-
-extension BackendIdentity {
-    /// The `answeredBy` column's JSON.
-    var jsonColumn: String {
-        var json = JSONBytesWriter(reservingCapacity: 64)
-        write(to: &json)
-        return String(decoding: json.bytes, as: UTF8.self)
+        JSONBytesWriter.text(reservingCapacity: 96 * prompts.count + 2) { json in
+            json.beginArray()
+            for prompt in prompts { prompt.write(to: &json) }
+            json.endArray()
+        }
     }
 }
