@@ -1,6 +1,14 @@
 import NIOCore
 
 extension PromptRequest {
+    /// The request in `body`: read by ``scanned(from:)`` when it can, else by `JSONDecoder`, whose 400 names the
+    /// field at fault.
+    ///
+    /// - Throws: ``APIError`` 400 `invalid_request`, as `JSONRequestDecoder.decode(_:from:)` does.
+    static func decoded(from body: ByteBuffer) throws -> PromptRequest {
+        try scanned(from: body) ?? JSONRequestDecoder.decode(PromptRequest.self, from: body)
+    }
+
     /// The request in `body` when it is plain JSON of the expected types, read without `JSONDecoder`; otherwise
     /// `nil`, and the caller decodes with `JSONDecoder`, whose errors name the field at fault.
     ///

@@ -26,7 +26,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
         let bytes = try await JSONRequestDecoder.collect(request)
-        let body = try (PromptRequest.scanned(from: bytes) ?? JSONRequestDecoder.decode(PromptRequest.self, from: bytes)).validated()
+        let body = try PromptRequest.decoded(from: bytes).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
         return try await idempotently(request, context, caller: caller, body: bytes) {

@@ -156,11 +156,12 @@ indirect enum ScannedJSON {
                 offset += 1
             }
             guard let stop = current else { return nil }
-            var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
+            let plain = UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
             if stop == UInt8(ascii: "\"") {
                 offset += 1
-                return String(validating: utf8, as: UTF8.self)
+                return String(validating: plain, as: UTF8.self)
             }
+            var utf8 = Array(plain)
             while let byte = current {
                 offset += 1
                 switch byte {
