@@ -22,9 +22,7 @@ struct HandWrittenJSONTests {
     )
 
     static func written(_ write: (inout JSONBytesWriter) -> Void) -> String {
-        var json = JSONBytesWriter(reservingCapacity: 64)
-        write(&json)
-        return String(decoding: json.bytes, as: UTF8.self)
+        JSONBytesWriter.text(reservingCapacity: 64, write)
     }
 
     static func encoded(_ value: some Encodable) throws -> String {
@@ -43,7 +41,8 @@ struct HandWrittenJSONTests {
     @Test("Numbers are spelled as Foundation spells them")
     func numbers() throws {
         var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 37.12, -8.5e-5, 90, -180, 1e16, 1e21, 1e-7, 5e-324, 123_456_789.123]
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so a failure here is reproducible.
+        var generator = SeededGenerator(seed: 3712)
         doubles += (0..<200).map { _ in Double.random(in: -180...180, using: &generator) }
         for value in doubles {
             #expect(Self.written { $0.double(value) } == (try Self.encoded(value)), "\(value)")
