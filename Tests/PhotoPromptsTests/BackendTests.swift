@@ -227,6 +227,32 @@ struct GenerationStrategyTests {
         }
     }
 
+    @Test("A reply with no usable candidate is still judged: the model is re-asked with every rejection, and they are counted")
+    func reaskAfterUnusableReply() async throws {
+        try await withStubLLM(.short) { stub in
+            let prompts = try TemporaryPrompts()
+            try await withService(operatorEnvironment(stub: stub, prompts: prompts)) { client in
+                let answer = try await client.startSession()
+                #expect(answer.fallbackReason == .invalidOutput)
+                #expect(answer.prompts.map(\.text) == productFallbacks)
+                #expect(await stub.calls == 2, "six questions of 2–4 words: the model is asked once more")
+                let feedback = await stub.state.lastRequestBody
+                #expect(feedback.contains("None of those questions could be used"))
+                #expect(feedback.contains(#"\"Why here?\": too short at 2 words"#))
+                #expect(feedback.contains(#"\"How did it feel?\": too short at 4 words"#))
+
+                // Both replies' six rejections reach the operators' counts.
+                let scrape = try await client.send("GET", "/metrics", headers: [("Authorization", "Bearer \(testAdminKey)")])
+                let text = String(decoding: scrape.body, as: UTF8.self)
+                #expect(text.contains(#"photoprompts_rejections_total{reason="too_short"} 12"#))
+                let stats = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
+                let version = try #require(stats.lookup["versions"].array.first.map(JSONLookup.init))
+                #expect(version["rejections", "too_short"].int == 12)
+                #expect(version["reask_rate"].double == 1)
+            }
+        }
+    }
+
     @Test("The surplus of one answer serves the next refresh: no backend call, and it counts")
     func surplus() async throws {
         try await withStubLLM { stub in

@@ -2,7 +2,7 @@
 enum ReaskFeedback {
     /// The follow-up user message after a reply whose candidates were judged as in `validation`.
     static func message(for validation: PromptValidation, needed: Int, checks: PromptChecks = PromptChecks()) -> String {
-        var lines = ["Some of those questions could not be used:"]
+        var lines = [validation.kept.isEmpty ? "None of those questions could be used:" : "Some of those questions could not be used:"]
         for rejection in validation.rejected {
             lines.append("- \"\(PromptNormalizer.normalize(rejection.candidate))\": \(rejection.reason)")
         }

@@ -45,6 +45,9 @@ public struct BackendChain: Sendable {
         var result: Result<(reply: String, link: Link), FallbackError>
         /// One entry per backend tried or skipped, for `Server-Timing` and logs.
         var attempts: [Attempt]
+        /// When the pass failed because the last backend that answered wrote nothing usable: that reply and link.
+        /// The caller still judges it, so its rejections are counted, and may re-ask that backend with feedback.
+        var unusable: (reply: String, link: Link)? = nil
     }
 
     /// One backend's part in a pass.
@@ -68,6 +71,7 @@ public struct BackendChain: Sendable {
     ) async -> Outcome {
         var attempts: [Attempt] = []
         var lastReason: FallbackReason?
+        var unusable: (reply: String, link: Link)?
         for (index, link) in links.enumerated() {
             let isLast = index == links.count - 1
             let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2
@@ -76,9 +80,10 @@ public struct BackendChain: Sendable {
             switch outcome.result {
             case .success(let answer) where isUsable(answer.reply):
                 return Outcome(result: .success(answer), attempts: attempts)
-            case .success:
+            case .success(let answer):
                 attempts[attempts.count - 1].outcome = "unusable"
                 lastReason = .invalidOutput
+                unusable = answer
             case .failure(let error) where error.reason == .unavailable:
                 continue
             case .failure(let error):
@@ -87,7 +92,12 @@ public struct BackendChain: Sendable {
             }
         }
         let reason = lastReason ?? (attempts.isEmpty ? .timeout : .unavailable)
-        return Outcome(result: .failure(FallbackError(reason: ContinuousClock.now >= deadline ? .timeout : reason)), attempts: attempts)
+        let final = ContinuousClock.now >= deadline ? .timeout : reason
+        return Outcome(
+            result: .failure(FallbackError(reason: final)),
+            attempts: attempts,
+            unusable: final == .invalidOutput ? unusable : nil
+        )
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.
