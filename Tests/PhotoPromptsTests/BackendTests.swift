@@ -102,6 +102,31 @@ struct BackendChainTests {
         }
     }
 
+    @Test("An answer with no valid prompt hands over to the next backend; when none writes one, the last is re-asked")
+    func unusableAnswerHandsOver() async throws {
+        try await withStubLLM(.short) { primary in
+            try await withStubLLM { secondary in
+                let environment = testEnvironment(stub: nil)
+                    .merging(primary.backendEnvironment(provider: "anthropic")) { $1 }
+                    .merging(secondary.backendEnvironment(provider: "ollama", position: 2)) { $1 }
+                try await withService(environment) { client in
+                    let answer = try await client.startSession()
+                    #expect(answer.source == .model)
+                    #expect(answer.backend == BackendIdentity(provider: "ollama", model: "stub-ollama"))
+                    #expect(await primary.calls == 1)
+                    #expect(await secondary.calls == 1)
+
+                    await secondary.set(.long)
+                    let unusable = try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#)
+                    #expect(unusable.fallbackReason == .invalidOutput)
+                    #expect(await primary.calls == 2, "the primary is not asked again")
+                    #expect(await secondary.calls == 3, "the secondary wrote the last reply, so it is the one re-asked")
+                    #expect(await secondary.state.lastRequestBody.contains("too long at"))
+                }
+            }
+        }
+    }
+
     @Test("A 429's Retry-After keeps later requests away from that backend")
     func retryAfter() async throws {
         try await withStubLLM(.rateLimited) { primary in
