@@ -12,7 +12,7 @@ struct BackendFaultTests {
     @Test("Each provider's API shape is spoken and the answer names the backend and model", arguments: httpProviders)
     func answersInEveryShape(provider: String) async throws {
         try await withStubLLM { stub in
-            try await withService(testEnvironment(stub: nil).merging(stub.backendEnvironment(provider: provider)) { $1 }) { client in
+            try await withService(chainEnvironment((stub, provider))) { client in
                 let answer = try await client.startSession()
                 #expect(answer.source == .model)
                 #expect(answer.prompts.map(\.source) == [.model, .model, .model])
@@ -28,7 +28,7 @@ struct BackendFaultTests {
     )
     func faults(provider: String, behaviour: StubBehaviour) async throws {
         try await withStubLLM(behaviour) { stub in
-            try await withService(testEnvironment(stub: nil).merging(stub.backendEnvironment(provider: provider)) { $1 }) { client in
+            try await withService(chainEnvironment((stub, provider))) { client in
                 let start = ContinuousClock.now
                 let answer = try await client.startSession()
                 let elapsed = ContinuousClock.now - start
@@ -44,7 +44,7 @@ struct BackendFaultTests {
     @Test("A refused connection is backend_error for every provider", arguments: httpProviders)
     func refused(provider: String) async throws {
         let closed = try await withStubLLM { $0 }
-        try await withService(testEnvironment(stub: nil).merging(closed.backendEnvironment(provider: provider)) { $1 }) { client in
+        try await withService(chainEnvironment((closed, provider))) { client in
             let answer = try await client.startSession()
             #expect(answer.fallbackReason == .backendError)
         }
@@ -65,7 +65,7 @@ struct BackendFaultTests {
     @Test("The template's model parameters reach each provider in its own words", arguments: httpProviders)
     func parameters(provider: String) async throws {
         try await withStubLLM { stub in
-            try await withService(testEnvironment(stub: nil).merging(stub.backendEnvironment(provider: provider)) { $1 }) { client in
+            try await withService(chainEnvironment((stub, provider))) { client in
                 _ = try await client.startSession()
                 let body = await stub.state.lastRequestBody
                 #expect(body.contains(#""temperature":0.8"#))
@@ -82,9 +82,7 @@ struct BackendChainTests {
     func failover() async throws {
         try await withStubLLM(.hang) { primary in
             try await withStubLLM { secondary in
-                var environment = testEnvironment(stub: nil)
-                    .merging(primary.backendEnvironment(provider: "openai")) { $1 }
-                    .merging(secondary.backendEnvironment(provider: "ollama", position: 2)) { $1 }
+                var environment = chainEnvironment((primary, "openai"), (secondary, "ollama"))
                 // 3 s, not the suite's usual 1 s: the primary may use 2 s, and the margin must survive a loaded CI machine.
                 environment["LLM_TIMEOUT"] = "3"
                 try await withService(environment) { client in
@@ -106,9 +104,7 @@ struct BackendChainTests {
     func unusableAnswerHandsOver() async throws {
         try await withStubLLM(.short) { primary in
             try await withStubLLM { secondary in
-                let environment = testEnvironment(stub: nil)
-                    .merging(primary.backendEnvironment(provider: "anthropic")) { $1 }
-                    .merging(secondary.backendEnvironment(provider: "ollama", position: 2)) { $1 }
+                let environment = chainEnvironment((primary, "anthropic"), (secondary, "ollama"))
                 try await withService(environment) { client in
                     let answer = try await client.startSession()
                     #expect(answer.source == .model)
@@ -131,9 +127,7 @@ struct BackendChainTests {
     func retryAfter() async throws {
         try await withStubLLM(.rateLimited) { primary in
             try await withStubLLM { secondary in
-                let environment = testEnvironment(stub: nil)
-                    .merging(primary.backendEnvironment(provider: "anthropic")) { $1 }
-                    .merging(secondary.backendEnvironment(provider: "openai", position: 2)) { $1 }
+                let environment = chainEnvironment((primary, "anthropic"), (secondary, "openai"))
                 try await withService(environment) { client in
                     let first = try await client.startSession()
                     #expect(first.backend?.provider == "openai")

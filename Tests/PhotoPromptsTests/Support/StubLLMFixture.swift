@@ -31,6 +31,13 @@ struct StubLLMFixture: Sendable {
     }
 }
 
+/// The test environment with a chain of backends in the order given, each a stub speaking one provider's API.
+func chainEnvironment(_ backends: (stub: StubLLMFixture, provider: String)...) -> [String: String] {
+    backends.enumerated().reduce(testEnvironment(stub: nil)) { environment, backend in
+        environment.merging(backend.element.stub.backendEnvironment(provider: backend.element.provider, position: backend.offset + 1)) { $1 }
+    }
+}
+
 /// Runs `body` with a stub model server listening on a free port, and stops the server afterwards.
 func withStubLLM<Value: Sendable>(
     _ behaviour: StubBehaviour = .normal,
