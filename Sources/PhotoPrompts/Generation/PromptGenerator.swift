@@ -129,15 +129,9 @@ public struct PromptGenerator: Sendable {
             validator.keepsAny(CandidateParser.candidates(in: reply))
         }
         record(first.attempts, pass: 1, in: &timing)
-        // A reply with no usable candidate is still judged: its rejections are counted, and the model that wrote it
-        // is re-asked with them, as after a partly usable one.
-        let answer: (reply: String, link: BackendChain.Link)
-        switch first.result {
-        case .success(let usable):
-            answer = usable
-        case .failure(let error):
-            guard let unusable = first.unusable else { return .fallback(error.reason, timing: timing) }
-            answer = unusable
+        guard case .success(let answer) = first.result else {
+            if case .failure(let error) = first.result { return .fallback(error.reason, timing: timing) }
+            return .fallback(.backendError, timing: timing)
         }
         let identity = answer.link.backend.identity
         var (validation, validateDuration) = await measured { validator.validate(CandidateParser.candidates(in: answer.reply)) }

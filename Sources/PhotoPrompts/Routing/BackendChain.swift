@@ -45,9 +45,6 @@ public struct BackendChain: Sendable {
         var result: Result<(reply: String, link: Link), FallbackError>
         /// One entry per backend tried or skipped, for `Server-Timing` and logs.
         var attempts: [Attempt]
-        /// When the pass failed because the last backend that answered wrote nothing usable: that reply and link.
-        /// The caller still judges it, so its rejections are counted, and may re-ask that backend with feedback.
-        var unusable: (reply: String, link: Link)? = nil
     }
 
     /// One backend's part in a pass.
@@ -63,6 +60,9 @@ public struct BackendChain: Sendable {
     }
 
     /// Asks each backend in turn until one gives a reply that `isUsable` accepts, or `deadline` passes.
+    ///
+    /// When none does and the pass ends on an unusable reply, with time left, that reply is the result: the caller
+    /// judges it like any other, so its rejections are counted and it may re-ask that backend with feedback.
     func complete(
         _ request: LLMRequest,
         deadline: ContinuousClock.Instant,
@@ -93,11 +93,8 @@ public struct BackendChain: Sendable {
         }
         let reason = lastReason ?? (attempts.isEmpty ? .timeout : .unavailable)
         let final = ContinuousClock.now >= deadline ? .timeout : reason
-        return Outcome(
-            result: .failure(FallbackError(reason: final)),
-            attempts: attempts,
-            unusable: final == .invalidOutput ? unusable : nil
-        )
+        if final == .invalidOutput, let unusable { return Outcome(result: .success(unusable), attempts: attempts) }
+        return Outcome(result: .failure(FallbackError(reason: final)), attempts: attempts)
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.
