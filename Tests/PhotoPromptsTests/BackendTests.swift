@@ -272,6 +272,60 @@ struct GenerationStrategyTests {
         }
     }
 
+    @Test("20 identical requests sharing one answer count its candidates once, for the request that asked for it")
+    func singleFlightCountsOnce() async throws {
+        try await withStubLLM(.short, latencyMilliseconds: 300) { stub in
+            let prompts = try TemporaryPrompts()
+            try await withService(operatorEnvironment(stub: stub, prompts: prompts)) { client in
+                let answers = try await withThrowingTaskGroup(of: PromptsResponse.self) { group in
+                    for _ in 0..<20 { group.addTask { try await client.startSession() } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(await stub.calls == 2, "one answer and its re-ask, shared by all 20")
+                #expect(answers.allSatisfy { $0.fallbackReason == .invalidOutput })
+
+                // The model wrote twelve 2–4-word questions in all; 20 requests showing the result do not make it 240.
+                let scrape = try await client.send("GET", "/metrics", headers: [("Authorization", "Bearer \(testAdminKey)")])
+                let text = String(decoding: scrape.body, as: UTF8.self)
+                #expect(text.contains(#"photoprompts_rejections_total{reason="too_short"} 12"#))
+                let stats = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
+                let version = try #require(stats.lookup["versions"].array.first.map(JSONLookup.init))
+                #expect(version["requests"].int == 20)
+                #expect(version["sessions"].int == 20)
+                #expect(version["rejections", "too_short"].int == 12)
+                #expect(version["reask_rate"].double == 1)
+            }
+        }
+    }
+
+    @Test("A refresh served from the surplus judges nothing: the pass rate stays what the model's answer made it")
+    func surplusIsNotJudgedAgain() async throws {
+        try await withStubLLM { stub in
+            let prompts = try TemporaryPrompts()
+            // Ten candidates, some naming the photo's dog: a few rejections, and enough kept for a surplus round.
+            try prompts.write(
+                "photo-journal/settings.json",
+                #"{"candidate_count": 10, "checks": {"must_end_with_question_mark": true, "blocked_words": ["dog"]}}"#
+            )
+            try await withService(operatorEnvironment(stub: stub, prompts: prompts)) { client in
+                let first = try await client.startSession()
+                let before = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
+                let answered = try #require(before.lookup["versions"].array.first.map(JSONLookup.init))
+                let passRate = try #require(answered["pass_rate"].double)
+                #expect(passRate < 1, "the blocked word rejects some of the ten")
+
+                let refreshed = try await client.refresh(first.sessionID).decode(PromptsResponse.self)
+                #expect(refreshed.source == .model)
+                #expect(await stub.calls == 1, "served from the surplus")
+                let after = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
+                let version = try #require(after.lookup["versions"].array.first.map(JSONLookup.init))
+                #expect(version["refreshes"].int == 1)
+                #expect(version["pass_rate"].double == passRate)
+                #expect(version["reask_rate"].double == answered["reask_rate"].double)
+            }
+        }
+    }
+
     @Test("The surplus of one answer serves the next refresh: no backend call, and it counts")
     func surplus() async throws {
         try await withStubLLM { stub in

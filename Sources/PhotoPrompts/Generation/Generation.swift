@@ -16,6 +16,10 @@ public struct Generation: Sendable {
     public var rejected: [PromptRejection] = []
     /// Whether the model was asked a second time because too few candidates passed.
     public var reasked = false
+    /// Whether a backend answer was judged for this request, so its candidates and rejections count in the stats
+    /// and metrics. False for cache and surplus rounds, for a backend failure, and for a request that joined an
+    /// identical one in flight: the answer they share is counted once, for the request that asked for it.
+    public var judged = false
 
     /// A generation that yielded usable candidates.
     public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
@@ -35,6 +39,7 @@ public struct Generation: Sendable {
         generation.cacheEntry = cacheEntry
         generation.rejected = rejected
         generation.reasked = reasked
+        generation.judged = judged
         return generation
     }
 }

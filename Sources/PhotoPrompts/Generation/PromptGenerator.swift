@@ -93,8 +93,9 @@ public struct PromptGenerator: Sendable {
         var generation = shared.unseen(by: shownKeys)
         if joined {
             timing.add("singleflight", .zero, detail: "joined")
-            // The first caller caches the shared answer; the others need not write it again.
+            // The first caller caches the shared answer and counts it; the others neither write nor count it again.
             generation.cacheEntry = nil
+            generation.judged = false
         }
         timing.append(shared.timing)
         generation.timing = timing
@@ -161,6 +162,7 @@ public struct PromptGenerator: Sendable {
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
         generation.rejected = rejected
         generation.reasked = reasked
+        generation.judged = true
         // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
         // together with the session, so the model path pays for one commit, not two.
         if kept.count >= FallbackPrompts.promptsPerAnswer {

@@ -39,8 +39,8 @@ public final class StatsRecorder: Sendable {
         var counts = ["requests": 1, isRefresh ? "refreshes" : "sessions": 1, "source.\(round.source.rawValue)": 1]
         if let reason = round.fallbackReason { counts["fallback.\(reason.rawValue)"] = 1 }
         if round.prompts.contains(where: { $0.source == .fallback }) { counts["rounds_with_fallback_prompts"] = 1 }
-        // Candidates are judged only when a backend answered this request; cache and surplus rounds judged none.
-        if generation.source == .model || generation.fallbackReason == .invalidOutput {
+        // Candidates count only where a backend answered for this request: not for cache, surplus or shared answers.
+        if generation.judged {
             counts["judged_requests"] = 1
             if generation.reasked { counts["reasks"] = 1 }
             counts["candidates.kept"] = generation.candidates.count

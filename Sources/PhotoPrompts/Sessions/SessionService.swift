@@ -153,7 +153,7 @@ public struct SessionService: Sendable {
     private func record(_ round: RoundDraft, generation: Generation, isRefresh: Bool, template: TemplateIdentity) {
         stats.recordRound(round, generation: generation, isRefresh: isRefresh, template: template)
         if let reason = round.fallbackReason { metrics.fallback(reason) }
-        metrics.rejections(generation.rejected)
+        if generation.judged { metrics.rejections(generation.rejected) }
     }
 
     /// Every line logged for a request names the template version that rendered it.
