@@ -537,6 +537,20 @@ def write_report(r):
         "and no function of the service's own takes more than half a percent of all samples: there is no hot spot "
         "left whose removal would double throughput.",
         "",
+        "**Measured again later on 2026-11-23**, after a change to how the stats count answers (not on the cache-hit "
+        "path). A full `make bench` minutes before the one above measured 7,080 against 39,072 req/s (0.18) with a "
+        "p99 of 76.8 ms (p50 8.2 ms), one stall in an otherwise ordinary run; two quick `scripts/bench.py cache` "
+        "runs between the two gave 0.27 (p99 14.3 ms) and 0.21 (p99 17.1 ms). Two experiments retried, 6 s wrk runs "
+        "back to back in the same minutes: NIO's event loops as Swift's global executor with every write handed to "
+        "GRDB's writer queue, so that no loop ever waits for SQLite: 5,816 and 6,292 req/s (p99 22.5–22.7 ms), "
+        "and 5,625 and 5,817 with the direct write kept, against 6,913 and 7,173 (p99 18.5–19.6 ms) as shipped; "
+        "every write through the batch queue on Swift's pool: 7,585 and 7,928 in that round but 6,637 against "
+        "7,326 in the next, so neither is kept. `perf stat` over 5 s of cache hits counted 4.2 `pwrite` calls, "
+        "0.66 context switches and 0.6 `futex` calls per request as shipped, and 3.9 `pwrite` calls with every "
+        "write queued: about nine B-trees get a page each per commit (the session table and its primary-key and "
+        "expiry indexes, the round table and two indexes, the prompt table and two indexes), and checkpoints copy "
+        "those pages into the database file again, so batches of a few sessions write several pages per session.",
+        "",
         "**What is left, and why it is not done:** a cache hit now costs about twice the 64 µs that half of hello's "
         "throughput allows. What remains, from the table above and the profile: the durable session write (about "
         "60 µs; the throwaway program that only calls `createSession` measured 55–74 µs of CPU per session from 64 "
