@@ -70,8 +70,8 @@ public struct BackendChain: Sendable {
         isUsable: @Sendable (String) -> Bool
     ) async -> Outcome {
         var attempts: [Attempt] = []
-        var lastReason: FallbackReason?
-        var unusable: (reply: String, link: Link)?
+        // What the last backend asked (not skipped) gave: its unusable reply, or why there was none.
+        var last: Result<(reply: String, link: Link), FallbackError>?
         for (index, link) in links.enumerated() {
             let isLast = index == links.count - 1
             let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2
@@ -82,19 +82,16 @@ public struct BackendChain: Sendable {
                 return Outcome(result: .success(answer), attempts: attempts)
             case .success(let answer):
                 attempts[attempts.count - 1].outcome = "unusable"
-                lastReason = .invalidOutput
-                unusable = answer
+                last = .success(answer)
             case .failure(let error) where error.reason == .unavailable:
                 continue
             case .failure(let error):
-                lastReason = error.reason
+                last = .failure(error)
                 if Task.isCancelled { return Outcome(result: .failure(error), attempts: attempts) }
             }
         }
-        let reason = lastReason ?? (attempts.isEmpty ? .timeout : .unavailable)
-        let final = ContinuousClock.now >= deadline ? .timeout : reason
-        if final == .invalidOutput, let unusable { return Outcome(result: .success(unusable), attempts: attempts) }
-        return Outcome(result: .failure(FallbackError(reason: final)), attempts: attempts)
+        guard ContinuousClock.now < deadline else { return Outcome(result: .failure(FallbackError(reason: .timeout)), attempts: attempts) }
+        return Outcome(result: last ?? .failure(FallbackError(reason: attempts.isEmpty ? .timeout : .unavailable)), attempts: attempts)
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.
