@@ -261,11 +261,8 @@ struct GenerationStrategyTests {
                 #expect(feedback.contains(#"\"How did it feel?\": too short at 4 words"#))
 
                 // Both replies' six rejections reach the operators' counts.
-                let scrape = try await client.send("GET", "/metrics", headers: [("Authorization", "Bearer \(testAdminKey)")])
-                let text = String(decoding: scrape.body, as: UTF8.self)
-                #expect(text.contains(#"photoprompts_rejections_total{reason="too_short"} 12"#))
-                let stats = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
-                let version = try #require(stats.lookup["versions"].array.first.map(JSONLookup.init))
+                #expect(try await client.metricsText().contains(#"photoprompts_rejections_total{reason="too_short"} 12"#))
+                let version = try await client.versionStats()
                 #expect(version["rejections", "too_short"].int == 12)
                 #expect(version["reask_rate"].double == 1)
             }
@@ -285,11 +282,8 @@ struct GenerationStrategyTests {
                 #expect(answers.allSatisfy { $0.fallbackReason == .invalidOutput })
 
                 // The model wrote twelve 2–4-word questions in all; 20 requests showing the result do not make it 240.
-                let scrape = try await client.send("GET", "/metrics", headers: [("Authorization", "Bearer \(testAdminKey)")])
-                let text = String(decoding: scrape.body, as: UTF8.self)
-                #expect(text.contains(#"photoprompts_rejections_total{reason="too_short"} 12"#))
-                let stats = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
-                let version = try #require(stats.lookup["versions"].array.first.map(JSONLookup.init))
+                #expect(try await client.metricsText().contains(#"photoprompts_rejections_total{reason="too_short"} 12"#))
+                let version = try await client.versionStats()
                 #expect(version["requests"].int == 20)
                 #expect(version["sessions"].int == 20)
                 #expect(version["rejections", "too_short"].int == 12)
@@ -309,16 +303,14 @@ struct GenerationStrategyTests {
             )
             try await withService(operatorEnvironment(stub: stub, prompts: prompts)) { client in
                 let first = try await client.startSession()
-                let before = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
-                let answered = try #require(before.lookup["versions"].array.first.map(JSONLookup.init))
+                let answered = try await client.versionStats()
                 let passRate = try #require(answered["pass_rate"].double)
                 #expect(passRate < 1, "the blocked word rejects some of the ten")
 
                 let refreshed = try await client.refresh(first.sessionID).decode(PromptsResponse.self)
                 #expect(refreshed.source == .model)
                 #expect(await stub.calls == 1, "served from the surplus")
-                let after = try await client.admin("GET", "/stats?template=photo-journal&window=1h")
-                let version = try #require(after.lookup["versions"].array.first.map(JSONLookup.init))
+                let version = try await client.versionStats()
                 #expect(version["refreshes"].int == 1)
                 #expect(version["pass_rate"].double == passRate)
                 #expect(version["reask_rate"].double == answered["reask_rate"].double)

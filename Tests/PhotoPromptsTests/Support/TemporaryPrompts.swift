@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A copy of the repository's `prompts/` in a temporary folder, for tests that edit templates.
 struct TemporaryPrompts: Sendable {
@@ -55,6 +56,18 @@ extension ServiceClient {
         if let key { headers.append(("Authorization", "Bearer \(key)")) }
         if body != nil { headers.append(("Content-Type", "application/json")) }
         return try await send(method, "/admin\(path)", body: body, headers: headers)
+    }
+
+    /// `GET /metrics` with the test key, as text.
+    func metricsText() async throws -> String {
+        let scrape = try await send("GET", "/metrics", headers: [("Authorization", "Bearer \(testAdminKey)")])
+        return String(decoding: scrape.body, as: UTF8.self)
+    }
+
+    /// The first entry (most requests) of `GET /admin/stats` for `photo-journal` over the last hour.
+    func versionStats() async throws -> JSONLookup {
+        let stats = try await admin("GET", "/stats?template=photo-journal&window=1h")
+        return try #require(stats.lookup["versions"].array.first.map(JSONLookup.init))
     }
 
     /// Sends feedback on a prompt.
