@@ -22,7 +22,7 @@ struct ChatCompletionsHandler: Sendable {
             return json(#"{"error":{"message":"stub: internal error"}}"#, status: .internalServerError)
         case .rateLimited:
             var response = json(#"{"error":{"message":"stub: rate limited"}}"#, status: .tooManyRequests)
-            response.headers[.retryAfter] = "30"
+            response.headers[.retryAfter] = await state.retryAfter
             return response
         case .garbage:
             return json("}{ this is not json <html>", status: .ok)

@@ -6,7 +6,7 @@ import Logging
 ///
 /// Routes: `POST /v1/chat/completions` (and `/chat/completions`, OpenAI), `POST /v1/messages` (Anthropic),
 /// `POST /api/chat` (Ollama); `GET /control` for the behaviour and counters; `POST /control` with
-/// `{"behaviour": "hang", "latency_ms": 0, "fail_first": 2}` to switch; `POST /control/reset`; and `GET /hello`,
+/// `{"behaviour": "hang", "latency_ms": 0, "fail_first": 2, "retry_after": "30"}` to switch; `POST /control/reset`; and `GET /hello`,
 /// a bare Hummingbird route that benchmarks use as their baseline.
 public enum StubLLMServer {
     /// Builds the server; `onListening` receives the bound port (useful with port 0).
@@ -27,7 +27,12 @@ public enum StubLLMServer {
         router.get("control") { _, _ in await ControlStatus(state) }
         router.post("control") { request, context in
             let change = try await request.decode(as: ControlChange.self, context: context)
-            await state.set(behaviour: change.behaviour, latencyMilliseconds: change.latencyMilliseconds, failFirst: change.failFirst)
+            await state.set(
+                behaviour: change.behaviour,
+                latencyMilliseconds: change.latencyMilliseconds,
+                failFirst: change.failFirst,
+                retryAfter: change.retryAfter
+            )
             return await ControlStatus(state)
         }
         router.post("control/reset") { _, _ in
@@ -49,11 +54,13 @@ struct ControlChange: Decodable {
     var behaviour: StubBehaviour
     var latencyMilliseconds: Int?
     var failFirst: Int?
+    var retryAfter: String?
 
     enum CodingKeys: String, CodingKey {
         case behaviour
         case latencyMilliseconds = "latency_ms"
         case failFirst = "fail_first"
+        case retryAfter = "retry_after"
     }
 }
 

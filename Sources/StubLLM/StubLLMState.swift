@@ -15,6 +15,8 @@ public actor StubLLMState {
     public private(set) var maxInFlight = 0
     /// Calls still to be failed with HTTP 500 before the behaviour applies (`fail_first`).
     public private(set) var failuresLeft = 0
+    /// The `Retry-After` header a `rate_limited` answer carries: seconds or an HTTP date, as sent.
+    public private(set) var retryAfter = "30"
     /// The body of the last request received, for tests that check what the service sent.
     public private(set) var lastRequestBody = ""
     /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
@@ -27,10 +29,11 @@ public actor StubLLMState {
     }
 
     /// Switches behaviour and, if given, latency and the number of calls to fail first.
-    public func set(behaviour: StubBehaviour, latencyMilliseconds: Int? = nil, failFirst: Int? = nil) {
+    public func set(behaviour: StubBehaviour, latencyMilliseconds: Int? = nil, failFirst: Int? = nil, retryAfter: String? = nil) {
         self.behaviour = behaviour
         if let latencyMilliseconds { self.latencyMilliseconds = latencyMilliseconds }
         if let failFirst { failuresLeft = failFirst }
+        if let retryAfter { self.retryAfter = retryAfter }
     }
 
     /// Counts one call and returns the behaviour and latency to answer it with.
@@ -65,5 +68,6 @@ public actor StubLLMState {
         maxInFlight = inFlight
         behaviour = .normal
         latencyMilliseconds = 0
+        retryAfter = "30"
     }
 }

@@ -140,6 +140,36 @@ struct BackendChainTests {
         }
     }
 
+    @Test(
+        "A Retry-After is honoured up to BACKEND_RETRY_AFTER_MAX, in seconds or as an HTTP date, so one odd header cannot shut a backend out",
+        arguments: [
+            (header: "86400000", maximum: nil as String?, honoured: 120.0),
+            (header: "Fri, 31 Dec 2099 23:59:59 GMT", maximum: nil, honoured: 120),
+            (header: "86400000", maximum: "10", honoured: 10),
+            (header: "30", maximum: nil, honoured: 30),
+        ]
+    )
+    func retryAfterIsCapped(header: String, maximum: String?, honoured: Double) async throws {
+        let clock = ManualWallClock()
+        try await withStubLLM(.rateLimited) { stub in
+            await stub.set(.rateLimited, retryAfter: header)
+            var environment = testEnvironment(stub: stub)
+            environment["BACKEND_RETRY_AFTER_MAX"] = maximum
+            try await withService(environment, clock: clock) { (client: ServiceClient) async throws in
+                let noCache = [(name: "Cache-Control", value: "no-cache")]
+                #expect(try await client.startSession(headers: noCache).source == .fallback)
+                await stub.set(.normal)
+                clock.advance(by: honoured - 1)
+                #expect(try await client.startSession(headers: noCache).fallbackReason == .unavailable, "still waiting")
+                #expect(await stub.calls == 1)
+                clock.advance(by: 2)
+                #expect(try await client.startSession(headers: noCache).source == .model, "the wait is over")
+                #expect(await stub.calls == 2)
+                #expect(try await client.send("GET", "/readyz").status == 200)
+            }
+        }
+    }
+
     @Test("Breaker: N failures open it, requests fall back as unavailable at once, a probe after the cool-down closes it")
     func circuitBreaker() async throws {
         let clock = ManualWallClock()

@@ -55,7 +55,7 @@ struct ConfigurationTests {
         let config = try configuration([
             "LLM_PROVIDER": "anthropic", "LLM_MODEL": "claude-haiku", "LLM_API_KEY": "k1",
             "LLM_2_PROVIDER": "ollama", "LLM_2_MODEL": "llama3.2",
-            "LLM_4_PROVIDER": "openai", "LLM_4_BASE_URL": "http://127.0.0.1:8000/v1", "LLM_4_MODEL": "qwen", "LLM_4_API_KEY": "k4",
+            "LLM_3_PROVIDER": "openai", "LLM_3_BASE_URL": "http://127.0.0.1:8000/v1", "LLM_3_MODEL": "qwen", "LLM_3_API_KEY": "k4",
         ])
         #expect(
             config.backends == [
@@ -117,7 +117,11 @@ struct ConfigurationTests {
             (["LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://x"], "LLM_MODEL"),
             (["LLM_2_PROVIDER": "mystery"], "LLM_2_PROVIDER"),
             (["LLM_2_PROVIDER": "anthropic"], "LLM_2_MODEL"),
-            (["LLM_3_PROVIDER": "openai", "LLM_3_MODEL": "m"], "LLM_3_BASE_URL"),
+            (["LLM_2_PROVIDER": "stub", "LLM_3_PROVIDER": "openai", "LLM_3_MODEL": "m"], "LLM_3_BASE_URL"),
+            // A half-written chain must not start as a shorter one.
+            (["LLM_2_MODEL": "m"], "LLM_2_PROVIDER"),
+            (["LLM_3_API_KEY": "k"], "LLM_3_PROVIDER"),
+            (["LLM_2_PROVIDER": "stub", "LLM_4_PROVIDER": "stub"], "LLM_4_PROVIDER"),
             (["BREAKER_FAILURES": "0"], "BREAKER_FAILURES"),
             (["BREAKER_COOLDOWN": "never"], "BREAKER_COOLDOWN"),
             (["DATABASE_URL": "mysql://u@db/x"], "DATABASE_URL"),

@@ -105,6 +105,8 @@ struct ExecutableTests {
             (["HTTP_PORT": "abc"], "HTTP_PORT"),
             (["LLM_PROVIDER": "nope"], "LLM_PROVIDER"),
             (["PROMPTS_DIRECTORY": "/nonexistent"], "PROMPTS_DIRECTORY"),
+            (["LLM_2_MODEL": "gpt-4o-mini"], "LLM_2_PROVIDER must be set when LLM_2_MODEL is set"),
+            (["LLM_3_PROVIDER": "stub"], "LLM_3_PROVIDER is set but LLM_2_PROVIDER is not"),
         ]
     )
     func startupErrors(environment: [String: String], key: String) async throws {
@@ -116,6 +118,28 @@ struct ExecutableTests {
         let lines = output.split(separator: "\n")
         #expect(lines.count == 1, "expected one line, got: \(output)")
         #expect(output.contains("Invalid configuration: \(key)"))
+    }
+
+    @Test("serve --config with a missing file, or one that is not JSON, exits 1 with one line naming the file (and the place)")
+    func configFileMistakes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let broken = folder.appendingPathComponent("broken.json")
+        try Data("{\n  \"http\": {\"port\": 8080}\n  \"log\": {}\n}\n".utf8).write(to: broken)
+        let missing = folder.appendingPathComponent("missing.json").path
+        for (file, expected) in [(missing, "does not exist"), (broken.path, "is not valid JSON")] {
+            let service = try ChildProcess(
+                try builtProduct("photo-prompts"),
+                arguments: ["serve", "--config", file],
+                environment: ["DATABASE_PATH": temporaryDatabasePath(), "HTTP_PORT": "0"]
+            )
+            let (status, output) = try await service.waitForExit()
+            #expect(status == 1)
+            let lines = output.split(separator: "\n")
+            #expect(lines.count == 1, "expected one line, got: \(output)")
+            #expect(output.contains(file) && output.contains(expected), "\(output)")
+            if file == broken.path { #expect(output.contains("character"), "the place in the file: \(output)") }
+        }
     }
 
     @Test("The API key never appears in the service's output")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Seen from outside: readiness, Prometheus metrics, and one structured log line per request")
 struct ObservabilityTests {
-    @Test("/readyz is 200 with its checks, and 503 once every backend's breaker is open")
+    @Test("/readyz is 200 with its checks, and stays 200 (reporting the backends) when every backend's breaker is open")
     func readiness() async throws {
         try await withStubLLM(.serverError) { stub in
             var environment = testEnvironment(stub: stub)
@@ -16,10 +16,11 @@ struct ObservabilityTests {
                 #expect(ready.lookup["checks", "database"].string == "ok")
                 #expect(ready.lookup["checks", "templates"].string?.hasPrefix("photo-journal@") == true)
                 _ = try await client.startSession()
-                let notReady = try await client.send("GET", "/readyz")
-                #expect(notReady.status == 503)
-                #expect(notReady.lookup["status"].string == "not_ready")
-                #expect(notReady.lookup["checks", "backends"].string == "0 of 1 available")
+                // The provider is shared by every instance: draining them all would turn fallbacks into no answer.
+                let backendsDown = try await client.send("GET", "/readyz")
+                #expect(backendsDown.status == 200)
+                #expect(backendsDown.lookup["status"].string == "ready")
+                #expect(backendsDown.lookup["checks", "backends"].string == "0 of 1 available")
             }
         }
     }

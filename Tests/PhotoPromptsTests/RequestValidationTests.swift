@@ -41,6 +41,48 @@ struct RequestValidationTests {
         }
     }
 
+    @Test(
+        "A key sent twice and a number too large to read are 400 naming the field, on every JSON route",
+        arguments: [
+            (#"{"photo":{},"photo":{"labels":1}}"#, "photo", "appears twice"),
+            (#"{"photo": {"labels": ["a"], "labels": ["b"]}}"#, "photo.labels", "appears twice"),
+            (#"{"photo": {}, "user_id": "u1", "user_\u0069d": "u2"}"#, "user_id", "appears twice"),
+            (#"{"photo": {"people_count": 1e400}}"#, "photo.people_count", "too large"),
+            (#"{"photo": {"location": {"latitude": -1e999}}}"#, "photo.location.latitude", "too large"),
+        ]
+    )
+    func duplicateKeysAndHugeNumbers(body: String, field: String, problem: String) async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let reply = try await client.post("/v1/prompts", json: body)
+            #expect(reply.status == 400)
+            #expect(reply.errorCode == "invalid_request")
+            #expect(reply.errorDetails == [field])
+            let message = try #require((try reply.json["error"] as? [String: Any])?["message"] as? String)
+            #expect(message.hasPrefix(field) && message.contains(problem), "\(message)")
+            let session = try await client.startSession()
+            let promptID = session.prompts[0].id
+            let feedback = try await client.post(
+                "/v1/sessions/\(session.sessionID)/feedback",
+                json: #"{"prompt_id": "\#(promptID)", "action": "selected", "action": "dismissed"}"#
+            )
+            #expect(feedback.status == 400)
+            #expect(feedback.errorDetails == ["action"])
+        }
+    }
+
+    @Test("user_id in the body and X-User-ID in the header that name different users: 400 naming both; the same user in both is fine")
+    func conflictingUsers() async throws {
+        try await withService(testEnvironment(stub: nil)) { client in
+            let body = #"{"user_id": "u_body", "photo": {}}"#
+            let conflict = try await client.post("/v1/prompts", json: body, headers: [("X-User-ID", "u_header")])
+            #expect(conflict.status == 400)
+            #expect(conflict.errorCode == "invalid_request")
+            #expect(conflict.errorDetails == ["user_id", "X-User-ID"])
+            #expect(try await client.post("/v1/prompts", json: body, headers: [("X-User-ID", "u_body")]).status == 200)
+            #expect(try await client.post("/v1/prompts", json: body).status == 200)
+        }
+    }
+
     @Test("Bounds: at most 32 labels of 64 characters, a caption of 500 characters")
     func bounds() async throws {
         try await withService(testEnvironment(stub: nil)) { client in

@@ -127,10 +127,10 @@ public func buildApplication(
 
 /// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`.
 ///
-/// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a minute after its
-/// request's deadline: by then the request has ended, and only a process that died can still hold it.
+/// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a little after its
+/// request's deadline: by then the request has been answered, and only a process that died can still hold it.
 func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -> any PromptStore {
-    let claimLease = configuration.timeout + 60
+    let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
     if let url = configuration.databaseURL {
         return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
     }
@@ -149,6 +149,7 @@ public func makeGenerator(
         backends: configuration.backends.map { makeBackend($0, transport: transport) },
         failureThreshold: configuration.breakerFailures,
         coolDown: configuration.breakerCoolDown,
+        retryAfterMax: configuration.backendRetryAfterMax,
         clock: dependencies.clock
     )
     let generator = PromptGenerator(

@@ -21,6 +21,8 @@ public struct AppConfiguration: Sendable {
     public var breakerFailures: Int
     /// `BREAKER_COOLDOWN`: seconds an open breaker waits before letting one probe through.
     public var breakerCoolDown: Double
+    /// `BACKEND_RETRY_AFTER_MAX`: the longest a backend's `Retry-After` keeps calls away from it, in seconds.
+    public var backendRetryAfterMax: Double
     /// `LLM_TIMEOUT`: the total budget of one backend call, in seconds.
     public var timeout: Double
     /// `PROMPTS_DIRECTORY`: where templates and fallbacks live.
@@ -74,15 +76,10 @@ public struct AppConfiguration: Sendable {
             databaseURL = nil
         }
         databasePoolSize = try reader.integer("database.poolSize", default: 20, in: 1...1000)
-        var backends = [try BackendConfiguration(reader: reader, prefix: ["llm"], isPrimary: true)]
-        for position in 2...BackendConfiguration.maximumCount {
-            let prefix = ["llm", "\(position)"]
-            guard reader.optionalText(ConfigKey(prefix + ["provider"])) != nil else { continue }
-            backends.append(try BackendConfiguration(reader: reader, prefix: prefix, isPrimary: false))
-        }
-        self.backends = backends
+        self.backends = try BackendConfiguration.chain(reader: reader)
         breakerFailures = try reader.integer("breaker.failures", default: 5, in: 1...1000)
         breakerCoolDown = try reader.seconds("breaker.cooldown", default: 30, maximum: 86_400)
+        backendRetryAfterMax = try reader.seconds("backend.retryAfterMax", default: 120, maximum: 86_400)
         timeout = try reader.seconds("llm.timeout", default: 15, maximum: 600)
         promptsDirectory = reader.text("prompts.directory", default: "prompts")
         templateName = reader.text("prompts.template", default: "photo-journal")

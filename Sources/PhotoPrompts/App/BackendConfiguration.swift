@@ -43,6 +43,31 @@ public struct BackendConfiguration: Sendable, Equatable {
         self.apiKey = apiKey
     }
 
+    /// The chain: `LLM_*`, then `LLM_2_*` … `LLM_4_*` in order.
+    ///
+    /// - Throws: ``ConfigurationError`` for a backend's key set without its `PROVIDER`, or a backend set while the
+    ///   one numbered before it is not: a half-written chain must not start as a shorter one.
+    static func chain(reader: ConfigReader) throws(ConfigurationError) -> [BackendConfiguration] {
+        var backends = [try BackendConfiguration(reader: reader, prefix: ["llm"], isPrimary: true)]
+        for position in 2...maximumCount {
+            let prefix = ["llm", "\(position)"]
+            let providerKey = ConfigReader.environmentName(ConfigKey(prefix + ["provider"]))
+            guard reader.optionalText(ConfigKey(prefix + ["provider"])) != nil else {
+                if let stray = ["baseURL", "model", "apiKey"].first(where: { reader.optionalText(ConfigKey(prefix + [$0]), isSecret: true) != nil }) {
+                    let strayKey = ConfigReader.environmentName(ConfigKey(prefix + [stray]))
+                    throw ConfigurationError(key: providerKey, problem: "must be set when \(strayKey) is set")
+                }
+                continue
+            }
+            guard backends.count == position - 1 else {
+                let missing = ConfigReader.environmentName(ConfigKey(["llm", "\(backends.count + 1)", "provider"]))
+                throw ConfigurationError(key: providerKey, problem: "is set but \(missing) is not; number the backends without gaps")
+            }
+            backends.append(try BackendConfiguration(reader: reader, prefix: prefix, isPrimary: false))
+        }
+        return backends
+    }
+
     /// Reads `prefix.provider`, `prefix.baseURL`, `prefix.model` and `prefix.apiKey`.
     init(reader: ConfigReader, prefix: [String], isPrimary: Bool) throws(ConfigurationError) {
         func key(_ name: String) -> ConfigKey { ConfigKey(prefix + [name]) }

@@ -52,15 +52,27 @@ public struct PromptGenerator: Sendable {
         public var alreadyShown: [String]
         /// `false` when the client sent `Cache-Control: no-cache`.
         public var readsCache: Bool
+        /// The request's own deadline, when it is sooner than `LLM_TIMEOUT` from now: a refresh that waited for its
+        /// turn has less time left for the model.
+        public var deadline: ContinuousClock.Instant?
 
         /// Creates an input.
-        public init(template: PromptTemplate, photo: PhotoMetadata, locale: String, round: Int, alreadyShown: [String], readsCache: Bool) {
+        public init(
+            template: PromptTemplate,
+            photo: PhotoMetadata,
+            locale: String,
+            round: Int,
+            alreadyShown: [String],
+            readsCache: Bool,
+            deadline: ContinuousClock.Instant? = nil
+        ) {
             self.template = template
             self.photo = photo
             self.locale = locale
             self.round = round
             self.alreadyShown = alreadyShown
             self.readsCache = readsCache
+            self.deadline = deadline
         }
     }
 
@@ -103,7 +115,7 @@ public struct PromptGenerator: Sendable {
     }
 
     private func generateFromBackends(_ input: Input, cacheKey: String, logger: Logger) async -> Generation {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
         var timing = ServerTiming()
         guard admission.enter() else {
             timing.add("admission", .zero, detail: "\(admission.limit) backend calls in flight")

@@ -16,7 +16,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public let details: [String]
     /// Counts to report beside the error, if any.
     public let refreshCounts: RefreshCounts?
-    /// For 429 `rate_limited`: whole seconds to wait, sent as `Retry-After` and `retry_after_seconds`.
+    /// Whole seconds to wait before retrying (429 `rate_limited`, 409 and 503), sent as `Retry-After` and
+    /// `retry_after_seconds`.
     public let retryAfterSeconds: Int?
     /// For 405: the methods the route has, sent as `Allow`.
     public var allowedMethods: [String] = []
@@ -66,6 +67,38 @@ public struct APIError: HTTPResponseError, Sendable {
             refreshCounts: RefreshCounts(used: used, remaining: max(0, limit - used))
         )
     }
+
+    /// 409: another refresh of this session still ran when this one's deadline came.
+    public static let refreshInProgress = APIError(
+        .conflict,
+        code: "refresh_in_progress",
+        message: "Another refresh of this session is still running. Retry after a moment.",
+        retryAfterSeconds: 1
+    )
+
+    /// 503: the database could not read or write just now (locked, full, failing, unreachable).
+    public static let storeUnavailable = APIError(
+        .serviceUnavailable,
+        code: "store_unavailable",
+        message: "The service cannot reach its storage right now. Retry in a moment.",
+        retryAfterSeconds: 2
+    )
+
+    /// 503: the request's work did not finish by its deadline (`LLM_TIMEOUT` and a little more).
+    public static let deadlineExceeded = APIError(
+        .serviceUnavailable,
+        code: "deadline_exceeded",
+        message: "The service could not finish this request in time. Retry in a moment.",
+        retryAfterSeconds: 1
+    )
+
+    /// 503: a fault on our side that has no better name; the log holds its detail.
+    public static let internalError = APIError(
+        .serviceUnavailable,
+        code: "internal_error",
+        message: "Something went wrong on our side. Retry in a moment.",
+        retryAfterSeconds: 1
+    )
 
     /// The error in this shape for a status Hummingbird produced itself (unknown route, body too large).
     public static func matching(_ status: HTTPResponse.Status) -> APIError {

@@ -3,8 +3,10 @@ import Logging
 
 /// Makes every error leave the service in the one JSON shape, and keeps internals out of 500s.
 ///
-/// Hummingbird's own errors (unknown route, body too large) become ``APIError``s with a matching code; anything
-/// unexpected is logged with its detail and answered with a bare `internal_error`.
+/// Hummingbird's own errors (unknown route, body too large) become ``APIError``s with a matching code. Faults on
+/// our side are never a 500: a database that cannot read or write is `503 store_unavailable`, a request whose
+/// work outlived its deadline is `503 deadline_exceeded`, anything else is logged with its detail and answered
+/// `503 internal_error`; each with `Retry-After`, so a client knows to try again.
 public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
@@ -17,9 +19,16 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch let error as any HTTPResponseError {
             throw APIError.matching(error.status)
+        } catch let error as DeadlinePassed {
+            context.logger.error("request deadline passed", metadata: ["error": "\(error)"])
+            throw APIError.deadlineExceeded
         } catch {
+            if let fault = StoreFault(error) {
+                context.logger.error("store unavailable", metadata: ["reason": "\(fault.reason)"])
+                throw APIError.storeUnavailable
+            }
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
-            throw APIError(.internalServerError, code: "internal_error", message: "Something went wrong on our side.")
+            throw APIError.internalError
         }
     }
 }

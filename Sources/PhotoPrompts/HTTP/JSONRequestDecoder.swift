@@ -28,8 +28,13 @@ public enum JSONRequestDecoder {
         }
     }
 
-    /// Decodes `Value` from a collected body, naming the field at fault.
+    /// Decodes `Value` from a collected body, naming the field at fault. A key sent twice in one object and a
+    /// number too large to read are refused first (``JSONKeyCheck``): the decoder would keep the first of two keys
+    /// silently, and its error for the number names no field.
     public static func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
+        if let problem = JSONKeyCheck.firstProblem(in: body.readableBytesView) {
+            throw APIError.invalidField(problem.path, problem.message)
+        }
         do {
             return try decoder.decode(Value.self, from: Data(buffer: body))
         } catch let error as DecodingError {

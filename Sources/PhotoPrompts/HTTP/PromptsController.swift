@@ -14,6 +14,10 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         self.limits = limits
     }
 
+    /// What an answer may take past the request's deadline: the store's last write. Every request is answered by
+    /// `LLM_TIMEOUT` + 1 s, whatever a database or a crashed process left behind.
+    static var answerMargin: Duration { .milliseconds(750) }
+
     /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`,
     /// `POST /v1/sessions/{session_id}/feedback`.
     public var endpoints: RouteCollection<Context> {
@@ -26,34 +30,42 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
         let bytes = try await JSONRequestDecoder.collect(request)
-        let body = try PromptRequest.decoded(from: bytes).validated()
+        let deadline = sessions.deadline()
+        let body = try JSONRequestDecoder.decode(PromptRequest.self, from: bytes).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
-        return try await idempotently(request, context, caller: caller, body: bytes) {
-            try await sessions.start(
-                photo: body.photo,
-                caller: caller,
-                locale: body.locale,
-                readsCache: Self.readsCache(request),
-                logger: context.logger
-            )
+        return try await answer(by: deadline + Self.answerMargin) {
+            try await idempotently(request, context, caller: caller, body: bytes, deadline: deadline) {
+                try await sessions.start(
+                    photo: body.photo,
+                    caller: caller,
+                    locale: body.locale,
+                    readsCache: Self.readsCache(request),
+                    deadline: deadline,
+                    logger: context.logger
+                )
+            }
         }
     }
 
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
+        let deadline = sessions.deadline()
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
         try limits.admit(caller)
-        return try await idempotently(request, context, caller: caller, body: nil) {
-            do {
-                return try await sessions.refresh(
-                    sessionID: sessionID,
-                    caller: caller,
-                    readsCache: Self.readsCache(request),
-                    logger: context.logger
-                )
-            } catch let error as SessionError {
-                throw Self.apiError(for: error, limit: sessions.refreshLimit)
+        return try await answer(by: deadline + Self.answerMargin) {
+            try await idempotently(request, context, caller: caller, body: nil, deadline: deadline) {
+                do {
+                    return try await sessions.refresh(
+                        sessionID: sessionID,
+                        caller: caller,
+                        readsCache: Self.readsCache(request),
+                        deadline: deadline,
+                        logger: context.logger
+                    )
+                } catch let error as SessionError {
+                    throw Self.apiError(for: error, limit: sessions.refreshLimit)
+                }
             }
         }
     }
@@ -91,6 +103,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         _ context: Context,
         caller: Caller,
         body: ByteBuffer?,
+        deadline: ContinuousClock.Instant,
         _ work: () async throws -> SessionAnswer
     ) async throws -> Response {
         guard let key = try Self.idempotencyKey(request) else {
@@ -107,6 +120,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
             key: key,
             fingerprint: fingerprint,
             userID: caller.userID,
+            deadline: deadline,
             logger: context.logger
         ) {
             do {
@@ -151,12 +165,21 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         return value
     }
 
-    /// The client key's name and the user: the body's `user_id` when there is one, else the `X-User-ID` header.
+    /// The client key's name and the user: the body's `user_id` or the `X-User-ID` header, whichever is sent.
+    ///
+    /// - Throws: 400 naming both when both are sent and disagree: a session must not go to a user by a guess.
     static func caller(_ request: Request, _ context: Context, userID bodyUserID: String? = nil) throws -> Caller {
-        // The header is checked whenever it is sent, even when the body's user_id takes precedence.
         var headerUserID: String?
         if let name = HTTPField.Name("X-User-ID"), let header = request.headers[name] {
             headerUserID = try PromptRequest.cleanUserID(header: header)
+        }
+        if let bodyUserID, let headerUserID, bodyUserID != headerUserID {
+            throw APIError(
+                .badRequest,
+                code: "invalid_request",
+                message: "user_id and X-User-ID name different users; send one of them, or the same user in both",
+                details: ["user_id", "X-User-ID"]
+            )
         }
         return Caller(client: context.client ?? Caller.openClient, userID: bodyUserID ?? headerUserID)
     }
@@ -172,6 +195,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         case .notFound: .sessionNotFound
         case .refreshLimitReached(let used): .refreshLimitReached(used: used, limit: limit)
         case .promptNotFound: .promptNotFound
+        case .refreshInProgress: .refreshInProgress
         }
     }
 }

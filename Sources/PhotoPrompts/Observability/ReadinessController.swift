@@ -2,9 +2,10 @@ import Hummingbird
 
 /// `GET /readyz`: 200 when this instance can serve prompts, 503 otherwise, with each check's result.
 ///
-/// Unlike `/healthz` (the process is up), readiness looks at what a request needs: the database answers, templates
-/// are loaded, and at least one backend's circuit breaker lets calls through. A load balancer stops sending traffic
-/// while it is 503, without restarting anything.
+/// Unlike `/healthz` (the process is up), readiness looks at what this instance needs: the database answers and
+/// templates are loaded. The backends' state is reported but never makes it 503: the model provider is shared by
+/// every instance, so a provider outage would drain them all at once, and an instance whose backends are all
+/// unavailable still answers with fallback prompts.
 struct ReadinessController<Context: RequestContext>: Sendable {
     let store: any PromptStore
     let templates: TemplateLibrary
@@ -29,7 +30,6 @@ struct ReadinessController<Context: RequestContext>: Sendable {
         let states = await breakers()
         let available = states.filter { $0.state < 1 }.count
         checks["backends"] = "\(available) of \(states.count) available"
-        if available == 0 { ready = false }
         return EditedResponse(status: ready ? .ok : .serviceUnavailable, response: Readiness(status: ready ? "ready" : "not_ready", checks: checks))
     }
 

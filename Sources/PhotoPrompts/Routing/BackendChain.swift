@@ -17,11 +17,17 @@ public struct BackendChain: Sendable {
     let links: [Link]
 
     /// Creates a chain over `backends`, in order of preference.
-    public init(backends: [any LLMBackend], failureThreshold: Int, coolDown: TimeInterval, clock: any WallClock) {
+    public init(
+        backends: [any LLMBackend],
+        failureThreshold: Int,
+        coolDown: TimeInterval,
+        retryAfterMax: TimeInterval = 120,
+        clock: any WallClock
+    ) {
         links = backends.map {
             Link(
                 backend: $0,
-                breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, clock: clock),
+                breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, retryAfterMax: retryAfterMax, clock: clock),
                 latency: LatencyTracker()
             )
         }

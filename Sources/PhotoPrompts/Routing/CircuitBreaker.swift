@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Closed: calls pass; `failureThreshold` consecutive failures open it. Open: calls are refused until the
 /// cool-down ends. Then one probe is let through (half-open): success closes it, failure opens it again. A 429's
-/// `Retry-After` refuses calls until then, whatever the state.
+/// `Retry-After` refuses calls until then, whatever the state, but never for longer than `retryAfterMax`
+/// (`BACKEND_RETRY_AFTER_MAX`): one odd header must not shut a backend out until the process restarts.
 actor CircuitBreaker {
     private enum Phase {
         case closed(consecutiveFailures: Int)
@@ -14,13 +15,15 @@ actor CircuitBreaker {
 
     private let failureThreshold: Int
     private let coolDown: TimeInterval
+    private let retryAfterMax: TimeInterval
     private let clock: any WallClock
     private var phase = Phase.closed(consecutiveFailures: 0)
     private var quietUntil: Date?
 
-    init(failureThreshold: Int, coolDown: TimeInterval, clock: any WallClock) {
+    init(failureThreshold: Int, coolDown: TimeInterval, retryAfterMax: TimeInterval, clock: any WallClock) {
         self.failureThreshold = failureThreshold
         self.coolDown = coolDown
+        self.retryAfterMax = retryAfterMax
         self.clock = clock
     }
 
@@ -57,11 +60,13 @@ actor CircuitBreaker {
         phase = .closed(consecutiveFailures: 0)
     }
 
-    /// Records a failure; `retryAfter` (from a 429) keeps callers away for that long.
+    /// Records a failure; `retryAfter` (from a 429) keeps callers away for that long, up to `retryAfterMax`.
     func recordFailure(retryAfter: TimeInterval? = nil) {
         let now = clock.now
         if let retryAfter, retryAfter > 0 {
-            quietUntil = max(quietUntil ?? now, now.addingTimeInterval(retryAfter))
+            let wait = min(retryAfter, retryAfterMax)
+            // A capped wait replaces a longer one pending: the cap holds even against a header seen before it.
+            quietUntil = min(max(quietUntil ?? now, now.addingTimeInterval(wait)), now.addingTimeInterval(retryAfterMax))
         }
         switch phase {
         case .closed(let failures) where failures + 1 < failureThreshold:

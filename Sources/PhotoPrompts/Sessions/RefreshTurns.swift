@@ -1,11 +1,12 @@
 import Foundation
 
-/// Refreshes of one session take turns, across every instance sharing the store.
+/// Refreshes of one session take turns, in this process and across every instance sharing the store.
 ///
-/// ``SessionLocks`` orders the refreshes one process runs; two refreshes of one session can also land on two
-/// instances. Without turns both would read the same history and surplus, both show the same next prompts, and
-/// the second commit would find them taken and fall back. The turn itself lives in the store (a holder and a
-/// lease on the session row), so it holds no connection while the model writes; a refresh waiting for it polls.
+/// Without turns two refreshes of one session would read the same history and surplus, both show the same next
+/// prompts, and the second commit would find them taken and fall back. The turn lives in the store (a holder and a
+/// lease on the session row), so it holds no connection while the model writes, and a process that dies holding
+/// it gives it up when the lease ends (`LLM_TIMEOUT` plus a small margin). A refresh waiting for it polls, and
+/// never past its own request's deadline: then it is refused as in progress, to be retried.
 /// At most `SESSIONS_REFRESH_LIMIT` refreshes of a session ever wait, because slots are reserved first.
 struct RefreshTurns: Sendable {
     let store: any PromptStore
@@ -14,10 +15,18 @@ struct RefreshTurns: Sendable {
     var pollInterval: Duration = .milliseconds(20)
 
     /// Runs `body` while holding the turn of `sessionID`; the turn ends with it, also when it throws or is cancelled.
-    func withTurn<Value: Sendable>(_ sessionID: String, _ body: () async throws -> Value) async throws -> Value {
+    ///
+    /// - Throws: ``SessionError/refreshInProgress`` when the turn is still held at `deadline`.
+    func withTurn<Value: Sendable>(
+        _ sessionID: String,
+        until deadline: ContinuousClock.Instant,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
         let holder = RandomIdentifier.makeTimeOrdered(prefix: "t_")
         while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: clock.now) {
-            try await Task.sleep(for: pollInterval)
+            let now = ContinuousClock.now
+            guard now < deadline else { throw SessionError.refreshInProgress }
+            try await Task.sleep(until: min(now + pollInterval, deadline))
         }
         do {
             let value = try await body()

@@ -9,7 +9,6 @@ public struct SessionService: Sendable {
     let stats: StatsRecorder
     let metrics: ServiceMetrics
     let clock: any WallClock
-    let locks = SessionLocks()
     let turns: RefreshTurns
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
     public let refreshLimit: Int
@@ -38,14 +37,35 @@ public struct SessionService: Sendable {
         self.sessionTTL = sessionTTL
     }
 
+    /// The deadline of a prompt request that arrives at `start`: the model's whole budget, `LLM_TIMEOUT`. Every wait
+    /// the request makes (a claim, a turn, the model) ends by then; only the store's last write comes after it.
+    public func deadline(from start: ContinuousClock.Instant = .now) -> ContinuousClock.Instant {
+        start + generator.timeout
+    }
+
     /// Starts a session for `photo` and returns its first three prompts.
-    public func start(photo: PhotoMetadata, caller: Caller, locale: String, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
+    public func start(
+        photo: PhotoMetadata,
+        caller: Caller,
+        locale: String,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        logger: Logger
+    ) async throws -> SessionAnswer {
         // One look at the live set: a reload during this request cannot mix two versions.
         let set = templates.live
         let template = set.assignVariant()
         let identity = template.identity.assigned(to: set.name)
         let logger = Self.logger(logger, for: identity)
-        let input = PromptGenerator.Input(template: template, photo: photo, locale: locale, round: 0, alreadyShown: [], readsCache: readsCache)
+        let input = PromptGenerator.Input(
+            template: template,
+            photo: photo,
+            locale: locale,
+            round: 0,
+            alreadyShown: [],
+            readsCache: readsCache,
+            deadline: deadline
+        )
         let generation = await generator.generate(input, logger: logger)
         var draft = assembler(for: template, in: set, photo: photo, locale: locale).draft(from: generation, alreadyShown: [])
         draft.template = identity
@@ -72,8 +92,15 @@ public struct SessionService: Sendable {
 
     /// Returns three prompts for the session's photo that it has not shown before.
     ///
-    /// - Throws: ``SessionError`` when the session is unknown or its refreshes are spent.
-    public func refresh(sessionID: String, caller: Caller, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
+    /// - Throws: ``SessionError`` when the session is unknown, its refreshes are spent, or another refresh of it
+    ///   still runs at `deadline`.
+    public func refresh(
+        sessionID: String,
+        caller: Caller,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        logger: Logger
+    ) async throws -> SessionAnswer {
         switch try await store.reserveRefresh(sessionID: sessionID, limit: refreshLimit, now: clock.now, caller: caller) {
         case .notFound:
             throw SessionError.notFound
@@ -82,11 +109,8 @@ public struct SessionService: Sendable {
             throw SessionError.refreshLimitReached(refreshesUsed: used)
         case .reserved(let ordinal):
             do {
-                // The in-process lock first: refreshes on this instance queue here without polling the store.
-                return try await locks.withLock(sessionID) {
-                    try await turns.withTurn(sessionID) {
-                        try await refresh(sessionID: sessionID, ordinal: ordinal, readsCache: readsCache, logger: logger)
-                    }
+                return try await turns.withTurn(sessionID, until: deadline) {
+                    try await refresh(sessionID: sessionID, ordinal: ordinal, readsCache: readsCache, deadline: deadline, logger: logger)
                 }
             } catch {
                 let store = self.store
@@ -96,8 +120,14 @@ public struct SessionService: Sendable {
         }
     }
 
-    /// Generates and commits one reserved refresh; runs under the session's lock.
-    private func refresh(sessionID: String, ordinal: Int, readsCache: Bool, logger: Logger) async throws -> SessionAnswer {
+    /// Generates and commits one reserved refresh; runs in the session's turn.
+    private func refresh(
+        sessionID: String,
+        ordinal: Int,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        logger: Logger
+    ) async throws -> SessionAnswer {
         // Read again under the lock: the refresh before this one may just have added prompts to avoid.
         guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
         // The session stays on the variant it was assigned, at that variant's live version.
@@ -121,7 +151,8 @@ public struct SessionService: Sendable {
                 locale: session.locale,
                 round: ordinal,
                 alreadyShown: shown,
-                readsCache: readsCache
+                readsCache: readsCache,
+                deadline: deadline
             )
             generation = await generator.generate(input, logger: logger)
         }
@@ -229,4 +260,6 @@ public enum SessionError: Error, Equatable {
     case refreshLimitReached(refreshesUsed: Int)
     /// The session never showed the prompt named.
     case promptNotFound
+    /// Another refresh of the session still held its turn at this request's deadline.
+    case refreshInProgress
 }

@@ -7,7 +7,7 @@ struct ServiceClient: Sendable {
     static let transport = CurlTransport()
 
     let port: Int
-    /// Sent as `X-User-ID` unless a request sets it: the app always knows its user. The sample request's user by
+    /// Sent as `X-User-ID` unless a request sets it or its body has a `user_id`: the app always knows its user. The sample request's user by
     /// default, so sessions it creates can be read and refreshed.
     var userID: String? = sampleUserID
 
@@ -42,7 +42,9 @@ struct ServiceClient: Sendable {
     /// Sends a request with a raw body.
     func send(_ method: String, _ path: String, body: String? = nil, headers: [(name: String, value: String)] = []) async throws -> Reply {
         var headers = headers
-        if let userID, !headers.contains(where: { $0.name.lowercased() == "x-user-id" }) {
+        // Like the app, a request names its user once: in the header, unless the body has its own `user_id`.
+        let bodyNamesUser = body?.contains(#""user_id""#) ?? false
+        if let userID, !bodyNamesUser, !headers.contains(where: { $0.name.lowercased() == "x-user-id" }) {
             headers.append(("X-User-ID", userID))
         }
         let request = HTTPTransportRequest(

@@ -26,8 +26,8 @@ struct StubLLMFixture: Sendable {
     var calls: Int { get async { await state.calls } }
 
     /// Switches behaviour.
-    func set(_ behaviour: StubBehaviour, latencyMilliseconds: Int? = nil, failFirst: Int? = nil) async {
-        await state.set(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds, failFirst: failFirst)
+    func set(_ behaviour: StubBehaviour, latencyMilliseconds: Int? = nil, failFirst: Int? = nil, retryAfter: String? = nil) async {
+        await state.set(behaviour: behaviour, latencyMilliseconds: latencyMilliseconds, failFirst: failFirst, retryAfter: retryAfter)
     }
 }
 

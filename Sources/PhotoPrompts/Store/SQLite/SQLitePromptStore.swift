@@ -9,6 +9,9 @@ public struct SQLitePromptStore: PromptStore {
     private let memory = MemoryCacheLayer()
     private let claimLease: TimeInterval
 
+    /// How long a statement waits for a lock another process holds, in seconds.
+    static let busyTimeout: TimeInterval = 0.5
+
     /// Opens (creating if needed) the database at `path` and migrates it. Refresh slots left reserved by a process
     /// that stopped mid-request come back when their lease (`claimLease`) runs out, as on PostgreSQL.
     public init(path: String, claimLease: TimeInterval = PromptStoreDefaults.claimLease) throws {
@@ -16,7 +19,9 @@ public struct SQLitePromptStore: PromptStore {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        // Another process holding the file's lock (a backup, an operator's sqlite3 shell) makes a write wait this long,
+        // then fail as busy, which the client gets as 503 with Retry-After: a request's answer must not wait longer.
+        configuration.busyMode = .timeout(SQLitePromptStore.busyTimeout)
         configuration.prepareDatabase { db in
             // In WAL mode NORMAL never corrupts the file and survives a process crash; only an OS crash or power
             // loss can drop the last commits. It spares an fsync per commit, i.e. per new session.

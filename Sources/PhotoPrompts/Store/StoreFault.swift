@@ -1,0 +1,42 @@
+import GRDB
+import PostgresNIO
+
+/// A database failure as the client and the operator should see it: the store could not read or write now, so
+/// the answer is `503 store_unavailable` with `Retry-After`, and the log says why in words.
+///
+/// Only a database's own errors are store faults; the reason never holds a query's values (user text).
+struct StoreFault: Error, CustomStringConvertible {
+    /// Why, in words, e.g. "the database file is locked by another process".
+    var reason: String
+
+    var description: String { reason }
+
+    /// The fault `error` stands for, or `nil` when it is not a database's error.
+    init?(_ error: any Error) {
+        if let fault = error as? StoreFault {
+            self = fault
+        } else if let error = error as? DatabaseError {
+            reason = Self.reason(sqlite: error)
+        } else if let error = error as? PSQLError {
+            let message = error.serverInfo?[.message].map { ": \($0)" } ?? ""
+            reason = "PostgreSQL \(error.code)\(message)"
+        } else if let error = error as? StoreError {
+            reason = error.description
+        } else {
+            return nil
+        }
+    }
+
+    private static func reason(sqlite error: DatabaseError) -> String {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "the SQLite file is locked by another process"
+        case .SQLITE_FULL: "the disk holding the SQLite file is full"
+        case .SQLITE_IOERR: "an I/O error on the SQLite file"
+        case .SQLITE_READONLY: "the SQLite file or its folder is read-only"
+        case .SQLITE_CANTOPEN: "the SQLite file cannot be opened"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the SQLite file is damaged or not a database"
+        case .SQLITE_INTERRUPT: "a write was interrupted at the request's deadline"
+        default: "SQLite error \(error.resultCode.rawValue) (\(error.resultCode))"
+        }
+    }
+}

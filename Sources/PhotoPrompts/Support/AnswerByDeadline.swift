@@ -1,0 +1,81 @@
+import Synchronization
+
+/// The result of `work`, or ``DeadlinePassed`` at `deadline`, whichever comes first.
+///
+/// Every wait inside a request has its own deadline, but some cannot be cut short from Swift: a write queued
+/// behind SQLite's single writer, a PostgreSQL pool opening a connection to a server that is gone. This is the
+/// backstop that keeps the promise to the client anyway. `work` runs in its own task; at the deadline the caller is
+/// answered and `work` is cancelled (GRDB interrupts a cancelled statement and rolls its transaction back; a model
+/// call's transfer is removed), then left to wind down on its own. Cancelling the caller cancels `work`.
+func answer<Value: Sendable>(
+    by deadline: ContinuousClock.Instant,
+    _ work: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    let race = Race<Value>()
+    let worker = Task {
+        do {
+            race.finish(with: .success(try await work()))
+        } catch {
+            race.finish(with: .failure(error))
+        }
+    }
+    let timer = Task {
+        try? await Task.sleep(until: deadline)
+        if race.finish(with: .failure(DeadlinePassed())) { worker.cancel() }
+    }
+    defer { timer.cancel() }
+    return try await withTaskCancellationHandler {
+        try await race.value
+    } onCancel: {
+        worker.cancel()
+    }
+}
+
+/// The request's deadline passed before its work finished.
+struct DeadlinePassed: Error, CustomStringConvertible {
+    var description: String { "the request's deadline passed before its work finished" }
+}
+
+/// One result, set once by whichever side finishes first, handed to the one waiter.
+private final class Race<Value: Sendable>: Sendable {
+    private enum State {
+        case running
+        case waiting(CheckedContinuation<Value, any Error>)
+        case finished(Result<Value, any Error>)
+    }
+
+    private let state = Mutex(State.running)
+
+    /// Sets the result unless one is set; returns whether this call set it.
+    @discardableResult
+    func finish(with result: Result<Value, any Error>) -> Bool {
+        let (won, waiter): (Bool, CheckedContinuation<Value, any Error>?) = state.withLock { state in
+            switch state {
+            case .finished:
+                return (false, nil)
+            case .running:
+                state = .finished(result)
+                return (true, nil)
+            case .waiting(let continuation):
+                state = .finished(result)
+                return (true, continuation)
+            }
+        }
+        waiter?.resume(with: result)
+        return won
+    }
+
+    /// The result, once set.
+    var value: Value {
+        get async throws {
+            try await withCheckedThrowingContinuation { continuation in
+                let finished: Result<Value, any Error>? = state.withLock { state in
+                    if case .finished(let result) = state { return result }
+                    state = .waiting(continuation)
+                    return nil
+                }
+                if let finished { continuation.resume(with: finished) }
+            }
+        }
+    }
+}
