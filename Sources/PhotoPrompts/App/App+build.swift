@@ -60,6 +60,7 @@ public func buildApplication(
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
+    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout)))
     router.addRoutes(HealthController().endpoints)
     router.addRoutes(ReadinessController(store: store, templates: templates, breakers: { await generator.chain.breakerStates() }).endpoints)
     router.group("v1")
@@ -96,8 +97,15 @@ public func buildApplication(
 
     MethodNotAllowed.register(on: router, adminEnabled: configuration.adminAPIKey != nil)
 
+    let connections = ConnectionLimit(maximum: configuration.maxConnections)
     var app = Application(
         router: router,
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [ConnectionLimitHandler(limit: connections), MalformedRequestHandler()],
+                idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
+            )
+        ),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "PhotoPrompts",

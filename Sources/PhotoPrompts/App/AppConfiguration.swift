@@ -8,6 +8,12 @@ public struct AppConfiguration: Sendable {
     public var host: String
     /// `HTTP_PORT`: the port to listen on; 0 picks a free one.
     public var port: Int
+    /// `HTTP_READ_TIMEOUT`: seconds a request's body may take to arrive; then 408.
+    public var readTimeout: Double
+    /// `HTTP_IDLE_TIMEOUT`: seconds a keep-alive connection may sit idle before it is closed.
+    public var idleTimeout: Double
+    /// `HTTP_MAX_CONNECTIONS`: connections served at once; one more is answered 503 and closed.
+    public var maxConnections: Int
     /// `DATABASE_PATH`: the SQLite file, used unless `DATABASE_URL` names a PostgreSQL server.
     public var databasePath: String
     /// `DATABASE_URL`: `postgres://user:password@host:port/database` to share one PostgreSQL between instances.
@@ -63,6 +69,9 @@ public struct AppConfiguration: Sendable {
     public init(reader: ConfigReader) throws(ConfigurationError) {
         host = reader.text("http.host", default: "127.0.0.1")
         port = try reader.integer("http.port", default: 8080, in: 0...65535)
+        readTimeout = try reader.seconds("http.readTimeout", default: 30, maximum: 3600)
+        idleTimeout = try reader.seconds("http.idleTimeout", default: 60, maximum: 86_400)
+        maxConnections = try reader.integer("http.maxConnections", default: 4096, in: 1...1_000_000)
         databasePath = reader.text("database.path", default: "data/photo-prompts.sqlite")
         if let url = reader.optionalText("database.url", isSecret: true), !url.isEmpty {
             guard let parsed = PostgresURL(url) else {

@@ -21,6 +21,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public let retryAfterSeconds: Int?
     /// For 405: the methods the route has, sent as `Allow`.
     public var allowedMethods: [String] = []
+    /// Sent with `Connection: close`: answered before the request's body was read, so the connection cannot be reused.
+    public var closesConnection = false
 
     /// Refresh counts reported with a refusal.
     public struct RefreshCounts: Sendable {
@@ -119,6 +121,7 @@ public struct APIError: HTTPResponseError, Sendable {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfterSeconds { headers[.retryAfter] = "\(retryAfterSeconds)" }
         if !allowedMethods.isEmpty { headers[.allow] = allowedMethods.joined(separator: ", ") }
+        if closesConnection { headers[.connection] = "close" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encodedBody())))
     }
 

@@ -1,0 +1,37 @@
+import Hummingbird
+
+/// Reads every request's body once, under the HTTP layer's rules, before any route sees it.
+///
+/// - A declared `Content-Length` over 64 KiB is 413 before a byte of the body is read.
+/// - A body that stops arriving for `HTTP_READ_TIMEOUT` is 408.
+/// - A body that is not well-formed HTTP (a bad chunk size) is 400 `malformed_request`, not a fault of ours.
+///
+/// Each of these answers says `Connection: close`, so the server never waits for the rest of such a body. Routes
+/// then read the body from memory.
+struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// How long a body may take to arrive.
+    let readTimeout: Duration
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let limit = JSONRequestDecoder.maximumBodyBytes
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw APIError.bodyTooLarge
+        }
+        let body = request.body
+        let collected: ByteBuffer
+        do {
+            collected = try await answer(by: .now + readTimeout) { try await body.collect(upTo: limit) }
+        } catch is DeadlinePassed {
+            throw APIError.bodyTimedOut(after: readTimeout)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw APIError.bodyTooLarge
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw APIError.malformedRequest
+        }
+        var request = request
+        request.body = RequestBody(buffer: collected)
+        return try await next(request, context)
+    }
+}

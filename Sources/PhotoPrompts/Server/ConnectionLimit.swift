@@ -1,0 +1,28 @@
+import Synchronization
+
+/// The open HTTP connections of one server, against `HTTP_MAX_CONNECTIONS`.
+///
+/// Shared by every connection's ``ConnectionLimitHandler``: each counts itself in when it opens and out when it
+/// closes, so the count is exact without a lock.
+final class ConnectionLimit: Sendable {
+    /// The most connections served at once.
+    let maximum: Int
+    private let open = Atomic<Int>(0)
+
+    init(maximum: Int) {
+        self.maximum = maximum
+    }
+
+    /// Counts a new connection in; `false` when it is one too many.
+    func admit() -> Bool {
+        open.add(1, ordering: .relaxed).newValue <= maximum
+    }
+
+    /// Counts a closed connection out.
+    func release() {
+        open.subtract(1, ordering: .relaxed)
+    }
+
+    /// Connections open now, refused ones included until they close.
+    var current: Int { open.load(ordering: .relaxed) }
+}
