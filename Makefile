@@ -7,7 +7,7 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
 TEST_APT_PACKAGES := postgresql-15 nginx
 STUB_PORT ?= 8081
 
-.PHONY: all deps test-deps apt-install build run stub-llm test bench format lint clean
+.PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean
 
 all: build
 
@@ -67,6 +67,13 @@ bench: test-deps
 	$(SWIFT) build -c release --product photo-prompts
 	$(SWIFT) build -c release --product stub-llm
 	bash scripts/postgres/with-postgres.sh python3 scripts/bench.py
+
+## chaos: release builds, then a bounded fault-injection run (model faults, kill -9 and restart, a database lock
+## held by another process) on SQLite and PostgreSQL; checks the invariants and writes docs/RELIABILITY.md
+chaos: test-deps
+	$(SWIFT) build -c release --product photo-prompts
+	$(SWIFT) build -c release --product stub-llm
+	bash scripts/postgres/with-postgres.sh python3 scripts/chaos.py
 
 ## format: apply the house style (.swift-format, Hummingbird's settings)
 format:

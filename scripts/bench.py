@@ -187,6 +187,77 @@ def scale_out(results):
     results["scale_out"] = runs
 
 
+SWEEP_SECONDS = int(os.environ.get("BENCH_SWEEP_SECONDS", "60"))
+
+# Each wrk thread POSTs photos no other request has shown, so every request is a new session on the model path.
+UNIQUE_PHOTOS_LUA = """
+local threads = 0
+function setup(thread)
+    threads = threads + 1
+    thread:set("id", threads)
+end
+local counter = 0
+request = function()
+    counter = counter + 1
+    local body = '{"photo": {"labels": ["sweep-' .. id .. '-' .. counter .. '"]}}'
+    return wrk.format("POST", nil, {["Content-Type"] = "application/json"}, body)
+end
+"""
+
+
+def sweep(results):
+    """New sessions at a steady rate with SESSIONS_TTL=20: p99 with the expiry sweep every 20 s, and with it off."""
+    script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
+    script.write(UNIQUE_PHOTOS_LUA)
+    script.close()
+    server_url = os.environ.get("TEST_DATABASE_URL")
+    stores = [("sqlite", None)] + ([("postgres", server_url)] if server_url else [])
+    runs = {}
+    stub = Stub()
+    for store, url in stores:
+        for label, interval in (("on", "20"), ("off", "86400")):
+            extra = {"SESSIONS_TTL": "20", "STORE_PRUNE_INTERVAL": interval}
+            if url:
+                extra["DATABASE_URL"] = fresh_postgres_database(url, f"bench_sweep_{label}")
+            service = Service(stub, extra=extra)
+            runs[f"{store}_{label}"] = wrk(service.url("/v1/prompts"), 16, seconds=SWEEP_SECONDS, lua=script.name)
+            service.stop()
+    stub.stop()
+    results["sweep"] = runs
+
+
+def sweep_lines(r):
+    runs = r.get("sweep")
+    if not runs:
+        return []
+    lines = [
+        "## Expiry sweeps under load",
+        "",
+        f"New sessions at a steady rate (wrk, 16 connections, {SWEEP_SECONDS} s, every request a photo not seen before, "
+        "so every one is a model call and a new session), `SESSIONS_TTL=20`: the sweep every 20 s "
+        "(`STORE_PRUNE_INTERVAL=20`) against no sweep during the run. The sweep deletes in batches of 200 rows of each "
+        "kind, each its own transaction, 10 ms apart. Target: p99 with the sweep within 1.5× of p99 without.",
+        "",
+        "| store | sweep | throughput | p50 | p99 | non-2xx |",
+        "|---|---|---|---|---|---|",
+    ]
+    for store in ("sqlite", "postgres"):
+        for label in ("on", "off"):
+            run = runs.get(f"{store}_{label}")
+            if run:
+                lines.append(f"| {store} | {label} | {run['rps']:.0f} req/s | {run['p50_ms']:.2f} ms | {run['p99_ms']:.2f} ms | {run['non_2xx']} |")
+    lines.append("")
+    for store in ("sqlite", "postgres"):
+        on, off = runs.get(f"{store}_on"), runs.get(f"{store}_off")
+        if on and off:
+            ratio = on["p99_ms"] / off["p99_ms"]
+            lines.append(f"- {store}: p99 with the sweep is {ratio:.2f}× p99 without: {verdict(ratio <= 1.5)}.")
+    if "postgres_on" not in runs:
+        lines.append("- postgres: not measured in this run (no PostgreSQL server; make bench starts one).")
+    lines.append("")
+    return lines
+
+
 def captured_backend_request():
     """The body of the chat request the service sends for BODY, caught by a one-off backend on loopback."""
     bodies = []
@@ -299,6 +370,13 @@ def main():
         scale_out(results)
         print(json.dumps(results["scale_out"], indent=2))
         return
+    if sys.argv[1:] == ["sweep"]:
+        # A quick look at the expiry sweep's cost only, no report written.
+        service.stop()
+        stub.stop()
+        sweep(results)
+        print("\n".join(sweep_lines(results)))
+        return
     if sys.argv[1:] == ["cache"]:
         # A quick look while tuning: the baseline and the cache path only, no report written.
         service.stop()
@@ -337,6 +415,7 @@ def main():
     stub.stop()
 
     scale_out(results)
+    sweep(results)
 
     write_report(results)
     print(json.dumps(results, indent=2))
@@ -412,6 +491,7 @@ def write_report(r):
         f"{idle['threads']} threads | {verdict(idle['startup_s'] < 0.5)} |",
         "",
         *scale_out_lines(r),
+        *sweep_lines(r),
         "## Commands",
         "",
         f"- hello: `{hello['command']}` against stub-llm's `GET /hello`",

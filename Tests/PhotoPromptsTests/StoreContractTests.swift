@@ -455,6 +455,24 @@ struct StoreContractTests {
         }
     }
 
+    @Test("Pruning deletes in batches of at most the limit, each its own transaction, until nothing expired is left", arguments: StoreKind.underTest)
+    func pruningInBatches(kind: StoreKind) async throws {
+        try await withTestDatabase(kind) { database in
+            let store = try await database.open()
+            for index in 0..<5 {
+                try await store.createSession(Self.session(id: "s-old-\(index)", expiresAt: Self.now.addingTimeInterval(10)))
+                try await store.cachePrompts([], forKey: "old-\(index)", expiresAt: Self.now.addingTimeInterval(10))
+            }
+            try await store.createSession(Self.session(id: "s-new", expiresAt: Self.now.addingTimeInterval(1000)))
+            let later = Self.now.addingTimeInterval(100)
+            #expect(try await store.pruneExpiredBatch(now: later, limit: 2) == PruneCount(sessions: 2, cacheEntries: 2))
+            #expect(try await store.pruneExpired(now: later, batchSize: 2) == PruneCount(sessions: 3, cacheEntries: 3))
+            #expect(try await store.pruneExpiredBatch(now: later, limit: 2) == PruneCount(sessions: 0, cacheEntries: 0))
+            #expect(try await store.session(id: "s-new", now: later) != nil)
+            try await store.close()
+        }
+    }
+
     @Test("PostgreSQL is there for the store tests, or they are reported as skipped")
     func postgresIsAvailable() throws {
         // A skipped parameterised case is not printed, so this one test says out loud that the PostgreSQL half of

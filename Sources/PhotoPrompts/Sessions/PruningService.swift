@@ -1,8 +1,17 @@
 import Logging
 import ServiceLifecycle
 
-/// Deletes expired sessions and cache entries, once at start-up and then every `interval`.
+/// Deletes expired sessions, cache entries and idempotent answers, once at start-up and then every `interval`.
+///
+/// A sweep deletes in batches of ``batchSize`` rows of each kind, each its own short transaction, with a pause
+/// between them: SQLite has one writer, and a sweep of ten minutes of sessions in one transaction made every
+/// request's write wait behind it.
 public struct PruningService: Service {
+    /// Rows of each kind per transaction.
+    static let batchSize = 200
+    /// The pause between batches, in which request writes go first.
+    static let pause: Duration = .milliseconds(10)
+
     let store: any PromptStore
     let clock: any WallClock
     let interval: Duration
@@ -20,7 +29,7 @@ public struct PruningService: Service {
     public func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
-                let removed = try await store.pruneExpired(now: clock.now)
+                let removed = try await store.pruneExpired(now: clock.now, batchSize: Self.batchSize, pause: Self.pause)
                 if removed.sessions > 0 || removed.cacheEntries > 0 {
                     logger.info("pruned expired rows", metadata: ["sessions": "\(removed.sessions)", "cache_entries": "\(removed.cacheEntries)"])
                 }

@@ -64,9 +64,10 @@ public protocol PromptStore: Sendable {
     /// Succeeds when the database answers a query, for `/readyz`.
     func ping() async throws
 
-    /// Deletes sessions, cache entries and idempotent answers that expired before `now`. A store shared by several
-    /// instances lets one of them prune at a time; the others skip the round and report nothing removed.
-    func pruneExpired(now: Date) async throws -> PruneCount
+    /// Deletes at most `limit` each of the sessions, cache entries and idempotent answers that expired before `now`,
+    /// in one short transaction, so request writes never wait long behind a sweep. A store shared by several
+    /// instances lets one of them prune at a time; the others skip the batch and report nothing removed.
+    func pruneExpiredBatch(now: Date, limit: Int) async throws -> PruneCount
 
     /// Writes what is pending and lets go of the database; called once at shutdown, after the last request.
     func close() async throws
@@ -94,6 +95,18 @@ public enum PromptStoreDefaults {
 }
 
 extension PromptStore {
+    /// Deletes everything that expired before `now`, `batchSize` rows of each kind per transaction, pausing between
+    /// batches so that request writes go first; returns the total.
+    public func pruneExpired(now: Date, batchSize: Int = 200, pause: Duration = .zero) async throws -> PruneCount {
+        var total = PruneCount(sessions: 0, cacheEntries: 0)
+        while true {
+            let batch = try await pruneExpiredBatch(now: now, limit: batchSize)
+            total.add(batch)
+            guard max(batch.sessions, batch.cacheEntries, batch.idempotentAnswers) >= batchSize else { return total }
+            try await Task.sleep(for: pause)
+        }
+    }
+
     /// Creates a session together with its first round, in one transaction.
     public func createSession(_ session: NewSession) async throws {
         try await createSession(session, caching: nil)
@@ -204,10 +217,20 @@ public struct PruneCount: Sendable, Equatable {
     public var sessions: Int
     /// Cache entries removed.
     public var cacheEntries: Int
+    /// Idempotent answers removed.
+    public var idempotentAnswers: Int
 
     /// Creates a count.
-    public init(sessions: Int, cacheEntries: Int) {
+    public init(sessions: Int, cacheEntries: Int, idempotentAnswers: Int = 0) {
+        self.idempotentAnswers = idempotentAnswers
         self.sessions = sessions
         self.cacheEntries = cacheEntries
+    }
+
+    /// Adds another batch's counts.
+    mutating func add(_ other: PruneCount) {
+        sessions += other.sessions
+        cacheEntries += other.cacheEntries
+        idempotentAnswers += other.idempotentAnswers
     }
 }

@@ -525,26 +525,29 @@ public final class PostgresPromptStore: PromptStore {
 
     // MARK: Expiry
 
-    public func pruneExpired(now: Date) async throws -> PruneCount {
+    public func pruneExpiredBatch(now: Date, limit: Int) async throws -> PruneCount {
         let cutoff = now.timeIntervalSince1970
         let count = try await client.withTransaction(logger: logger) { connection in
-            // One instance prunes at a time; the others skip this round rather than queue up to delete nothing.
+            // One instance prunes at a time; the others skip this batch rather than queue up to delete nothing.
             let lock = try await connection.query("SELECT pg_try_advisory_xact_lock(\(AdvisoryLockKey.pruning))", logger: logger)
             var acquired = false
             for try await value in lock.decode(Bool.self) { acquired = value }
             guard acquired else { return PruneCount(sessions: 0, cacheEntries: 0) }
             let rows = try await connection.query(
                 """
-                WITH responses AS (DELETE FROM idempotentResponse WHERE expiresAt <= \(cutoff) RETURNING 1),
-                sessions AS (DELETE FROM session WHERE expiresAt <= \(cutoff) RETURNING 1),
-                entries AS (DELETE FROM cacheEntry WHERE expiresAt <= \(cutoff) RETURNING 1)
+                WITH responses AS (DELETE FROM idempotentResponse WHERE (client, key) IN
+                    (SELECT client, key FROM idempotentResponse WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1),
+                sessions AS (DELETE FROM session WHERE id IN
+                    (SELECT id FROM session WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1),
+                entries AS (DELETE FROM cacheEntry WHERE key IN
+                    (SELECT key FROM cacheEntry WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1)
                 SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM entries), (SELECT COUNT(*) FROM responses)
                 """,
                 logger: logger
             )
             var count = PruneCount(sessions: 0, cacheEntries: 0)
-            for try await (sessions, entries, _) in rows.decode((Int, Int, Int).self) {
-                count = PruneCount(sessions: sessions, cacheEntries: entries)
+            for try await (sessions, entries, answers) in rows.decode((Int, Int, Int).self) {
+                count = PruneCount(sessions: sessions, cacheEntries: entries, idempotentAnswers: answers)
             }
             return count
         }

@@ -366,13 +366,21 @@ public struct SQLitePromptStore: PromptStore {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE rowid = 0") }
     }
 
-    public func pruneExpired(now: Date) async throws -> PruneCount {
+    public func pruneExpiredBatch(now: Date, limit: Int) async throws -> PruneCount {
         let count = try await writer.write { db in
-            let cutoff = now.timeIntervalSince1970
-            try db.execute(sql: "DELETE FROM idempotentResponse WHERE expiresAt <= ?", arguments: [cutoff])
-            let sessions = try SessionRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
-            let entries = try CacheEntryRecord.filter(Column("expiresAt") <= cutoff).deleteAll(db)
-            return PruneCount(sessions: sessions, cacheEntries: entries)
+            let arguments: StatementArguments = [now.timeIntervalSince1970, limit]
+            try db.execute(
+                sql: """
+                    DELETE FROM idempotentResponse WHERE (client, key) IN
+                        (SELECT client, key FROM idempotentResponse WHERE expiresAt <= ? LIMIT ?)
+                    """,
+                arguments: arguments
+            )
+            let answers = db.changesCount
+            try db.execute(sql: "DELETE FROM session WHERE id IN (SELECT id FROM session WHERE expiresAt <= ? LIMIT ?)", arguments: arguments)
+            let sessions = db.changesCount
+            try db.execute(sql: "DELETE FROM cacheEntry WHERE key IN (SELECT key FROM cacheEntry WHERE expiresAt <= ? LIMIT ?)", arguments: arguments)
+            return PruneCount(sessions: sessions, cacheEntries: db.changesCount, idempotentAnswers: answers)
         }
         memory.removeExpired(now: now)
         return count
