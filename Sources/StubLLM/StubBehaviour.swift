@@ -14,6 +14,18 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     case bulleted
     /// Good questions as a JSON array of strings.
     case jsonArray = "json_array"
+    /// "Here are six questions:", then a ```json fenced array (GPT, Llama).
+    case fencedWithPreamble = "fenced_with_preamble"
+    /// A fenced array, then "I hope these help!" (Claude, Gemma).
+    case fencedWithSignOff = "fenced_with_sign_off"
+    /// `1. **What …?**`: bold, numbered, between a preamble and a sign-off (Llama, Mistral).
+    case boldNumbered = "bold_numbered"
+    /// `*What …?*`: italic lines (Gemma).
+    case italicLines = "italic_lines"
+    /// `{"journal_prompts": […]}`: the list under a key of the model's own.
+    case jsonOtherKey = "json_other_key"
+    /// `[{"question": "…"}, …]`: an array of objects.
+    case jsonObjects = "json_objects"
     /// Two good questions, each three times with different case and punctuation.
     case duplicates
     /// The user message echoed back line by line, as a model that obeys instructions hidden in the data would.

@@ -20,6 +20,19 @@ enum StubReplies {
         case .jsonArray:
             let data = (try? JSONEncoder().encode(good)) ?? Data("[]".utf8)
             return String(decoding: data, as: UTF8.self)
+        case .fencedWithPreamble:
+            return "Here are six questions:\n\n```json\n" + prettyJSON(good) + "\n```"
+        case .fencedWithSignOff:
+            return "```json\n" + prettyJSON(good) + "\n```\n\nI hope these help!"
+        case .boldNumbered:
+            let items = good.enumerated().map { "\($0.offset + 1). **\($0.element)**" }
+            return (["Sure! Here are some journaling prompts for your photo:", ""] + items + ["", "Enjoy your journaling!"]).joined(separator: "\n")
+        case .italicLines:
+            return good.map { "*\($0)*" }.joined(separator: "\n\n")
+        case .jsonOtherKey:
+            return json(["journal_prompts": good])
+        case .jsonObjects:
+            return json(good.map { ["question": $0] })
         case .duplicates:
             return good.prefix(2).flatMap { [$0, $0.uppercased(), $0.replacingOccurrences(of: "?", with: "?!")] }.joined(separator: "\n")
         case .echo:
@@ -27,6 +40,15 @@ enum StubReplies {
         default:
             return good.joined(separator: "\n")
         }
+    }
+
+    /// JSON as a model prints it, one item per line with a trailing comma on each but the last.
+    static func prettyJSON(_ strings: [String]) -> String {
+        "[\n" + strings.map { "  \"\($0)\"" }.joined(separator: ",\n") + "\n]"
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        String(decoding: (try? JSONEncoder().encode(value)) ?? Data("null".utf8), as: UTF8.self)
     }
 
     static let shortQuestions = ["Why here?", "Who was there?", "What happened?", "How did it feel?", "Best part?", "Would you return?"]

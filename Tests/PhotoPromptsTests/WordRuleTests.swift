@@ -89,29 +89,53 @@ struct WordRuleTests {
 }
 
 @Suite("Splitting a model's reply into candidates")
-struct CandidateParserTests {
+struct ReplyExtractorTests {
     @Test("Plain lines, skipping blank lines and headings")
     func lines() {
         let reply = "Here are six questions:\n\nWhat drew you to this beach today?\n  Who was with you?  \n"
-        #expect(CandidateParser.candidates(in: reply) == ["What drew you to this beach today?", "Who was with you?"])
+        #expect(ReplyExtractor.candidates(in: reply) == ["What drew you to this beach today?", "Who was with you?"])
     }
 
     @Test("A JSON array, bare or inside a code fence")
     func jsonArray() {
-        #expect(CandidateParser.candidates(in: #"["One?", "Two?"]"#) == ["One?", "Two?"])
-        #expect(CandidateParser.candidates(in: "```json\n[\"One?\", \"Two?\"]\n```") == ["One?", "Two?"])
+        #expect(ReplyExtractor.candidates(in: #"["One?", "Two?"]"#) == ["One?", "Two?"])
+        #expect(ReplyExtractor.candidates(in: "```json\n[\"One?\", \"Two?\"]\n```") == ["One?", "Two?"])
     }
 
     @Test("A JSON object holding the list under prompts or questions")
     func jsonObject() {
-        #expect(CandidateParser.candidates(in: #"{"prompts": ["One?"]}"#) == ["One?"])
-        #expect(CandidateParser.candidates(in: #"{"questions": ["Two?"]}"#) == ["Two?"])
+        #expect(ReplyExtractor.candidates(in: #"{"prompts": ["One?"]}"#) == ["One?"])
+        #expect(ReplyExtractor.candidates(in: #"{"questions": ["Two?"]}"#) == ["Two?"])
     }
 
     @Test("A JSON array item spanning lines stays one candidate, so the validator can reject it")
     func multiLineItem() {
-        let candidates = CandidateParser.candidates(in: #"["What made this\nmoment special for you today?"]"#)
+        let candidates = ReplyExtractor.candidates(in: #"["What made this\nmoment special for you today?"]"#)
         #expect(candidates.count == 1)
         #expect(PromptValidator().validate(candidates).rejected.map(\.reason) == [.multiLine])
+    }
+}
+
+@Suite("Real models' replies: every valid question is kept, whatever the dress")
+struct ReplyCorpusTests {
+    @Test("Each corpus reply yields exactly its candidates, and prose around them is not one", arguments: replyCorpus)
+    func corpusReply(_ corpus: CorpusReply) {
+        let candidates = ReplyExtractor.candidates(in: corpus.reply).map(PromptNormalizer.normalize)
+        #expect(candidates == corpus.candidates)
+    }
+
+    @Test("The corpus covers several model families and at least 30 replies")
+    func corpusSize() {
+        #expect(replyCorpus.count >= 30)
+        #expect(Set(replyCorpus.map(\.family)).count >= 6)
+    }
+
+    @Test("Prose lines are never judged, so a re-ask never tells the model its preamble was a mistake")
+    func proseIsNotRejected() {
+        for corpus in replyCorpus where corpus.candidates == corpusQuestions {
+            let validation = PromptValidator().validate(ReplyExtractor.candidates(in: corpus.reply))
+            #expect(validation.kept.count == 6, "\(corpus.testDescription)")
+            #expect(validation.rejected.isEmpty, "\(corpus.testDescription): \(validation.rejected)")
+        }
     }
 }

@@ -139,7 +139,7 @@ public struct PromptGenerator: Sendable {
         var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
 
         let first = await chain.complete(request, deadline: deadline, logger: logger) { reply in
-            validator.keepsAny(CandidateParser.candidates(in: reply))
+            validator.keepsAny(ReplyExtractor.candidates(in: reply))
         }
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result else {
@@ -147,7 +147,7 @@ public struct PromptGenerator: Sendable {
             return .fallback(.backendError, timing: timing)
         }
         let identity = answer.link.backend.identity
-        var (validation, validateDuration) = await measured { validator.validate(CandidateParser.candidates(in: answer.reply)) }
+        var (validation, validateDuration) = await measured { validator.validate(ReplyExtractor.candidates(in: answer.reply)) }
         timing.add("validate", validateDuration)
         var kept = validation.kept
         var rejected = validation.rejected
@@ -164,7 +164,7 @@ public struct PromptGenerator: Sendable {
             reasked = true
             if case .success(let reask) = second.result {
                 let alreadyKept = shownKeys.union(kept.map(\.repeatKey))
-                (validation, _) = await measured { validator.validate(CandidateParser.candidates(in: reask.reply), alreadyShown: alreadyKept) }
+                (validation, _) = await measured { validator.validate(ReplyExtractor.candidates(in: reask.reply), alreadyShown: alreadyKept) }
                 kept += validation.kept
                 rejected += validation.rejected
             }

@@ -1,10 +1,12 @@
 /// Cleans up one line of model output before it is judged, and derives the key used to spot repeats.
 public enum PromptNormalizer {
-    /// `text` without list numbering, bullets, "Prompt 1:" labels or wrapping quotes, whitespace collapsed.
+    /// `text` without list numbering, bullets, "Prompt 1:" labels, Markdown emphasis, wrapping quotes or the comma
+    /// of a JSON line, whitespace collapsed.
     ///
-    /// Decorations are peeled repeatedly, so `1. "What…?"` and `- Prompt 2: What…?` both come out clean.
+    /// Decorations are peeled repeatedly, so `1. **"What…?"**` and `- Prompt 2: What…?` both come out clean.
     public static func normalize(_ text: String) -> String {
-        var current = collapseWhitespace(text)
+        // Bold and underline markers belong to Markdown, never to a prompt, wherever they stand.
+        var current = collapseWhitespace(text.replacing("**", with: "").replacing("__", with: ""))
         while true {
             let peeled = collapseWhitespace(peelOneDecoration(current))
             if peeled == current { return current }
@@ -66,7 +68,14 @@ public enum PromptNormalizer {
     private static let labelWords = ["prompt", "question"]
 
     private static func peelOneDecoration(_ text: String) -> String {
-        guard let first = text.first else { return text }
+        guard let first = text.first, let last = text.last else { return text }
+        // `*What…?*` is italic, not a bullet; `"What…?",` is a line of a JSON array.
+        if text.count > 2, first == last, first == "*" || first == "_" {
+            return String(text.dropFirst().dropLast())
+        }
+        if last == "," {
+            return String(text.dropLast())
+        }
         if bullets.contains(first) {
             return String(text.dropFirst())
         }
@@ -76,7 +85,7 @@ public enum PromptNormalizer {
         if let withoutLabel = droppingLabel(text) {
             return withoutLabel
         }
-        if text.count >= 2, let last = text.last, quotePairs.contains(where: { $0.0 == first && $0.1 == last }) {
+        if text.count >= 2, quotePairs.contains(where: { $0.0 == first && $0.1 == last }) {
             return String(text.dropFirst().dropLast())
         }
         return text

@@ -18,6 +18,8 @@ public struct IdempotencyService: Sendable {
     private let clock: any WallClock
     /// How often a retry checks on an answer another request is making.
     private let pollInterval: Duration = .milliseconds(25)
+    /// How long past the request's deadline keeping its answer may be retried, inside the answer's own margin.
+    private let keepMargin: Duration = .milliseconds(500)
 
     /// Creates the service over `store`.
     public init(store: any PromptStore, clock: any WallClock) {
@@ -46,9 +48,14 @@ public struct IdempotencyService: Sendable {
             do {
                 claim = try await store.claimIdempotencyKey(client: client, key: key, fingerprint: fingerprint, userID: userID, now: clock.now)
             } catch {
-                // Without the store the key cannot be checked; answering beats failing, as for the cache.
-                logger.error("idempotency claim failed", metadata: ["error": "\(error)"])
-                return (try await produce(), false)
+                // Without the claim, a retry could make a second, different answer: wait for the store until the
+                // deadline (another process may hold SQLite's lock for a moment), then answer 503.
+                guard ContinuousClock.now + pollInterval < deadline else {
+                    logger.error("idempotency claim failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
+                    throw error
+                }
+                try await Task.sleep(for: pollInterval)
+                continue
             }
             switch claim {
             case .answered(let stored):
@@ -68,17 +75,30 @@ public struct IdempotencyService: Sendable {
                     await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
                     throw error
                 }
-                do {
-                    try await store.keepIdempotentResponse(
-                        answer,
-                        client: client,
-                        key: key,
-                        expiresAt: clock.now.addingTimeInterval(Self.retention)
-                    )
-                } catch {
-                    logger.error("keeping an idempotent answer failed", metadata: ["error": "\(error)"])
-                }
+                try await keep(answer, client: client, key: key, until: deadline + keepMargin, logger: logger)
                 return (answer, false)
+            }
+        }
+    }
+}
+
+extension IdempotencyService {
+    /// Keeps `answer` for replays, retrying a store that cannot write (another process holding SQLite's lock) until
+    /// `until`. An answer that cannot be kept is not given: a retry would make a second, different one, so the
+    /// client gets the store's 503 and retries instead. The session or refresh it made stays, as after a crash.
+    private func keep(_ answer: StoredResponse, client: String, key: String, until: ContinuousClock.Instant, logger: Logger) async throws {
+        while true {
+            do {
+                try await store.keepIdempotentResponse(answer, client: client, key: key, expiresAt: clock.now.addingTimeInterval(Self.retention))
+                return
+            } catch {
+                guard ContinuousClock.now + pollInterval < until else {
+                    logger.error("keeping an idempotent answer failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
+                    let store = self.store
+                    await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
+                    throw error
+                }
+                try await Task.sleep(for: pollInterval)
             }
         }
     }

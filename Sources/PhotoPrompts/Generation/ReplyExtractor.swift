@@ -1,0 +1,101 @@
+/// Finds the candidate prompts in a model's reply, whatever it is dressed in.
+///
+/// Real models wrap their questions in prose ("Here are six questions:" … "I hope these help!"), code fences, JSON
+/// of many shapes, Markdown lists and emphasis. The extractor keeps what the model meant as prompts and drops the
+/// rest, so a preamble or a sign-off is never judged, counted as a rejection or reported back to the model as a
+/// mistake. In order:
+///
+/// 1. JSON, inside a code fence or anywhere in the reply: every string the model listed (``ReplyExtractor/strings(in:)``),
+///    after the repairs models need (trailing commas, smart quotes).
+/// 2. A Markdown list: its numbered or bulleted items, and nothing around them.
+/// 3. Plain lines: each line but headings ("…:"); when most lines are questions, only the questions.
+///
+/// Cleaning a candidate (numbering, emphasis, quotes) is ``PromptNormalizer``'s part; ``PromptValidator`` judges.
+public enum ReplyExtractor {
+    /// The candidates in `reply`, in the order the model gave them.
+    public static func candidates(in reply: String) -> [String] {
+        let text = reply.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        let blocks = fencedBlocks(in: text)
+        for block in blocks {
+            if let strings = strings(in: block) { return strings }
+        }
+        if let strings = strings(in: text) { return strings }
+        return lineCandidates(in: blocks.isEmpty ? text : blocks.joined(separator: "\n"))
+    }
+
+    /// The contents of every ```-fenced block, in order.
+    static func fencedBlocks(in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingPrefix(while: \.isWhitespace).hasPrefix("```") {
+                if let lines = current {
+                    blocks.append(lines.joined(separator: "\n"))
+                    current = nil
+                } else {
+                    current = []
+                }
+            } else {
+                current?.append(line)
+            }
+        }
+        // A block the model never closed (a reply cut at max_tokens) still holds its complete lines.
+        if let lines = current, !lines.isEmpty { blocks.append(lines.joined(separator: "\n")) }
+        return blocks
+    }
+
+    /// Lines of a reply that is not JSON.
+    static func lineCandidates(in text: String) -> [String] {
+        let lines = text.split(separator: "\n").map { $0.trimming(while: \.isWhitespace) }.filter { line in
+            line.contains { $0.isLetter || $0.isNumber }
+        }
+        let items = lines.filter(isListItem)
+        if !items.isEmpty { return items.map(String.init) }
+        let sentences = lines.filter { !isHeading($0) }
+        let questions = sentences.filter(endsWithQuestionMark)
+        // Mostly questions: the other lines are the model talking to us ("I hope these help!").
+        let chosen = questions.count * 2 >= sentences.count && !questions.isEmpty ? questions : sentences
+        return chosen.map(String.init)
+    }
+
+    /// "1. …", "2) …", "(3) …", "- …", "* …", "• …": a line the model wrote as an item of a list.
+    static func isListItem(_ line: Substring) -> Bool {
+        guard let first = line.first else { return false }
+        if "-•–·▪‣".contains(first) { return true }
+        if first == "*" || first == "+" { return line.dropFirst().first == " " }
+        var rest = line.drop { $0 == "(" || $0 == "*" || $0 == "_" }
+        let digits = rest.prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, digits.count <= 3 else { return false }
+        rest = rest.dropFirst(digits.count)
+        guard let marker = rest.first, ".):".contains(marker) else { return false }
+        // "1.5 hours of driving…" is a sentence that starts with a number.
+        return rest.dropFirst().first.map { $0.isWhitespace || $0 == "*" || $0 == "_" } ?? false
+    }
+
+    /// "Here are six questions:" introduces what follows; it is not a prompt.
+    static func isHeading(_ line: Substring) -> Bool {
+        line.trimming { $0 == "*" || $0 == "_" || $0.isWhitespace }.hasSuffix(":")
+    }
+
+    static func endsWithQuestionMark(_ line: Substring) -> Bool {
+        let core = line.trimming { "*_\"'“”‘’«»`,. ".contains($0) }
+        return core.last.map(questionMarks.contains) ?? false
+    }
+}
+
+/// What ends a question: "?", full-width "？", Arabic "؟", the Greek question mark, Armenian "՞", Ethiopic "፧".
+let questionMarks: Set<Character> = ["?", "\u{FF1F}", "\u{061F}", "\u{037E}", "\u{055E}", "\u{1367}"]
+
+extension Character {
+    /// 0–9 only: list numbering is ASCII, whatever the script around it.
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Substring {
+    /// The text without leading and trailing characters that satisfy `predicate`.
+    func trimming(while predicate: (Character) -> Bool) -> Substring {
+        var slice = drop(while: predicate)
+        while let last = slice.last, predicate(last) { slice = slice.dropLast() }
+        return slice
+    }
+}
