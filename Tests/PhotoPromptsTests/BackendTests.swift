@@ -22,6 +22,37 @@ struct BackendFaultTests {
     }
 
     @Test(
+        "Real models' reply shapes give model prompts on the first call, through every provider's API",
+        arguments: httpProviders,
+        [StubBehaviour.fencedWithPreamble, .fencedWithSignOff, .boldNumbered, .italicLines, .jsonOtherKey, .jsonObjects]
+    )
+    func realReplyShapes(provider: String, behaviour: StubBehaviour) async throws {
+        try await withStubLLM(behaviour) { stub in
+            try await withService(chainEnvironment((stub, provider))) { client in
+                let answer = try await client.startSession()
+                #expect(answer.source == .model)
+                #expect(answer.prompts.count == 3)
+                #expect(await stub.calls == 1, "all six were usable, so nothing was re-asked")
+                // The other three are the session's surplus: the first refresh needs no model call.
+                let refreshed = try await client.refresh(answer.sessionID)
+                #expect(refreshed.lookup["source"].string == "model")
+                #expect(await stub.calls == 1)
+            }
+        }
+    }
+
+    @Test("An Anthropic base URL works with or without a trailing /v1", arguments: ["", "/v1", "/v1/", "/"])
+    func anthropicBaseURL(suffix: String) async throws {
+        try await withStubLLM { stub in
+            var environment = chainEnvironment((stub, "anthropic"))
+            environment["LLM_BASE_URL"] = stub.baseURL(for: "anthropic") + suffix
+            try await withService(environment) { (client: ServiceClient) async throws in
+                #expect(try await client.startSession().source == .model)
+            }
+        }
+    }
+
+    @Test(
         "A fault of any kind gives the right reason before the deadline plus 0.5 s",
         arguments: httpProviders,
         [StubBehaviour.serverError, .rateLimited, .garbage, .truncated, .hang, .trickle]

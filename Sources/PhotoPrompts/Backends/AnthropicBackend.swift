@@ -9,10 +9,11 @@ public struct AnthropicBackend: LLMBackend {
     private let endpoint: String
     private let apiKey: String?
 
-    /// Creates a backend; `baseURL` is e.g. `https://api.anthropic.com`.
+    /// Creates a backend; `baseURL` is `https://api.anthropic.com`, with or without a trailing `/v1` (people write
+    /// it both ways, and the SDKs' examples differ).
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
         self.http = JSONOverHTTP(transport: transport)
-        self.endpoint = baseURL.appendingPathComponentForURL("v1/messages")
+        self.endpoint = Self.messagesURL(baseURL: baseURL)
         self.identity = BackendIdentity(provider: "anthropic", model: model)
         self.apiKey = apiKey
     }
@@ -32,6 +33,14 @@ public struct AnthropicBackend: LLMBackend {
         let text = reply.content.filter { $0.type == "text" }.compactMap(\.text).joined(separator: "\n")
         guard !text.isEmpty else { throw BackendError.unreadableReply("a message without text") }
         return text
+    }
+
+    /// `{base}/v1/messages`, whether `baseURL` ends in `/v1`, `/v1/` or neither.
+    static func messagesURL(baseURL: String) -> String {
+        var base = Substring(baseURL)
+        while base.hasSuffix("/") { base = base.dropLast() }
+        if base.hasSuffix("/v1") { base = base.dropLast(3) }
+        return String(base) + "/v1/messages"
     }
 
     private struct MessagesRequest: Encodable {

@@ -67,8 +67,8 @@ let replyCorpus: [CorpusReply] = [
     // Gemini-style
     CorpusReply(family: "Gemini", shape: "bold heading, bullets, sign-off", reply: "**Reflective prompts for your photo**\n\n" + q.map { "*   \($0)" }.joined(separator: "\n") + "\n\nI hope these spark some great entries!", candidates: q),
     CorpusReply(family: "Gemini", shape: "nested object", reply: #"{"response": {"journal_prompts": ["# + q.map { "\"\($0)\"" }.joined(separator: ", ") + "]}}", candidates: q),
-    // Cut off at max_tokens: the complete lines are candidates; the cut one is judged like any other.
-    CorpusReply(family: "GPT", shape: "fence cut off mid-array", reply: "```json\n[\n  \"\(q[0])\",\n  \"\(q[1])\",\n  \"What made you", candidates: [q[0], q[1], "What made you"]),
+    // Cut off at max_tokens: the complete questions are candidates; the cut last line, among questions, is not.
+    CorpusReply(family: "GPT", shape: "fence cut off mid-array", reply: "```json\n[\n  \"\(q[0])\",\n  \"\(q[1])\",\n  \"What made you", candidates: [q[0], q[1]]),
     // Other languages and marks.
     CorpusReply(family: "Llama", shape: "Japanese numbered list", reply: "1. この写真を撮ったとき、あなたは誰と一緒にいて、何を感じましたか？\n2. この夕日の瞬間で一番心に残っている音は何ですか？", candidates: ["この写真を撮ったとき、あなたは誰と一緒にいて、何を感じましたか？", "この夕日の瞬間で一番心に残っている音は何ですか？"]),
     CorpusReply(family: "Gemma", shape: "Arabic lines with a sign-off", reply: "ما الصوت الذي تتذكره أكثر من هذه الأمسية على الشاطئ؟\nمن كان معك عندما التقطت هذه الصورة ولماذا؟\nأتمنى أن تعجبك!", candidates: ["ما الصوت الذي تتذكره أكثر من هذه الأمسية على الشاطئ؟", "من كان معك عندما التقطت هذه الصورة ولماذا؟"]),
