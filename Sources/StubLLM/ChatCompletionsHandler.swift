@@ -19,7 +19,18 @@ struct ChatCompletionsHandler: Sendable {
         let user = chat?.messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n") ?? ""
         switch behaviour {
         case .serverError:
-            return json(#"{"error":{"message":"stub: internal error"}}"#, status: .internalServerError)
+            return json(shape.error("stub: internal error", type: "server_error"), status: .internalServerError)
+        case .badRequest:
+            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .unauthorized:
+            let message = "Incorrect API key provided: sk-stub-1234567890abcdef. You can find your API key in your account."
+            return json(shape.error(message, type: "authentication_error"), status: .unauthorized)
+        case .reasoningEmpty:
+            return json(shape.reply(nil, cutOff: true, promptCharacters: body.count), status: .ok)
+        case .cutAtLength:
+            let good = StubReplies.content(for: .numbered, system: system, user: user)
+            return json(shape.reply(good + "\n7. What made you", cutOff: true, promptCharacters: body.count), status: .ok)
         case .rateLimited:
             var response = json(#"{"error":{"message":"stub: rate limited"}}"#, status: .tooManyRequests)
             response.headers[.retryAfter] = await state.retryAfter
@@ -49,7 +60,7 @@ struct ChatCompletionsHandler: Sendable {
                 }
             )
         default:
-            return json(shape.reply(StubReplies.content(for: behaviour, system: system, user: user)), status: .ok)
+            return json(shape.reply(StubReplies.content(for: behaviour, system: system, user: user), promptCharacters: body.count), status: .ok)
         }
     }
 

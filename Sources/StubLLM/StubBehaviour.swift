@@ -30,6 +30,14 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     case duplicates
     /// The user message echoed back line by line, as a model that obeys instructions hidden in the data would.
     case echo
+    /// No text, stopped at the token limit: a reasoning model that spent its budget thinking.
+    case reasoningEmpty = "reasoning_empty"
+    /// Six good numbered questions and a seventh cut off mid-line, stopped at the token limit.
+    case cutAtLength = "cut_at_length"
+    /// HTTP 400 naming a refused parameter, as OpenAI's reasoning models answer `max_tokens`.
+    case badRequest = "bad_request"
+    /// HTTP 401 with a message that echoes part of the key.
+    case unauthorized
     /// HTTP 500.
     case serverError = "error_500"
     /// HTTP 429 with `Retry-After`.

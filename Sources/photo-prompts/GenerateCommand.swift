@@ -25,8 +25,9 @@ struct GenerateCommand: AsyncParsableCommand {
             alreadyShown: [],
             readsCache: false
         )
-        var logger = Logger(label: "photo-prompts")
-        logger.logLevel = .error
+        // Warnings too: a backend's failure, with the provider's own message, is what an operator runs this to see.
+        var logger = Logger(label: "photo-prompts") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
         let generation = await generator.generate(input, logger: logger)
         print(Self.report(generation), terminator: "")
     }
@@ -40,6 +41,9 @@ struct GenerateCommand: AsyncParsableCommand {
         lines += generation.candidates.map { "  \($0.text) [\($0.wordCount) words]" }
         lines.append("rejected:")
         lines += generation.rejected.map { "  \"\($0.candidate)\": \($0.reason)" }
+        if let usage = generation.usage {
+            lines.append("tokens: \(usage.prompt) prompt, \(usage.completion) completion")
+        }
         lines.append("timing: \(generation.timing.headerValue)")
         return lines.joined(separator: "\n") + "\n"
     }

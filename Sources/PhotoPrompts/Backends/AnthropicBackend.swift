@@ -12,14 +12,15 @@ public struct AnthropicBackend: LLMBackend {
     /// Creates a backend; `baseURL` is `https://api.anthropic.com`, with or without a trailing `/v1` (people write
     /// it both ways, and the SDKs' examples differ).
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
-        self.http = JSONOverHTTP(transport: transport)
+        self.http = JSONOverHTTP(transport: transport, secrets: apiKey.map { [$0] } ?? [])
         self.endpoint = Self.messagesURL(baseURL: baseURL)
         self.identity = BackendIdentity(provider: "anthropic", model: model)
         self.apiKey = apiKey
     }
 
-    /// Sends the system prompt and the conversation; returns the text blocks of the reply, joined.
-    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
+    /// Sends the system prompt and the conversation; returns the text blocks of the reply joined, why it stopped,
+    /// and usage.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         let body = MessagesRequest(
             model: identity.model,
             system: request.system,
@@ -31,8 +32,11 @@ public struct AnthropicBackend: LLMBackend {
         if let apiKey { headers.append(("x-api-key", apiKey)) }
         let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: MessagesResponse.self)
         let text = reply.content.filter { $0.type == "text" }.compactMap(\.text).joined(separator: "\n")
-        guard !text.isEmpty else { throw BackendError.unreadableReply("a message without text") }
-        return text
+        return LLMReply(
+            text: text,
+            finishReason: reply.stopReason.map(FinishReason.init),
+            usage: reply.usage.map { TokenUsage(prompt: $0.inputTokens, completion: $0.outputTokens) }
+        )
     }
 
     /// `{base}/v1/messages`, whether `baseURL` ends in `/v1`, `/v1/` or neither.
@@ -66,6 +70,22 @@ public struct AnthropicBackend: LLMBackend {
             var type: String
             var text: String?
         }
+        struct Usage: Decodable {
+            var inputTokens: Int
+            var outputTokens: Int
+
+            enum CodingKeys: String, CodingKey {
+                case inputTokens = "input_tokens"
+                case outputTokens = "output_tokens"
+            }
+        }
         var content: [Block]
+        var stopReason: String?
+        var usage: Usage?
+
+        enum CodingKeys: String, CodingKey {
+            case content, usage
+            case stopReason = "stop_reason"
+        }
     }
 }

@@ -41,6 +41,21 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The kind of failure, for metrics and logs: `rate_limited`, `auth`, `bad_request`, `server_error`, `timeout`,
+    /// `connection` or `unreadable`. A bad key, an unknown model and a refused parameter are told apart by the
+    /// provider's own message in ``detail``.
+    public var outcome: String {
+        switch kind {
+        case .timedOut: "timeout"
+        case .unreachable: "connection"
+        case .rateLimited: "rate_limited"
+        case .unreadableReply: "unreadable"
+        case .httpStatus(401), .httpStatus(403): "auth"
+        case .httpStatus(500...): "server_error"
+        case .httpStatus: "bad_request"
+        }
+    }
+
     /// How long the backend asked us to stay away, from a 429's `Retry-After`.
     public var retryAfter: TimeInterval? {
         if case .rateLimited(let retryAfter) = kind { return retryAfter }

@@ -4,6 +4,8 @@ import Foundation
 /// ``BackendError``, decode the JSON answer.
 struct JSONOverHTTP: Sendable {
     let transport: any HTTPTransport
+    /// Strings never to repeat in a log line, e.g. the backend's API key echoed in an error message.
+    var secrets: [String] = []
 
     /// POSTs `body` to `url` and decodes a `Reply`, within `timeout`.
     func post<Body: Encodable, Reply: Decodable>(
@@ -31,10 +33,10 @@ struct JSONOverHTTP: Sendable {
             }
         }
         if response.status == 429 {
-            throw BackendError.rateLimited(retryAfter: Self.retryAfter(response.headers["retry-after"]), detail: "from \(url)")
+            throw BackendError.rateLimited(retryAfter: Self.retryAfter(response.headers["retry-after"]), detail: describe(response, from: url))
         }
         guard (200..<300).contains(response.status) else {
-            throw BackendError.httpStatus(response.status, detail: "from \(url)")
+            throw BackendError.httpStatus(response.status, detail: describe(response, from: url))
         }
         do {
             return try Self.decoder.decode(Reply.self, from: Data(response.body))

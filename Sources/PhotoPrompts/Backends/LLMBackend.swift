@@ -6,10 +6,11 @@ public protocol LLMBackend: Sendable {
     /// The provider and model, part of every cache key.
     var identity: BackendIdentity { get }
 
-    /// Asks the model for a reply, giving up after `timeout`.
+    /// Asks the model for a reply, giving up after `timeout`. A reply with no text is a reply (the pipeline judges
+    /// it as unusable and may ask again), not an error.
     ///
-    /// - Throws: ``BackendError`` when no usable reply arrived; `CancellationError` when the task was cancelled.
-    func complete(_ request: LLMRequest, timeout: Duration) async throws -> String
+    /// - Throws: ``BackendError`` when no reply arrived; `CancellationError` when the task was cancelled.
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply
 }
 
 /// Which provider and model answered.

@@ -12,15 +12,16 @@ public struct OllamaBackend: LLMBackend {
         self.identity = BackendIdentity(provider: "ollama", model: model)
     }
 
-    /// Sends the system message and the conversation; returns the reply's content.
-    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
+    /// Sends the system message and the conversation; returns the reply's content, why it ended, and usage.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
             options: .init(temperature: request.parameters.temperature, numPredict: request.parameters.maxTokens)
         )
         let reply = try await http.post(body, to: endpoint, headers: [], timeout: timeout, expecting: ChatResponse.self)
-        return reply.message.content
+        let usage = reply.promptEvalCount.flatMap { prompt in reply.evalCount.map { TokenUsage(prompt: prompt, completion: $0) } }
+        return LLMReply(text: reply.message.content, finishReason: reply.doneReason.map(FinishReason.init), usage: usage)
     }
 
     private struct ChatRequest: Encodable {
@@ -48,5 +49,15 @@ public struct OllamaBackend: LLMBackend {
             var content: String
         }
         var message: Message
+        var doneReason: String?
+        var promptEvalCount: Int?
+        var evalCount: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case message
+            case doneReason = "done_reason"
+            case promptEvalCount = "prompt_eval_count"
+            case evalCount = "eval_count"
+        }
     }
 }

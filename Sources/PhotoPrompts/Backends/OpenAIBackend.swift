@@ -8,14 +8,14 @@ public struct OpenAIBackend: LLMBackend {
 
     /// Creates a backend that POSTs to `{baseURL}/chat/completions`, with a Bearer key when `apiKey` is set.
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
-        self.http = JSONOverHTTP(transport: transport)
+        self.http = JSONOverHTTP(transport: transport, secrets: apiKey.map { [$0] } ?? [])
         self.endpoint = baseURL.appendingPathComponentForURL("chat/completions")
         self.identity = BackendIdentity(provider: "openai", model: model)
         self.apiKey = apiKey
     }
 
-    /// Sends the system message and the conversation; returns the first choice's content.
-    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
+    /// Sends the system message and the conversation; returns the first choice's content, why it ended, and usage.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
@@ -24,10 +24,13 @@ public struct OpenAIBackend: LLMBackend {
         )
         let headers: [(name: String, value: String)] = apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
         let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: ChatResponse.self)
-        guard let content = reply.choices.first?.message.content else {
-            throw BackendError.unreadableReply("a chat completion without content")
-        }
-        return content
+        guard let choice = reply.choices.first else { throw BackendError.unreadableReply("a chat completion without choices") }
+        // `content: null` is what a reasoning model sends when it spent its budget thinking: an empty reply.
+        return LLMReply(
+            text: choice.message.content ?? "",
+            finishReason: choice.finishReason.map(FinishReason.init),
+            usage: reply.usage.map { TokenUsage(prompt: $0.promptTokens, completion: $0.completionTokens) }
+        )
     }
 
     private struct ChatRequest: Encodable {
@@ -53,8 +56,24 @@ public struct OpenAIBackend: LLMBackend {
                 var content: String?
             }
             var message: Message
+            var finishReason: String?
+
+            enum CodingKeys: String, CodingKey {
+                case message
+                case finishReason = "finish_reason"
+            }
+        }
+        struct Usage: Decodable {
+            var promptTokens: Int
+            var completionTokens: Int
+
+            enum CodingKeys: String, CodingKey {
+                case promptTokens = "prompt_tokens"
+                case completionTokens = "completion_tokens"
+            }
         }
         var choices: [Choice]
+        var usage: Usage?
     }
 }
 

@@ -9,7 +9,7 @@ public struct StubBackend: LLMBackend {
     public init() {}
 
     /// The questions, one per line, exactly as a well-behaved model would answer.
-    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> String {
-        StubPromptWriter.questions(system: request.system, user: request.userText).joined(separator: "\n")
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        LLMReply(text: StubPromptWriter.questions(system: request.system, user: request.userText).joined(separator: "\n"), finishReason: .stop)
     }
 }

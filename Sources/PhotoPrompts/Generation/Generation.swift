@@ -20,6 +20,8 @@ public struct Generation: Sendable {
     /// and metrics. False for cache and surplus rounds, for a backend failure, and for a request that joined an
     /// identical one in flight: the answer they share is counted once, for the request that asked for it.
     public var judged = false
+    /// The tokens the backend calls of this request cost, as the providers reported them (first call and re-ask).
+    public var usage: TokenUsage?
 
     /// A generation that yielded usable candidates.
     public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
@@ -38,6 +40,7 @@ public struct Generation: Sendable {
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
         generation.rejected = rejected
+        generation.usage = usage
         generation.reasked = reasked
         generation.judged = judged
         return generation

@@ -139,7 +139,7 @@ public struct PromptGenerator: Sendable {
         var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
 
         let first = await chain.complete(request, deadline: deadline, logger: logger) { reply in
-            validator.keepsAny(ReplyExtractor.candidates(in: reply))
+            validator.keepsAny(ReplyExtractor.candidates(in: reply.completeText))
         }
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result else {
@@ -147,7 +147,8 @@ public struct PromptGenerator: Sendable {
             return .fallback(.backendError, timing: timing)
         }
         let identity = answer.link.backend.identity
-        var (validation, validateDuration) = await measured { validator.validate(ReplyExtractor.candidates(in: answer.reply)) }
+        var usage = answer.reply.usage
+        var (validation, validateDuration) = await measured { validator.validate(ReplyExtractor.candidates(in: answer.reply.completeText)) }
         timing.add("validate", validateDuration)
         var kept = validation.kept
         var rejected = validation.rejected
@@ -155,7 +156,7 @@ public struct PromptGenerator: Sendable {
 
         let needed = FallbackPrompts.promptsPerAnswer - kept.filter { !shownKeys.contains($0.repeatKey) }.count
         if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
-            request.messages.append(.init(role: "assistant", content: answer.reply))
+            request.messages.append(.init(role: "assistant", content: answer.reply.text))
             request.messages.append(
                 .init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed, checks: template.settings.checks))
             )
@@ -164,7 +165,10 @@ public struct PromptGenerator: Sendable {
             reasked = true
             if case .success(let reask) = second.result {
                 let alreadyKept = shownKeys.union(kept.map(\.repeatKey))
-                (validation, _) = await measured { validator.validate(ReplyExtractor.candidates(in: reask.reply), alreadyShown: alreadyKept) }
+                usage = [usage, reask.reply.usage].compactMap { $0 }.reduce(nil) { ($0 ?? TokenUsage(prompt: 0, completion: 0)) + $1 }
+                (validation, _) = await measured {
+                    validator.validate(ReplyExtractor.candidates(in: reask.reply.completeText), alreadyShown: alreadyKept)
+                }
                 kept += validation.kept
                 rejected += validation.rejected
             }
@@ -175,6 +179,7 @@ public struct PromptGenerator: Sendable {
         generation.rejected = rejected
         generation.reasked = reasked
         generation.judged = true
+        generation.usage = usage
         // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
         // together with the session, so the model path pays for one commit, not two.
         if kept.count >= FallbackPrompts.promptsPerAnswer {
@@ -193,6 +198,7 @@ public struct PromptGenerator: Sendable {
     private func record(_ attempts: [BackendChain.Attempt], pass: Int, in timing: inout ServerTiming) {
         for (index, attempt) in attempts.enumerated() {
             metrics.backendAttempt(attempt.identity, outcome: attempt.outcome, duration: attempt.duration)
+            if let usage = attempt.usage { metrics.backendTokens(attempt.identity, usage) }
             let name = pass == 1 ? "backend-\(index + 1)" : "reask"
             timing.add(name, attempt.duration, detail: "\(attempt.identity.provider)/\(attempt.identity.model) \(attempt.outcome)")
         }

@@ -48,6 +48,10 @@ public final class StatsRecorder: Sendable {
             for rejection in generation.rejected {
                 counts["rejected.\(rejection.reason.code)", default: 0] += 1
             }
+            if let usage = generation.usage {
+                counts["tokens.prompt"] = usage.prompt
+                counts["tokens.completion"] = usage.completion
+            }
         }
         add(counts, for: template)
     }

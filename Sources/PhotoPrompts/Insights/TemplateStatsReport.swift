@@ -33,6 +33,10 @@ public struct TemplateStatsReport: ResponseEncodable, Sendable {
         public var passRate: Double?
         /// Rejected candidates by reason.
         public var rejections: [String: Int]
+        /// Tokens the providers reported for this version's backend calls: `prompt`, `completion`.
+        public var tokens: [String: Int]
+        /// Prompt and completion tokens per session started: what an operator pays for one photo, refreshes included.
+        public var tokensPerSession: Double?
 
         enum CodingKeys: String, CodingKey {
             case variant, version, requests, sessions, refreshes, feedback, sources, rejections
@@ -42,6 +46,8 @@ public struct TemplateStatsReport: ResponseEncodable, Sendable {
             case fallbacksByReason = "fallbacks_by_reason"
             case reaskRate = "reask_rate"
             case passRate = "pass_rate"
+            case tokens
+            case tokensPerSession = "tokens_per_session"
         }
 
         /// Writes rates as `null` when there is nothing to divide by, rather than omitting them.
@@ -61,6 +67,8 @@ public struct TemplateStatsReport: ResponseEncodable, Sendable {
             try container.encode(reaskRate, forKey: .reaskRate)
             try container.encode(passRate, forKey: .passRate)
             try container.encode(rejections, forKey: .rejections)
+            try container.encode(tokens, forKey: .tokens)
+            try container.encode(tokensPerSession, forKey: .tokensPerSession)
         }
 
         init(variant: String, version: String, counters: [String: Int]) {
@@ -85,6 +93,8 @@ public struct TemplateStatsReport: ResponseEncodable, Sendable {
             reaskRate = ratio(count("reasks"), count("judged_requests"))
             passRate = ratio(count("candidates.kept"), count("candidates.kept") + count("candidates.rejected"))
             rejections = prefixed("rejected.")
+            tokens = prefixed("tokens.")
+            tokensPerSession = sessions > 0 ? Double(count("tokens.prompt") + count("tokens.completion")) / Double(sessions) : nil
         }
     }
 

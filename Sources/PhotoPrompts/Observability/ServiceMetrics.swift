@@ -70,6 +70,13 @@ public final class ServiceMetrics: Sendable {
             .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
     }
 
+    /// The tokens a backend's provider reported for one call.
+    func backendTokens(_ backend: BackendIdentity, _ usage: TokenUsage) {
+        let name = "\(backend.provider)/\(backend.model)"
+        counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "prompt")]).increment(by: Int64(usage.prompt))
+        counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "completion")]).increment(by: Int64(usage.completion))
+    }
+
     /// A cache lookup.
     func cacheLookup(hit: Bool) {
         counter("photoprompts_cache_lookups_total", [("result", hit ? "hit" : "miss")]).increment()

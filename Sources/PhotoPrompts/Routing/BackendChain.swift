@@ -48,7 +48,7 @@ public struct BackendChain: Sendable {
     /// What one pass along the chain produced.
     struct Outcome: Sendable {
         /// The reply and the link that gave it, or why there is none.
-        var result: Result<(reply: String, link: Link), FallbackError>
+        var result: Result<(reply: LLMReply, link: Link), FallbackError>
         /// One entry per backend tried or skipped, for `Server-Timing` and logs.
         var attempts: [Attempt]
     }
@@ -58,6 +58,8 @@ public struct BackendChain: Sendable {
         var identity: BackendIdentity
         var duration: Duration
         var outcome: String
+        /// The tokens the provider reported for this call.
+        var usage: TokenUsage?
     }
 
     /// Why a pass produced no reply.
@@ -73,11 +75,11 @@ public struct BackendChain: Sendable {
         _ request: LLMRequest,
         deadline: ContinuousClock.Instant,
         logger: Logger,
-        isUsable: @Sendable (String) -> Bool
+        isUsable: @Sendable (LLMReply) -> Bool
     ) async -> Outcome {
         var attempts: [Attempt] = []
         // What the last backend asked (not skipped) gave: its unusable reply, or why there was none.
-        var last: Result<(reply: String, link: Link), FallbackError>?
+        var last: Result<(reply: LLMReply, link: Link), FallbackError>?
         for (index, link) in links.enumerated() {
             let isLast = index == links.count - 1
             let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2
@@ -119,11 +121,19 @@ public struct BackendChain: Sendable {
             let duration = ContinuousClock.now - start
             await link.breaker.recordSuccess()
             await link.latency.record(duration)
-            return Outcome(result: .success((reply, link)), attempts: [Attempt(identity: identity, duration: duration, outcome: "ok")])
+            var metadata: Logger.Metadata = ["provider": "\(identity.provider)", "model": "\(identity.model)"]
+            metadata["finish_reason"] = reply.finishReason.map { "\($0)" }
+            metadata["prompt_tokens"] = reply.usage.map { "\($0.prompt)" }
+            metadata["completion_tokens"] = reply.usage.map { "\($0.completion)" }
+            // A model cut off at its limit, or stopped by a filter, is worth an operator's look; a normal stop is not.
+            let unusualStop = reply.finishReason.map { $0 != .stop } ?? false
+            logger.log(level: unusualStop ? .notice : .debug, "backend answered", metadata: metadata)
+            let attempt = Attempt(identity: identity, duration: duration, outcome: "ok", usage: reply.usage)
+            return Outcome(result: .success((reply, link)), attempts: [attempt])
         } catch let error as BackendError {
             await link.breaker.recordFailure(retryAfter: error.retryAfter)
             logger.warning("backend failed", metadata: ["provider": "\(identity.provider)", "model": "\(identity.model)", "error": "\(error)"])
-            let attempt = Attempt(identity: identity, duration: ContinuousClock.now - start, outcome: error.isTimeout ? "timeout" : "error")
+            let attempt = Attempt(identity: identity, duration: ContinuousClock.now - start, outcome: error.outcome)
             return Outcome(result: .failure(FallbackError(reason: error.isTimeout ? .timeout : .backendError)), attempts: [attempt])
         } catch {
             // Cancelled: the request is gone, so this says nothing about the backend's health.
@@ -133,8 +143,8 @@ public struct BackendChain: Sendable {
     }
 
     /// Calls `backend`, and enforces `budget` independently in case the backend overruns its own timeout.
-    private static func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> String {
-        try await withThrowingTaskGroup(of: String?.self) { group in
+    private static func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> LLMReply {
+        try await withThrowingTaskGroup(of: LLMReply?.self) { group in
             group.addTask { try await backend.complete(request, timeout: budget) }
             group.addTask {
                 try await Task.sleep(for: budget + .milliseconds(50))
