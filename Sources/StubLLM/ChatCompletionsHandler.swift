@@ -26,6 +26,15 @@ struct ChatCompletionsHandler: Sendable {
         case .unauthorized:
             let message = "Incorrect API key provided: sk-stub-1234567890abcdef. You can find your API key in your account."
             return json(shape.error(message, type: "authentication_error"), status: .unauthorized)
+        case .reasoningModel where body.contains(#""max_tokens""#):
+            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .reasoningModel where body.contains(#""temperature""#):
+            let message = "Unsupported value: 'temperature' does not support 0.8 with this model. Only the default (1) value is supported."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .noStructuredOutput where body.contains(#""response_format""#) || body.contains(#""format""#):
+            let message = "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
         case .reasoningEmpty:
             return json(shape.reply(nil, cutOff: true, promptCharacters: body.count), status: .ok)
         case .cutAtLength:

@@ -36,6 +36,10 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     case cutAtLength = "cut_at_length"
     /// HTTP 400 naming a refused parameter, as OpenAI's reasoning models answer `max_tokens`.
     case badRequest = "bad_request"
+    /// An OpenAI reasoning model: 400 for `max_tokens` (use `max_completion_tokens`) and for any `temperature`.
+    case reasoningModel = "reasoning_model"
+    /// A server without structured output: 400 for `response_format` (or Ollama's `format`).
+    case noStructuredOutput = "no_structured_output"
     /// HTTP 401 with a message that echoes part of the key.
     case unauthorized
     /// HTTP 500.

@@ -535,3 +535,82 @@ struct BackendReplyDetailTests {
         metrics.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 }
+
+@Suite("Structured output where the provider has it, and models that refuse parameters")
+struct RequestShapeTests {
+    @Test("OpenAI-compatible servers are asked for a strict JSON schema, Ollama with format, Anthropic for plain text", arguments: httpProviders)
+    func structuredOutputIsRequested(provider: String) async throws {
+        try await withStubLLM { stub in
+            try await withService(chainEnvironment((stub, provider))) { (client: ServiceClient) async throws in
+                #expect(try await client.startSession().source == .model)
+                let body = await stub.state.lastRequestBody
+                switch provider {
+                case "openai":
+                    #expect(body.contains(#""response_format":{"json_schema":"#) || body.contains(#""type":"json_schema""#), "\(body)")
+                    #expect(body.contains(#""strict":true"#))
+                case "ollama":
+                    #expect(body.contains(#""format":{"#), "\(body)")
+                default:
+                    #expect(!body.contains("response_format") && !body.contains(#""format""#), "\(body)")
+                }
+            }
+        }
+    }
+
+    @Test("A server that refuses structured output is asked again in plain text within the same request, and remembered", arguments: ["openai", "ollama"])
+    func refusedStructuredOutput(provider: String) async throws {
+        try await withStubLLM(.noStructuredOutput) { stub in
+            try await withService(chainEnvironment((stub, provider))) { (client: ServiceClient) async throws in
+                #expect(try await client.startSession().source == .model)
+                #expect(await stub.calls == 2)
+                #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
+                #expect(await stub.calls == 3, "no second refusal")
+            }
+        }
+    }
+
+    @Test("A reasoning model that refuses max_tokens and temperature gets model prompts on its first request, then one call each")
+    func reasoningModel() async throws {
+        try await withStubLLM(.reasoningModel) { stub in
+            var environment = chainEnvironment((stub, "openai"))
+            environment["LLM_TIMEOUT"] = "2"
+            try await withService(environment) { (client: ServiceClient) async throws in
+                #expect(try await client.startSession().source == .model)
+                #expect(await stub.calls == 3, "refused max_tokens, then temperature, then answered")
+                #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
+                #expect(await stub.calls == 4)
+                let body = await stub.state.lastRequestBody
+                #expect(body.contains(#""max_completion_tokens":400"#) && !body.contains("temperature") && !body.contains(#""max_tokens""#))
+            }
+        }
+    }
+
+    @Test("Explicit settings spare a known reasoning model the first refusals")
+    func explicitSettings() async throws {
+        try await withStubLLM(.reasoningModel) { stub in
+            var environment = chainEnvironment((stub, "openai"))
+            environment["LLM_MAX_TOKENS_PARAMETER"] = "max_completion_tokens"
+            environment["LLM_SEND_TEMPERATURE"] = "off"
+            environment["LLM_STRUCTURED_OUTPUT"] = "off"
+            try await withService(environment) { (client: ServiceClient) async throws in
+                #expect(try await client.startSession().source == .model)
+                #expect(await stub.calls == 1)
+                #expect(!(await stub.state.lastRequestBody).contains("response_format"))
+            }
+        }
+    }
+
+    @Test("A template that sets no temperature sends none", arguments: httpProviders)
+    func noTemperature(provider: String) async throws {
+        try await withStubLLM { stub in
+            let prompts = try TemporaryPrompts()
+            let path = "photo-journal/settings.json"
+            try prompts.write(path, try prompts.read(path).replacing(#""temperature": 0.8,"#, with: ""))
+            let environment = operatorEnvironment(stub: nil, prompts: prompts).merging(stub.backendEnvironment(provider: provider)) { $1 }
+            try await withService(environment) { (client: ServiceClient) async throws in
+                #expect(try await client.startSession().source == .model)
+                #expect(!(await stub.state.lastRequestBody).contains("temperature"))
+            }
+        }
+    }
+}

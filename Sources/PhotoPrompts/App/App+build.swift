@@ -181,10 +181,10 @@ func makeBackend(_ configuration: BackendConfiguration, transport: any HTTPTrans
     case .stub:
         return StubBackend()
     case .openai:
-        return OpenAIBackend(transport: transport, baseURL: baseURL, model: model, apiKey: configuration.apiKey)
+        return OpenAIBackend(transport: transport, baseURL: baseURL, model: model, apiKey: configuration.apiKey, options: configuration.options)
     case .anthropic:
         return AnthropicBackend(transport: transport, baseURL: baseURL, model: model, apiKey: configuration.apiKey)
     case .ollama:
-        return OllamaBackend(transport: transport, baseURL: baseURL, model: model)
+        return OllamaBackend(transport: transport, baseURL: baseURL, model: model, options: configuration.options)
     }
 }

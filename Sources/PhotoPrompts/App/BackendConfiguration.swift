@@ -34,6 +34,8 @@ public struct BackendConfiguration: Sendable, Equatable {
     public var model: String?
     /// `LLM_API_KEY`: a secret, never logged.
     public var apiKey: String?
+    /// `LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`, `LLM_SEND_TEMPERATURE`: fixed or learned (`auto`).
+    public var options = BackendOptions()
 
     /// Creates a configuration directly.
     public init(provider: Provider, baseURL: String? = nil, model: String? = nil, apiKey: String? = nil) {
@@ -53,7 +55,7 @@ public struct BackendConfiguration: Sendable, Equatable {
             let prefix = ["llm", "\(position)"]
             let providerKey = ConfigReader.environmentName(ConfigKey(prefix + ["provider"]))
             guard reader.optionalText(ConfigKey(prefix + ["provider"])) != nil else {
-                if let stray = ["baseURL", "model", "apiKey"].first(where: { reader.optionalText(ConfigKey(prefix + [$0]), isSecret: true) != nil }) {
+                if let stray = ["baseURL", "model", "apiKey", "structuredOutput", "maxTokensParameter", "sendTemperature"].first(where: { reader.optionalText(ConfigKey(prefix + [$0]), isSecret: true) != nil }) {
                     let strayKey = ConfigReader.environmentName(ConfigKey(prefix + [stray]))
                     throw ConfigurationError(key: providerKey, problem: "must be set when \(strayKey) is set")
                 }
@@ -81,6 +83,11 @@ public struct BackendConfiguration: Sendable, Equatable {
         baseURL = reader.optionalText(key("baseURL")) ?? provider.defaultBaseURL
         model = reader.optionalText(key("model"))
         apiKey = reader.optionalText(key("apiKey"), isSecret: true)
+        options = BackendOptions(
+            structuredOutput: try Self.choice(reader, key("structuredOutput"), BackendOptions.Switch.self),
+            maxTokensParameter: try Self.choice(reader, key("maxTokensParameter"), BackendOptions.MaxTokensParameter.self),
+            sendTemperature: try Self.choice(reader, key("sendTemperature"), BackendOptions.Switch.self)
+        )
         guard provider != .stub else { return }
         let baseURLKey = ConfigReader.environmentName(key("baseURL"))
         guard let baseURL else {
@@ -95,6 +102,20 @@ public struct BackendConfiguration: Sendable, Equatable {
                 problem: "must be set when \(providerKey) is \(provider.rawValue)"
             )
         }
+    }
+
+    /// One of `Choice`'s values at `key`, `auto` when unset.
+    private static func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ reader: ConfigReader,
+        _ key: ConfigKey,
+        _ type: Choice.Type
+    ) throws(ConfigurationError) -> Choice {
+        let raw = reader.text(key, default: "auto").lowercased()
+        guard let value = Choice(rawValue: raw) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(key: ConfigReader.environmentName(key), problem: "must be one of \(names) (got \"\(raw)\")")
+        }
+        return value
     }
 
     /// "openai/gpt-4o-mini at https://… (key set)", for the start-up log line.

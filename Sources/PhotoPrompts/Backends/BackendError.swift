@@ -56,6 +56,12 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A 400: the provider refused the request as written. ``detail`` holds its message, which names the parameter.
+    public var isBadRequest: Bool {
+        if case .httpStatus(400) = kind { return true }
+        return false
+    }
+
     /// How long the backend asked us to stay away, from a 429's `Retry-After`.
     public var retryAfter: TimeInterval? {
         if case .rateLimited(let retryAfter) = kind { return retryAfter }

@@ -4,20 +4,29 @@ public struct OllamaBackend: LLMBackend {
     public let identity: BackendIdentity
     private let http: JSONOverHTTP
     private let endpoint: String
+    private let shape: RequestShape
 
     /// Creates a backend; `baseURL` is e.g. `http://127.0.0.1:11434`.
-    public init(transport: any HTTPTransport, baseURL: String, model: String) {
+    public init(transport: any HTTPTransport, baseURL: String, model: String, options: BackendOptions = BackendOptions()) {
         self.http = JSONOverHTTP(transport: transport)
         self.endpoint = baseURL.appendingPathComponentForURL("api/chat")
         self.identity = BackendIdentity(provider: "ollama", model: model)
+        self.shape = RequestShape(options: options, backend: identity)
     }
 
     /// Sends the system message and the conversation; returns the reply's content, why it ended, and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        try await shape.calling(within: timeout) { choices, remaining in
+            try await complete(request, choices: choices, timeout: remaining)
+        }
+    }
+
+    private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
-            options: .init(temperature: request.parameters.temperature, numPredict: request.parameters.maxTokens)
+            format: choices.structuredOutput ? PromptListSchema.schema : nil,
+            options: .init(temperature: choices.temperature ? request.parameters.temperature : nil, numPredict: request.parameters.maxTokens)
         )
         let reply = try await http.post(body, to: endpoint, headers: [], timeout: timeout, expecting: ChatResponse.self)
         let usage = reply.promptEvalCount.flatMap { prompt in reply.evalCount.map { TokenUsage(prompt: prompt, completion: $0) } }
@@ -41,6 +50,7 @@ public struct OllamaBackend: LLMBackend {
         var model: String
         var messages: [Message]
         var stream = false
+        var format: PromptListSchema.Schema?
         var options: Options
     }
 

@@ -5,22 +5,33 @@ public struct OpenAIBackend: LLMBackend {
     private let http: JSONOverHTTP
     private let endpoint: String
     private let apiKey: String?
+    private let shape: RequestShape
 
     /// Creates a backend that POSTs to `{baseURL}/chat/completions`, with a Bearer key when `apiKey` is set.
-    public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
+    public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?, options: BackendOptions = BackendOptions()) {
         self.http = JSONOverHTTP(transport: transport, secrets: apiKey.map { [$0] } ?? [])
         self.endpoint = baseURL.appendingPathComponentForURL("chat/completions")
         self.identity = BackendIdentity(provider: "openai", model: model)
         self.apiKey = apiKey
+        self.shape = RequestShape(options: options, backend: identity)
     }
 
     /// Sends the system message and the conversation; returns the first choice's content, why it ended, and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        try await shape.calling(within: timeout) { choices, remaining in
+            try await complete(request, choices: choices, timeout: remaining)
+        }
+    }
+
+    private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
+        let limit = request.parameters.maxTokens
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
-            temperature: request.parameters.temperature,
-            maxTokens: request.parameters.maxTokens
+            temperature: choices.temperature ? request.parameters.temperature : nil,
+            maxTokens: choices.maxCompletionTokens ? nil : limit,
+            maxCompletionTokens: choices.maxCompletionTokens ? limit : nil,
+            responseFormat: choices.structuredOutput ? ResponseFormat() : nil
         )
         let headers: [(name: String, value: String)] = apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
         let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: ChatResponse.self)
@@ -41,12 +52,32 @@ public struct OpenAIBackend: LLMBackend {
         var model: String
         var messages: [Message]
         var temperature: Double?
-        var maxTokens: Int
+        var maxTokens: Int?
+        var maxCompletionTokens: Int?
+        var responseFormat: ResponseFormat?
         var stream = false
 
         enum CodingKeys: String, CodingKey {
             case model, messages, temperature, stream
             case maxTokens = "max_tokens"
+            case maxCompletionTokens = "max_completion_tokens"
+            case responseFormat = "response_format"
+        }
+    }
+
+    /// `{"type": "json_schema", "json_schema": {"name": "journal_prompts", "strict": true, "schema": …}}`.
+    private struct ResponseFormat: Encodable {
+        struct JSONSchema: Encodable {
+            var name = "journal_prompts"
+            var strict = true
+            var schema = PromptListSchema.schema
+        }
+        var type = "json_schema"
+        var jsonSchema = JSONSchema()
+
+        enum CodingKeys: String, CodingKey {
+            case type
+            case jsonSchema = "json_schema"
         }
     }
 

@@ -77,7 +77,8 @@ public struct TemplateSettings: Sendable, Equatable {
         let settings = TemplateSettings(
             candidateCount: decoded.candidateCount ?? defaults.candidateCount,
             parameters: ModelParameters(
-                temperature: decoded.temperature ?? defaults.parameters.temperature,
+                // Unset means the provider's default: some models (OpenAI's reasoning ones) refuse any other.
+                temperature: decoded.temperature,
                 maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens
             ),
             checks: checks,

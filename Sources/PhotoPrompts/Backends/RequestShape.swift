@@ -1,0 +1,84 @@
+import Logging
+import Synchronization
+
+/// Which optional parameters a backend sends, learned from its refusals and remembered for the process's life.
+///
+/// Providers differ in what they accept: OpenAI's reasoning models refuse `max_tokens` (they take
+/// `max_completion_tokens`) and any `temperature` but the default; some OpenAI-compatible servers refuse
+/// `response_format`. With `auto` a backend starts with the common shape; a 400 whose message names one of these
+/// parameters switches it, the call is made again within the same deadline, and the switch is logged once. An
+/// explicit setting (`LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`, `LLM_SEND_TEMPERATURE`) is never changed,
+/// so a known model never pays for the first refusal.
+final class RequestShape: Sendable {
+    /// What is sent now.
+    struct Choices: Sendable, Equatable {
+        /// Ask for the prompts as JSON matching ``PromptListSchema``.
+        var structuredOutput: Bool
+        /// `max_completion_tokens` instead of `max_tokens`.
+        var maxCompletionTokens: Bool
+        /// Send the template's temperature, when it sets one.
+        var temperature: Bool
+    }
+
+    private let choices: Mutex<Choices>
+    private let options: BackendOptions
+    private let logger: Logger
+    private let backend: String
+
+    init(options: BackendOptions, backend: BackendIdentity, logger: Logger = Logger(label: "photo-prompts.backend")) {
+        self.options = options
+        self.logger = logger
+        self.backend = "\(backend.provider)/\(backend.model)"
+        choices = Mutex(
+            Choices(
+                structuredOutput: options.structuredOutput != .off,
+                maxCompletionTokens: options.maxTokensParameter == .maxCompletionTokens,
+                temperature: options.sendTemperature != .off
+            )
+        )
+    }
+
+    /// What to send now.
+    var current: Choices { choices.withLock { $0 } }
+
+    /// Changes what is sent after `error`, when it is a 400 naming a parameter this backend may adapt; returns
+    /// whether anything changed, i.e. whether asking again can help.
+    func adapt(after error: BackendError) -> Bool {
+        guard error.isBadRequest else { return false }
+        let message = error.detail
+        let change: (keyPath: WritableKeyPath<Choices, Bool>, value: Bool, what: String)?
+        if options.maxTokensParameter == .auto, message.contains("max_tokens") {
+            change = (\.maxCompletionTokens, true, "max_completion_tokens instead of max_tokens")
+        } else if options.sendTemperature == .auto, message.contains("temperature") {
+            change = (\.temperature, false, "no temperature")
+        } else if options.structuredOutput == .auto, message.contains("response_format") || message.contains("json_schema")
+            || message.contains("format")
+        {
+            change = (\.structuredOutput, false, "plain text instead of structured output")
+        } else {
+            change = nil
+        }
+        guard let change else { return false }
+        let changed = choices.withLock { choices in
+            guard choices[keyPath: change.keyPath] != change.value else { return false }
+            choices[keyPath: change.keyPath] = change.value
+            return true
+        }
+        if changed {
+            logger.notice("backend refused a parameter; asking it differently from now on", metadata: ["backend": "\(backend)", "now": "\(change.what)"])
+        }
+        return changed
+    }
+
+    /// Runs `call` with the current choices, and again after each refusal that changed them, within `timeout`.
+    func calling(within timeout: Duration, _ call: (Choices, Duration) async throws -> LLMReply) async throws -> LLMReply {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                return try await call(current, deadline - .now)
+            } catch let error as BackendError where adapt(after: error) && deadline - .now > .milliseconds(50) {
+                continue
+            }
+        }
+    }
+}
