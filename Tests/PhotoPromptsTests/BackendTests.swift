@@ -491,15 +491,8 @@ struct BackendReplyDetailTests {
 
     @Test("generate prints the provider's error message, shortened and with the key masked", arguments: [StubBehaviour.badRequest, .unauthorized])
     func providerMessageIsShown(behaviour: StubBehaviour) async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).json")
-        try Data(#"{"photo": {"labels": ["beach"]}}"#.utf8).write(to: file)
         try await withStubLLM(behaviour) { stub in
-            let generate = try ChildProcess(
-                try builtProduct("photo-prompts"),
-                arguments: ["generate", "--photo", file.path],
-                environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": repositoryPromptsDirectory]) { $1 }
-            )
-            let (status, output) = try await generate.waitForExit()
+            let (status, output) = try await runGenerate(against: stub)
             #expect(status == 0)
             if behaviour == .badRequest {
                 #expect(output.contains("HTTP 400") && output.contains("Use 'max_completion_tokens' instead"), "\(output)")

@@ -14,6 +14,18 @@ func builtProduct(_ name: String) throws -> URL {
     throw FixtureError("\(name) is not built next to the tests; run `swift build` first (make test does)")
 }
 
+/// `photo-prompts generate` for a photo of a beach, against `stub` speaking OpenAI's API: its exit status and output.
+func runGenerate(against stub: StubLLMFixture) async throws -> (status: Int32, output: String) {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).json")
+    try Data(#"{"photo": {"labels": ["beach"]}}"#.utf8).write(to: file)
+    let generate = try ChildProcess(
+        try builtProduct("photo-prompts"),
+        arguments: ["generate", "--photo", file.path],
+        environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": repositoryPromptsDirectory]) { $1 }
+    )
+    return try await generate.waitForExit()
+}
+
 /// A child process with its output captured.
 final class ChildProcess: Sendable {
     let process = Process()
@@ -193,15 +205,8 @@ struct ExecutableTests {
 
     @Test("photo-prompts generate runs the pipeline once: kept prompts, rejected candidates with reasons, timing, source")
     func generate() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).json")
-        try Data(#"{"photo": {"labels": ["beach"]}}"#.utf8).write(to: file)
         try await withStubLLM(.mixed) { stub in
-            let generate = try ChildProcess(
-                try builtProduct("photo-prompts"),
-                arguments: ["generate", "--photo", file.path],
-                environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": repositoryPromptsDirectory]) { $1 }
-            )
-            let (status, output) = try await generate.waitForExit()
+            let (status, output) = try await runGenerate(against: stub)
             #expect(status == 0)
             #expect(output.hasPrefix("source: model\nbackend: openai/stub-openai\nkept:\n"))
             #expect(output.contains("\"Why here?\": too short at 2 words"))

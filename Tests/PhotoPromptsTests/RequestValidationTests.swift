@@ -29,12 +29,7 @@ struct RequestValidationTests {
     )
     func invalidFields(body: String, field: String) async throws {
         try await withService(testEnvironment(stub: nil)) { client in
-            let reply = try await client.post("/v1/prompts", json: body)
-            #expect(reply.status == 400)
-            #expect(reply.errorCode == "invalid_request")
-            #expect(reply.errorDetails == [field])
-            let message = try #require((try reply.json["error"] as? [String: Any])?["message"] as? String)
-            #expect(message.hasPrefix(field))
+            let message = try await Self.invalidRequestMessage(client.post("/v1/prompts", json: body), naming: field)
             if field == "photo.people_count" {
                 #expect(message.contains("integer"), "\(message)")
             }
@@ -53,12 +48,8 @@ struct RequestValidationTests {
     )
     func duplicateKeysAndHugeNumbers(body: String, field: String, problem: String) async throws {
         try await withService(testEnvironment(stub: nil)) { client in
-            let reply = try await client.post("/v1/prompts", json: body)
-            #expect(reply.status == 400)
-            #expect(reply.errorCode == "invalid_request")
-            #expect(reply.errorDetails == [field])
-            let message = try #require((try reply.json["error"] as? [String: Any])?["message"] as? String)
-            #expect(message.hasPrefix(field) && message.contains(problem), "\(message)")
+            let message = try await Self.invalidRequestMessage(client.post("/v1/prompts", json: body), naming: field)
+            #expect(message.contains(problem), "\(message)")
             let session = try await client.startSession()
             let promptID = session.prompts[0].id
             let feedback = try await client.post(
@@ -81,6 +72,16 @@ struct RequestValidationTests {
             #expect(try await client.post("/v1/prompts", json: body, headers: [("X-User-ID", "u_body")]).status == 200)
             #expect(try await client.post("/v1/prompts", json: body).status == 200)
         }
+    }
+
+    /// Checks that `reply` is 400 `invalid_request` naming `field` in its details and its message; returns the message.
+    static func invalidRequestMessage(_ reply: ServiceClient.Reply, naming field: String) throws -> String {
+        #expect(reply.status == 400)
+        #expect(reply.errorCode == "invalid_request")
+        #expect(reply.errorDetails == [field])
+        let message = try #require((try reply.json["error"] as? [String: Any])?["message"] as? String)
+        #expect(message.hasPrefix(field), "\(message)")
+        return message
     }
 
     @Test("Bounds: at most 32 labels of 64 characters, a caption of 500 characters")
