@@ -119,11 +119,13 @@ struct ExecutableTests {
             (["PROMPTS_DIRECTORY": "/nonexistent"], "PROMPTS_DIRECTORY"),
             (["LLM_2_MODEL": "gpt-4o-mini"], "LLM_2_PROVIDER must be set when LLM_2_MODEL is set"),
             (["LLM_3_PROVIDER": "stub"], "LLM_3_PROVIDER is set but LLM_2_PROVIDER is not"),
+            // /proc takes no new folders, even from root: the message names the file and says why in words.
+            (["DATABASE_PATH": "/proc/photo-prompts/test.sqlite"], "DATABASE_PATH /proc/photo-prompts/test.sqlite cannot be opened: "),
         ]
     )
     func startupErrors(environment: [String: String], key: String) async throws {
         var environment = environment
-        environment["DATABASE_PATH"] = temporaryDatabasePath()
+        environment["DATABASE_PATH"] = environment["DATABASE_PATH"] ?? temporaryDatabasePath()
         let service = try ChildProcess(try builtProduct("photo-prompts"), environment: environment)
         let (status, output) = try await service.waitForExit()
         #expect(status != 0)

@@ -139,10 +139,17 @@ public func buildApplication(
 /// request's deadline: by then the request has been answered, and only a process that died can still hold it.
 func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -> any PromptStore {
     let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
-    if let url = configuration.databaseURL {
-        return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+    do {
+        if let url = configuration.databaseURL {
+            return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+        }
+        return try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease)
+    } catch {
+        // Said so an operator knows what to fix: the file and the reason in words, not "SQLite error 14".
+        let database = configuration.databaseURL.map { "DATABASE_URL \($0.redacted)" } ?? "DATABASE_PATH \(configuration.databasePath)"
+        let reason = StoreFault(error)?.reason ?? (error as NSError).localizedDescription
+        throw ConfigurationError(key: database, problem: "cannot be opened: \(reason)")
     }
-    return try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease)
 }
 
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.

@@ -33,7 +33,7 @@ struct StoreFault: Error, CustomStringConvertible {
         case .SQLITE_FULL: "the disk holding the SQLite file is full"
         case .SQLITE_IOERR: "an I/O error on the SQLite file"
         case .SQLITE_READONLY: "the SQLite file or its folder is read-only"
-        case .SQLITE_CANTOPEN: "the SQLite file cannot be opened"
+        case .SQLITE_CANTOPEN: "the SQLite file cannot be created or opened; check that its folder is writable"
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: "the SQLite file is damaged or not a database"
         case .SQLITE_INTERRUPT: "a write was interrupted at the request's deadline"
         default: "SQLite error \(error.resultCode.rawValue) (\(error.resultCode))"

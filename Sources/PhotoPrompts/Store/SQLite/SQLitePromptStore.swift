@@ -16,7 +16,15 @@ public struct SQLitePromptStore: PromptStore {
     /// that stopped mid-request come back when their lease (`claimLease`) runs out, as on PostgreSQL.
     public init(path: String, claimLease: TimeInterval = PromptStoreDefaults.claimLease) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
+            // Foundation on Linux prefixes its reasons with a sentence that says nothing.
+            let reason = posix.map { String(cString: strerror(Int32($0))) }
+                ?? (error as NSError).localizedDescription.replacing("The operation could not be completed. ", with: "")
+            throw StoreError.folderUnusable(directory.path, reason)
+        }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Another process holding the file's lock (a backup, an operator's sqlite3 shell) makes a write wait this long,
