@@ -54,6 +54,12 @@ struct EvalTests {
                 #expect(!report[.key(key)].isNull, "\(key)")
             }
             #expect((report["metadata_mention_rate"].double ?? 0) > 0.2, "the stub writes about labels and places")
+            // The tokens stub-llm reports for each call, summed: what a template costs per photo.
+            let promptTokens = try #require(report["prompt_tokens"].int)
+            let completionTokens = try #require(report["completion_tokens"].int)
+            #expect(promptTokens > 100 * fixtureCount && completionTokens > 20 * fixtureCount)
+            #expect(report["results", 0, "tokens"].int.map { $0 > 0 } == true)
+            #expect(printed.contains("tokens per photo"))
         }
     }
 

@@ -13,6 +13,8 @@ public struct EvalReport: Codable, Sendable {
         public var rejected: [Rejection]
         /// Kept prompts that mention the photo's place, a label or its people.
         public var mentioning: Int
+        /// Prompt and completion tokens the provider reported for this photo's calls; `nil` when it reported none.
+        public var tokens: Int?
 
         public struct Rejection: Codable, Sendable {
             public var candidate: String
@@ -20,7 +22,7 @@ public struct EvalReport: Codable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, source, reasked, kept, rejected, mentioning
+            case name, source, reasked, kept, rejected, mentioning, tokens
             case fallbackReason = "fallback_reason"
             case latencyMilliseconds = "latency_ms"
         }
@@ -52,6 +54,10 @@ public struct EvalReport: Codable, Sendable {
     public var rejections: [String: Int]
     /// Every fixture's outcome.
     public var results: [FixtureResult]
+    /// Prompt tokens over all fixtures, as the providers reported them; `nil` in reports made before tokens were read.
+    public var promptTokens: Int?
+    /// Completion tokens over all fixtures.
+    public var completionTokens: Int?
 
     enum CodingKeys: String, CodingKey {
         case template, fixtures, candidates, rejections, results
@@ -63,6 +69,14 @@ public struct EvalReport: Codable, Sendable {
         case metadataMentionRate = "metadata_mention_rate"
         case latencyP50Milliseconds = "latency_p50_ms"
         case latencyP95Milliseconds = "latency_p95_ms"
+        case promptTokens = "prompt_tokens"
+        case completionTokens = "completion_tokens"
+    }
+
+    /// Prompt and completion tokens per photo: what one photo's first prompts cost.
+    public var tokensPerPhoto: Double? {
+        guard let promptTokens, let completionTokens, fixtures > 0 else { return nil }
+        return Double(promptTokens + completionTokens) / Double(fixtures)
     }
 
     /// Summarises `outcomes`, one per fixture, in fixture order.
@@ -78,12 +92,14 @@ public struct EvalReport: Codable, Sendable {
         var mentionable = 0
         var mentioning = 0
         var results: [FixtureResult] = []
+        var usage: TokenUsage?
         for (index, outcome) in outcomes.enumerated() {
             let generation = outcome.generation
             let photo = outcome.fixture.request.photo
             kept += generation.candidates.count
             rejected += generation.rejected.count
             if generation.reasked { reasks += 1 }
+            if let used = generation.usage { usage = (usage ?? TokenUsage(prompt: 0, completion: 0)) + used }
             if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
             for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
             for prompt in generation.candidates { photosByKey[prompt.repeatKey, default: []].insert(index) }
@@ -101,7 +117,8 @@ public struct EvalReport: Codable, Sendable {
                     latencyMilliseconds: outcome.latency.milliseconds,
                     kept: generation.candidates.map(\.text),
                     rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description) },
-                    mentioning: mentions
+                    mentioning: mentions,
+                    tokens: generation.usage.map { $0.prompt + $0.completion }
                 )
             )
         }
@@ -118,6 +135,8 @@ public struct EvalReport: Codable, Sendable {
         latencyP95Milliseconds = Self.percentile(0.95, of: latencies)
         self.rejections = rejections
         self.results = results
+        promptTokens = usage?.prompt
+        completionTokens = usage?.completion
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -14,6 +14,7 @@ public enum EvalTable {
             ("duplicates within answers", { "\($0.duplicatesInAnswers)" }),
             ("prompts repeated across photos", { "\($0.repeatedAcrossPhotos)" }),
             ("mentions place/label/people", { $0.metadataMentionRate.map(percent) ?? "n/a" }),
+            ("tokens per photo", { $0.tokensPerPhoto.map { String(format: "%.0f", $0) } ?? "n/a" }),
             ("latency p50 / p95", { String(format: "%.0f ms / %.0f ms", $0.latencyP50Milliseconds, $0.latencyP95Milliseconds) }),
             (
                 "top rejections",
