@@ -139,3 +139,33 @@ struct ReplyCorpusTests {
         }
     }
 }
+
+@Suite("Every script's question mark")
+struct QuestionMarkTests {
+    static let validator = PromptValidator(checks: PromptChecks(mustEndWithQuestionMark: true, rejectsLinks: true, blockedWords: []))
+
+    @Test(
+        "A question ending with its script's mark passes the question check; the same words without it do not",
+        arguments: [
+            "What sound do you remember most from this evening at the beach?",
+            "What sound do you remember most from this evening at the beach？",
+            "ما الصوت الذي تتذكره أكثر من هذه الأمسية الجميلة على الشاطئ يا صديقي؟",
+            "Ποιον ήχο θυμάσαι περισσότερο από αυτό το βράδυ στην παραλία μαζί τους\u{037E}",
+            "Ποιον ήχο θυμάσαι περισσότερο από αυτό το βράδυ στην παραλία μαζί τους;",
+            "Ո՞ր ձայնն ես ամենից շատ հիշում այս երեկոյից ծովափին քո ընկերների հետ՞",
+            "ከዚህ ምሽት በባህር ዳርቻ ላይ ከጓደኞችህ ጋር በጣም የምታስታውሰው ድምፅ የትኛው ነው በእውነት፧",
+            "¿Qué sonido recuerdas más de esta tarde en la playa con tus amigos?",
+        ]
+    )
+    func questionMarks(question: String) {
+        let kept = Self.validator.validate([question]).kept
+        #expect(kept.map(\.text) == [question], "kept whole, ¿ and right-to-left text included")
+        let statement = String(question.dropLast()) + "."
+        #expect(Self.validator.validate([statement]).rejected.map(\.reason) == [.notAQuestion])
+    }
+
+    @Test("A semicolon ends a question only at the end of Greek text")
+    func semicolonOnlyInGreek() {
+        #expect(Self.validator.validate(["What sound do you remember most from this evening at the beach;"]).rejected.map(\.reason) == [.notAQuestion])
+    }
+}

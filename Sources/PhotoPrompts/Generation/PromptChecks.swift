@@ -3,7 +3,7 @@
 /// Operators turn them on when a model drifts: statements instead of questions, links, or topics the product
 /// must never raise. Each failure is a rejection reason the model is told about on a re-ask.
 public struct PromptChecks: Sendable, Equatable {
-    /// Keep only prompts that end with "?".
+    /// Keep only prompts that end with a question mark of their script (``QuestionMarks``).
     public let mustEndWithQuestionMark: Bool
     /// Reject prompts that contain a URL or an e-mail address.
     public let rejectsLinks: Bool
@@ -24,7 +24,7 @@ public struct PromptChecks: Sendable, Equatable {
 
     /// The first check `text` (already normalised, with its ``PromptNormalizer/repeatKey(_:)``) fails, or `nil`.
     func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
-        if mustEndWithQuestionMark, !text.hasSuffix("?") { return .notAQuestion }
+        if mustEndWithQuestionMark, !QuestionMarks.endsQuestion(text) { return .notAQuestion }
         if rejectsLinks, Self.containsLink(text) { return .containsLink }
         if !blockedKeys.isEmpty {
             // Whole words: "diet" does not match "dietary". Compared word by word rather than with Foundation's

@@ -79,12 +79,9 @@ public enum ReplyExtractor {
 
     static func endsWithQuestionMark(_ line: Substring) -> Bool {
         let core = line.trimming { "*_\"'“”‘’«»`,. ".contains($0) }
-        return core.last.map(questionMarks.contains) ?? false
+        return QuestionMarks.endsQuestion(core)
     }
 }
-
-/// What ends a question: "?", full-width "？", Arabic "؟", the Greek question mark, Armenian "՞", Ethiopic "፧".
-let questionMarks: Set<Character> = ["?", "\u{FF1F}", "\u{061F}", "\u{037E}", "\u{055E}", "\u{1367}"]
 
 extension Character {
     /// 0–9 only: list numbering is ASCII, whatever the script around it.
