@@ -66,8 +66,13 @@ public struct TokenUsage: Sendable, Equatable {
         self.completion = completion
     }
 
-    /// The sum of two calls' counts.
-    public static func + (lhs: TokenUsage, rhs: TokenUsage) -> TokenUsage {
-        TokenUsage(prompt: lhs.prompt + rhs.prompt, completion: lhs.completion + rhs.completion)
+    /// Prompt and completion tokens together: what a call costs.
+    public var total: Int { prompt + completion }
+
+    /// The sum of two calls' counts; `nil` only when neither provider reported any.
+    public static func sum(_ lhs: TokenUsage?, _ rhs: TokenUsage?) -> TokenUsage? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return TokenUsage(prompt: lhs.prompt + rhs.prompt, completion: lhs.completion + rhs.completion)
     }
 }

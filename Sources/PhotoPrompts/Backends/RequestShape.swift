@@ -51,9 +51,8 @@ final class RequestShape: Sendable {
             change = (\.maxCompletionTokens, true, "max_completion_tokens instead of max_tokens")
         } else if options.sendTemperature == .auto, message.contains("temperature") {
             change = (\.temperature, false, "no temperature")
-        } else if options.structuredOutput == .auto, message.contains("response_format") || message.contains("json_schema")
-            || message.contains("format")
-        {
+        } else if options.structuredOutput == .auto, message.contains("format") || message.contains("json_schema") {
+            // "format" covers OpenAI's response_format and Ollama's format.
             change = (\.structuredOutput, false, "plain text instead of structured output")
         } else {
             change = nil

@@ -99,7 +99,7 @@ public struct EvalReport: Codable, Sendable {
             kept += generation.candidates.count
             rejected += generation.rejected.count
             if generation.reasked { reasks += 1 }
-            if let used = generation.usage { usage = (usage ?? TokenUsage(prompt: 0, completion: 0)) + used }
+            usage = TokenUsage.sum(usage, generation.usage)
             if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
             for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
             for prompt in generation.candidates { photosByKey[prompt.repeatKey, default: []].insert(index) }
@@ -118,7 +118,7 @@ public struct EvalReport: Codable, Sendable {
                     kept: generation.candidates.map(\.text),
                     rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description) },
                     mentioning: mentions,
-                    tokens: generation.usage.map { $0.prompt + $0.completion }
+                    tokens: generation.usage?.total
                 )
             )
         }

@@ -165,7 +165,7 @@ public struct PromptGenerator: Sendable {
             reasked = true
             if case .success(let reask) = second.result {
                 let alreadyKept = shownKeys.union(kept.map(\.repeatKey))
-                usage = [usage, reask.reply.usage].compactMap { $0 }.reduce(nil) { ($0 ?? TokenUsage(prompt: 0, completion: 0)) + $1 }
+                usage = TokenUsage.sum(usage, reask.reply.usage)
                 (validation, _) = await measured {
                     validator.validate(ReplyExtractor.candidates(in: reask.reply.completeText), alreadyShown: alreadyKept)
                 }

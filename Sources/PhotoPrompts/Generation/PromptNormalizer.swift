@@ -92,7 +92,7 @@ public enum PromptNormalizer {
     }
 
     /// Drops "1.", "2)", "(3)" or "4:" at the start, but not a number that begins the sentence ("3 friends…").
-    private static func droppingListNumber(_ text: String) -> String? {
+    static func droppingListNumber(_ text: String) -> String? {
         var rest = Substring(text)
         let opened = rest.first == "("
         if opened { rest = rest.dropFirst() }

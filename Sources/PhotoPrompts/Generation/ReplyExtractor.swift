@@ -63,13 +63,10 @@ public enum ReplyExtractor {
         guard let first = line.first else { return false }
         if "-•–·▪‣".contains(first) { return true }
         if first == "*" || first == "+" { return line.dropFirst().first == " " }
-        var rest = line.drop { $0 == "(" || $0 == "*" || $0 == "_" }
-        let digits = rest.prefix(while: \.isASCIIDigit)
-        guard !digits.isEmpty, digits.count <= 3 else { return false }
-        rest = rest.dropFirst(digits.count)
-        guard let marker = rest.first, ".):".contains(marker) else { return false }
-        // "1.5 hours of driving…" is a sentence that starts with a number.
-        return rest.dropFirst().first.map { $0.isWhitespace || $0 == "*" || $0 == "_" } ?? false
+        // Numbered the way the normalizer peels it ("1.5 hours of driving…" is a sentence, not an item), with any
+        // emphasis around the number ("**1.** …") left out first.
+        let plain = line.replacing("**", with: "").replacing("__", with: "").drop { $0 == "*" || $0 == "_" }
+        return PromptNormalizer.droppingListNumber(String(plain)) != nil
     }
 
     /// "Here are six questions:" introduces what follows; it is not a prompt.
@@ -81,11 +78,6 @@ public enum ReplyExtractor {
         let core = line.trimming { "*_\"'“”‘’«»`,. ".contains($0) }
         return QuestionMarks.endsQuestion(core)
     }
-}
-
-extension Character {
-    /// 0–9 only: list numbering is ASCII, whatever the script around it.
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension Substring {

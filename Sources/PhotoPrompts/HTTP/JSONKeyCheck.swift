@@ -1,3 +1,5 @@
+import NIOCore
+
 /// What `JSONDecoder` lets pass silently in a request body, found with the field's path: a key written twice in one
 /// object (the decoder keeps the first), and a number too large for a `Double` (the decoder's error names no field).
 ///
@@ -11,18 +13,21 @@ struct JSONKeyCheck {
         var message: String
     }
 
-    /// The first problem in `bytes`, or `nil` when there is none (or the JSON is malformed).
-    static func firstProblem(in bytes: some Collection<UInt8>) -> Problem? {
-        var reader = JSONKeyCheck(bytes: Array(bytes))
-        return reader.value(path: "", depth: 0)
+    /// The first problem in `body`, or `nil` when there is none (or the JSON is malformed). Reads the buffer in
+    /// place: the decoder makes the one copy of the body.
+    static func firstProblem(in body: ByteBuffer) -> Problem? {
+        body.withUnsafeReadableBytes { bytes in
+            var reader = JSONKeyCheck(bytes: bytes)
+            return reader.value(path: "", depth: 0)
+        }
     }
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private var offset = 0
     /// Deeper documents are left to `JSONDecoder`, which has its own limit; recursion here stays shallow.
     private static let maximumDepth = 64
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
@@ -113,7 +118,7 @@ struct JSONKeyCheck {
     private mutating func number(path: String) -> Problem? {
         let start = offset
         while let byte = current, Self.numberBytes.contains(byte) { offset += 1 }
-        guard let value = Double(String(decoding: bytes[start..<offset], as: UTF8.self)) else { return nil }
+        guard let value = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)) else { return nil }
         return value.isFinite ? nil : Problem(path: path.isEmpty ? "body" : path, message: "is too large a number")
     }
 
@@ -138,7 +143,7 @@ struct JSONKeyCheck {
                 case UInt8(ascii: "r"): utf8.append(0x0D)
                 case UInt8(ascii: "t"): utf8.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard offset + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+                    guard offset + 4 <= bytes.count, let unit = UInt16(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]), as: UTF8.self), radix: 16)
                     else { return nil }
                     offset += 4
                     // Surrogate halves are kept as their own code units' text: two keys still compare equal exactly

@@ -21,18 +21,16 @@ public enum JSONRequestDecoder {
         guard let contentType = request.headers[.contentType], isJSON(contentType) else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
         }
-        do {
-            return try await request.body.collect(upTo: maximumBodyBytes)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError.matching(.contentTooLarge)
-        }
+        // RequestBodyMiddleware has read the body and refused one over the limit; JSONErrorMiddleware renders
+        // Hummingbird's own 413 should a route ever run without it.
+        return try await request.body.collect(upTo: maximumBodyBytes)
     }
 
     /// Decodes `Value` from a collected body, naming the field at fault. A key sent twice in one object and a
     /// number too large to read are refused first (``JSONKeyCheck``): the decoder would keep the first of two keys
     /// silently, and its error for the number names no field.
     public static func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
-        if let problem = JSONKeyCheck.firstProblem(in: body.readableBytesView) {
+        if let problem = JSONKeyCheck.firstProblem(in: body) {
             throw APIError.invalidField(problem.path, problem.message)
         }
         do {

@@ -25,8 +25,8 @@ struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError.bodyTimedOut(after: readTimeout)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw APIError.bodyTooLarge
-        } catch is CancellationError {
-            throw CancellationError()
+        } catch let error as CancellationError {
+            throw error
         } catch {
             throw APIError.malformedRequest
         }

@@ -50,11 +50,10 @@ public struct IdempotencyService: Sendable {
             } catch {
                 // Without the claim, a retry could make a second, different answer: wait for the store until the
                 // deadline (another process may hold SQLite's lock for a moment), then answer 503.
-                guard ContinuousClock.now + pollInterval < deadline else {
+                guard try await pause(pollInterval, before: deadline) else {
                     logger.error("idempotency claim failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
                     throw error
                 }
-                try await Task.sleep(for: pollInterval)
                 continue
             }
             switch claim {
@@ -63,9 +62,7 @@ public struct IdempotencyService: Sendable {
                 return (stored, true)
             case .running(let other):
                 guard other == fingerprint else { throw APIError.idempotencyKeyReused }
-                let now = ContinuousClock.now
-                guard now < deadline else { throw APIError.idempotencyKeyInUse }
-                try await Task.sleep(until: min(now + pollInterval, deadline))
+                guard try await pause(pollInterval, before: deadline) else { throw APIError.idempotencyKeyInUse }
             case .claimed:
                 let answer: StoredResponse
                 do {
@@ -92,13 +89,12 @@ extension IdempotencyService {
                 try await store.keepIdempotentResponse(answer, client: client, key: key, expiresAt: clock.now.addingTimeInterval(Self.retention))
                 return
             } catch {
-                guard ContinuousClock.now + pollInterval < until else {
+                guard try await pause(pollInterval, before: until) else {
                     logger.error("keeping an idempotent answer failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
                     let store = self.store
                     await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
                     throw error
                 }
-                try await Task.sleep(for: pollInterval)
             }
         }
     }

@@ -94,7 +94,7 @@ public struct TemplateStatsReport: ResponseEncodable, Sendable {
             passRate = ratio(count("candidates.kept"), count("candidates.kept") + count("candidates.rejected"))
             rejections = prefixed("rejected.")
             tokens = prefixed("tokens.")
-            tokensPerSession = sessions > 0 ? Double(count("tokens.prompt") + count("tokens.completion")) / Double(sessions) : nil
+            tokensPerSession = ratio(count("tokens.prompt") + count("tokens.completion"), sessions)
         }
     }
 

@@ -24,9 +24,7 @@ struct RefreshTurns: Sendable {
     ) async throws -> Value {
         let holder = RandomIdentifier.makeTimeOrdered(prefix: "t_")
         while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: clock.now) {
-            let now = ContinuousClock.now
-            guard now < deadline else { throw SessionError.refreshInProgress }
-            try await Task.sleep(until: min(now + pollInterval, deadline))
+            guard try await pause(pollInterval, before: deadline) else { throw SessionError.refreshInProgress }
         }
         do {
             let value = try await body()
