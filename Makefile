@@ -2,7 +2,7 @@
 # toolchain can run `make run` or `make test` straight after cloning.
 
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config
 # Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports.
 TEST_APT_PACKAGES := postgresql-15 nginx
 STUB_PORT ?= 8081

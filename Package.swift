@@ -38,11 +38,18 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // ICU's word-break iterator (the system's libicu, from libicu-dev), for languages written without spaces
+        // between words. A C target rather than a system-library module: see docs/ARCHITECTURE.md.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
         // All of the service's logic.
         .target(
             name: "PhotoPrompts",
             dependencies: [
                 "CCurl",
+                "CICU",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,12 +4,24 @@ import Foundation
 ///
 /// It reads the same messages a real model would: the `<photo>` block of the user message (`labels:`,
 /// `place:`, `people_count:` lines) and the list of prompts already shown, which it never repeats. The same
-/// messages always produce the same answer, so cache and no-repeat behaviour is testable.
+/// messages always produce the same answer, so cache and no-repeat behaviour is testable. When the system message
+/// names a locale in a language it knows (``ReferenceQuestions``), it writes natural questions in that language.
 public enum StubPromptWriter {
-    /// Up to `count` questions of 8–15 words for the photo described in `user`.
+    /// Up to `count` questions of 8–15 words (or their length in the requested language) for the photo in `user`.
     public static func questions(system: String, user: String, count: Int? = nil) -> [String] {
         let facts = PhotoFacts(user: user)
         let wanted = count ?? requestedCount(in: system) ?? 6
+        let pool = StubLanguage.requested(in: system).flatMap { ReferenceQuestions.translations[$0] } ?? englishPool(for: facts)
+        let avoid = Set(facts.alreadyShown.map(repeatKey))
+        let fresh = pool.filter { !avoid.contains(repeatKey($0)) }
+        // Rotate by a hash of the request so different photos and rounds start at different questions.
+        guard !fresh.isEmpty else { return [] }
+        let start = Int(stableHash(user) % UInt64(fresh.count))
+        return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * 7) % fresh.count] }.uniqued()
+    }
+
+    /// English questions about the photo's labels, place and people, then general ones.
+    private static func englishPool(for facts: PhotoFacts) -> [String] {
         var pool: [String] = []
         for label in facts.labels.prefix(3) {
             pool += labelPatterns.map { $0.replacingOccurrences(of: "{}", with: label) }
@@ -20,13 +32,7 @@ public enum StubPromptWriter {
         if facts.peopleCount > 0 {
             pool += peoplePatterns
         }
-        pool += genericPatterns
-        let avoid = Set(facts.alreadyShown.map(repeatKey))
-        let fresh = pool.filter { !avoid.contains(repeatKey($0)) }
-        // Rotate by a hash of the request so different photos and rounds start at different questions.
-        guard !fresh.isEmpty else { return [] }
-        let start = Int(stableHash(user) % UInt64(fresh.count))
-        return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * 7) % fresh.count] }.uniqued()
+        return pool + genericPatterns
     }
 
     /// The first number after "Write " in the system message, e.g. 6 in "Write 6 different questions".

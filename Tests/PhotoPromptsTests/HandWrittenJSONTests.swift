@@ -75,12 +75,14 @@ struct HandWrittenJSONTests {
         #expect(text == #"[{"a":[1,{},null],"b":true},[],"c"]"#)
     }
 
-    static func answer(round: RoundDraft) -> SessionAnswer {
+    static func answer(round: RoundDraft) throws -> SessionAnswer {
         SessionAnswer(
             sessionID: "s_\(Self.awkward)",
             round: round,
             refreshesUsed: 2,
             template: TemplateIdentity(name: "photo-journal", variant: "photo-journal-b", version: "2fc7663fc1af"),
+            // Japanese: the copy's message must come through the hand-written writer unescaped and whole.
+            copy: try CopyCatalog.load(from: repositoryPromptsDirectory).copy(for: try #require(LanguageTag("ja-JP"))),
             timing: ServerTiming()
         )
     }
@@ -94,10 +96,10 @@ struct HandWrittenJSONTests {
         let model = RoundDraft(source: .model, prompts: prompts, answeredBy: BackendIdentity(provider: "open\"ai", model: "m/1"))
         let fallback = RoundDraft(source: .fallback, fallbackReason: .timeout, prompts: [])
         for round in [model, fallback] {
-            let response = PromptsResponse(Self.answer(round: round), refreshLimit: 5)
+            let response = PromptsResponse(try Self.answer(round: round), refreshLimit: 5)
             #expect(String(decoding: response.jsonBytes, as: UTF8.self) == (try Self.encoded(response)))
         }
-        let full = PromptsResponse(Self.answer(round: model), refreshLimit: 5)
+        let full = PromptsResponse(try Self.answer(round: model), refreshLimit: 5)
         let unset = StoreContractTests.unsetProperties(of: full).filter { !["fallbackReason", "message"].contains($0) }
         #expect(unset.isEmpty, "set every property: \(unset)")
     }

@@ -62,8 +62,30 @@ struct HotReloadTests {
             "a template that renders to nothing", "photo-journal/user.mustache", "{{#photo.caption}}{{photo.caption}}{{/photo.caption}}",
             "photo-journal/user.mustache"
         ),
-        ("default fallbacks below three", "fallbacks.txt", "What happened?\n", "fallbacks.txt"),
+        ("default fallbacks below three", "copy/en.json", Self.copyFile(fallbacks: ["What happened?", "Why?"]), "copy/en.json"),
+        ("the English source copy removed", "copy/en.json", nil, "copy/en.json"),
+        ("a translation missing a message", "copy/ja.json", Self.copyFile(dropping: "refresh_limit"), "copy/ja.json"),
+        ("a translation with a misspelt key", "copy/de.json", Self.copyFile(renaming: "timeout", to: "time_out"), "copy/de.json"),
+        ("a translation that is not JSON", "copy/fr.json", #"{"fallbacks": ["#, "copy/fr.json"),
+        ("a translation with an empty message", "copy/es.json", Self.copyFile(message: ""), "copy/es.json"),
+        ("a copy file not named by a canonical language tag", "copy/pt_BR.json", Self.copyFile(), "copy/pt_BR.json"),
+        ("the old fallbacks.txt put back", "fallbacks.txt", "What happened in this moment?\n", "fallbacks.txt"),
     ]
+
+    /// A copy file: three fallbacks and the three messages, changed as asked.
+    static func copyFile(
+        fallbacks: [String] = ["Was ist passiert?", "Wie war es?", "Was bleibt?"],
+        message: String = "Schreib einfach los!",
+        dropping: String? = nil,
+        renaming: String? = nil,
+        to newName: String = ""
+    ) -> String {
+        var messages = ["timeout": message, "error": message, "refresh_limit": message]
+        if let dropping { messages[dropping] = nil }
+        if let renaming { messages[newName] = messages.removeValue(forKey: renaming) }
+        let object: [String: Any] = ["fallbacks": fallbacks, "messages": messages]
+        return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
 
     @Test("Every kind of broken edit is refused and the live version keeps answering", arguments: 0..<brokenEdits.count)
     func brokenEditKinds(_ index: Int) async throws {

@@ -76,12 +76,15 @@ struct TemplateTests {
         }
     }
 
-    @Test("The fallback file holds the product's copy verbatim")
+    @Test("The English copy file holds the product spec's fallbacks and messages verbatim")
     func fallbackCopy() throws {
-        let fallbacks = try FallbackPrompts.load(from: repositoryPromptsDirectory)
+        let english = try CopyCatalog.load(from: repositoryPromptsDirectory).english
         #expect(
-            fallbacks.texts == ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]
+            english.fallbacks.texts == ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]
         )
+        #expect(english.message(for: .timeout) == "Taking longer than expected. Try manual entry?")
+        #expect(english.message(for: .backendError) == "AI couldn't generate prompts. Write your own entry.")
+        #expect(english.refreshLimitMessage == "You've reached the refresh limit. Write freely!")
     }
 
     @Test("Fewer than three fallbacks is refused")

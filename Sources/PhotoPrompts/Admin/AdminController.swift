@@ -110,7 +110,7 @@ struct RenderResponse: ResponseEncodable {
         )
         system = rendered.system
         user = rendered.user
-        fallbacks = template.fallbacks.usable(for: context, validator: template.validator)
+        fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
     }
 }
 

@@ -36,6 +36,8 @@ public struct EvalReport: Codable, Sendable {
     public var candidates: Int
     /// Share of raw candidates that passed the word rule and the template's checks.
     public var passRate: Double
+    /// The same share per language of the fixtures' locales (`ja`, `zh-Hant`), each under its own word rule.
+    public var passRateByLanguage: [String: Double]
     /// Share of requests that needed a re-ask.
     public var reaskRate: Double
     /// Share of requests whose three prompts needed at least one fallback.
@@ -62,6 +64,7 @@ public struct EvalReport: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case template, fixtures, candidates, rejections, results
         case passRate = "pass_rate"
+        case passRateByLanguage = "pass_rate_by_language"
         case reaskRate = "reask_rate"
         case fallbackRate = "fallback_rate"
         case duplicatesInAnswers = "duplicates_in_answers"
@@ -93,11 +96,15 @@ public struct EvalReport: Codable, Sendable {
         var mentioning = 0
         var results: [FixtureResult] = []
         var usage: TokenUsage?
+        var judgedByLanguage: [String: (kept: Int, judged: Int)] = [:]
         for (index, outcome) in outcomes.enumerated() {
             let generation = outcome.generation
             let photo = outcome.fixture.request.photo
             kept += generation.candidates.count
             rejected += generation.rejected.count
+            let language = Self.language(of: outcome.fixture.request.locale)
+            judgedByLanguage[language, default: (0, 0)].kept += generation.candidates.count
+            judgedByLanguage[language, default: (0, 0)].judged += generation.candidates.count + generation.rejected.count
             if generation.reasked { reasks += 1 }
             usage = TokenUsage.sum(usage, generation.usage)
             if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
@@ -125,6 +132,7 @@ public struct EvalReport: Codable, Sendable {
         let requests = max(outcomes.count, 1)
         candidates = kept + rejected
         passRate = candidates > 0 ? Double(kept) / Double(candidates) : 0
+        passRateByLanguage = judgedByLanguage.mapValues { $0.judged > 0 ? Double($0.kept) / Double($0.judged) : 0 }
         reaskRate = Double(reasks) / Double(requests)
         fallbackRate = Double(needingFallback) / Double(requests)
         duplicatesInAnswers = rejections["duplicate", default: 0]
@@ -137,6 +145,13 @@ public struct EvalReport: Codable, Sendable {
         self.results = results
         promptTokens = usage?.prompt
         completionTokens = usage?.completion
+    }
+
+    /// The language a fixture's locale is written in, with the script where it decides the writing: `ja` for
+    /// `ja-JP`, `zh-Hant` for `zh-TW`.
+    static func language(of locale: String) -> String {
+        let tag = LanguageTag(locale) ?? .english
+        return ([tag.language] + [tag.script ?? CopyMatching.impliedScript(of: tag)].compactMap { $0 }).joined(separator: "-")
     }
 
     /// Nearest-rank percentile of sorted values.

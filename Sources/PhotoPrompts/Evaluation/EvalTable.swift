@@ -9,6 +9,13 @@ public enum EvalTable {
             ("fixtures", { "\($0.fixtures)" }),
             ("raw candidates", { "\($0.candidates)" }),
             ("pass rate (word rule + checks)", { percent($0.passRate) }),
+            (
+                "pass rate by language",
+                { report in
+                    report.passRateByLanguage.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.0f %%", $0.value * 100))" }
+                        .joined(separator: ", ")
+                }
+            ),
             ("re-ask rate", { percent($0.reaskRate) }),
             ("fallback rate", { percent($0.fallbackRate) }),
             ("duplicates within answers", { "\($0.duplicatesInAnswers)" }),

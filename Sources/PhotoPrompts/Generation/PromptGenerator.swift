@@ -125,7 +125,7 @@ public struct PromptGenerator: Sendable {
         defer { admission.leave() }
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let template = input.template
-        let validator = template.validator
+        let validator = template.validator(for: LanguageTag(input.locale) ?? .english)
         let context = TemplateContext(
             photo: input.photo,
             locale: input.locale,
@@ -158,7 +158,7 @@ public struct PromptGenerator: Sendable {
         if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
             request.messages.append(.init(role: "assistant", content: answer.reply.text))
             request.messages.append(
-                .init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed, checks: template.settings.checks))
+                .init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed, rule: validator.wordRule, checks: template.settings.checks))
             )
             let second = await chain.ask(answer.link, request, deadline: deadline, logger: logger)
             record(second.attempts, pass: 2, in: &timing)

@@ -22,7 +22,11 @@ public enum PromptNormalizer {
         var key = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
+            // Combining marks belong to their letter: Thai tone marks and the Devanagari virama are not Alphabetic,
+            // yet two words that differ only in them are different words.
+            let category = scalar.properties.generalCategory
+            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || category == .nonspacingMark || category == .spacingMark
+            else {
                 pendingSpace = !key.isEmpty
                 continue
             }

@@ -1,19 +1,17 @@
 /// Applies the word rule, the template's checks and the no-repeat rule to a model's candidates.
 ///
-/// A candidate is kept only if, once normalised, it is a single line of 8 to 15 words that passes the template's
-/// checks and has not appeared earlier in the same reply or in the session.
+/// A candidate is kept only if, once normalised, it is a single line within its language's word rule (8 to 15
+/// words in English) that passes the template's checks and has not appeared earlier in the same reply or in the
+/// session.
 public struct PromptValidator: Sendable {
-    /// The allowed word counts, from the product spec.
-    public static let defaultWordRange = 8...15
-
-    /// The allowed word counts.
-    public var wordRange: ClosedRange<Int>
+    /// How words are counted and how many are allowed, for the request's language.
+    public var wordRule: WordRule
     /// The template's extra checks.
     public var checks: PromptChecks
 
     /// Creates a validator.
-    public init(wordRange: ClosedRange<Int> = Self.defaultWordRange, checks: PromptChecks = PromptChecks()) {
-        self.wordRange = wordRange
+    public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks()) {
+        self.wordRule = wordRule
         self.checks = checks
     }
 
@@ -50,7 +48,7 @@ public struct PromptValidator: Sendable {
     private func verdict(on raw: String, alreadyShown: Set<String>, seen: Set<String>) -> Verdict {
         if raw.contains(where: \.isNewline) { return .rejected(.multiLine) }
         let text = PromptNormalizer.normalize(raw)
-        let words = WordCounter.count(text)
+        let words = wordRule.count(text)
         let key = PromptNormalizer.repeatKey(text)
         if let reason = judge(text, words: words, key: key, alreadyShown: alreadyShown, seen: seen) { return .rejected(reason) }
         return .kept(ValidPrompt(text: text, wordCount: words, repeatKey: key), key: key)
@@ -59,8 +57,8 @@ public struct PromptValidator: Sendable {
     /// The first rule a normalised candidate breaks, in the order the model is best told about them.
     private func judge(_ text: String, words: Int, key: String, alreadyShown: Set<String>, seen: Set<String>) -> PromptRejection.Reason? {
         if words == 0 { return .empty }
-        if words < wordRange.lowerBound { return .tooShort(words: words) }
-        if words > wordRange.upperBound { return .tooLong(words: words) }
+        if words < wordRule.range.lowerBound { return .tooShort(words: words) }
+        if words > wordRule.range.upperBound { return .tooLong(words: words) }
         if let failure = checks.failure(for: text, repeatKey: key) { return failure }
         if alreadyShown.contains(key) { return .alreadyShown }
         if seen.contains(key) { return .duplicate }

@@ -2,10 +2,13 @@
 public struct RoundAssembler: Sendable {
     /// The fallback copy.
     public var fallbacks: FallbackPrompts
+    /// How the fallbacks' words are counted, for their `word_count`: the rule of the language they are written in.
+    public var wordRule: WordRule
 
     /// Creates an assembler.
-    public init(fallbacks: FallbackPrompts) {
+    public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english) {
         self.fallbacks = fallbacks
+        self.wordRule = wordRule
     }
 
     /// Three prompts for `generation`, none of whose repeat keys is in `alreadyShown` unless the fallback copy
@@ -34,7 +37,7 @@ public struct RoundAssembler: Sendable {
     private func fallbackPrompts(_ count: Int, avoiding alreadyShown: Set<String>) -> [Prompt] {
         guard count > 0 else { return [] }
         return fallbacks.pick(count, avoiding: alreadyShown).map { text in
-            Prompt(id: RandomIdentifier.makeTimeOrdered(prefix: "p_"), text: text, wordCount: WordCounter.count(text), source: .fallback)
+            Prompt(id: RandomIdentifier.makeTimeOrdered(prefix: "p_"), text: text, wordCount: wordRule.count(text), source: .fallback)
         }
     }
 }

@@ -21,6 +21,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public let retryAfterSeconds: Int?
     /// For 405: the methods the route has, sent as `Allow`.
     public var allowedMethods: [String] = []
+    /// The language `message` is written in, when it is the product's copy (the refresh limit), as `copy_locale`.
+    public var copyLocale: String?
     /// Sent with `Connection: close`: answered before the request's body was read, so the connection cannot be reused.
     public var closesConnection = false
 
@@ -60,14 +62,16 @@ public struct APIError: HTTPResponseError, Sendable {
     /// Feedback named a prompt the session never showed.
     public static let promptNotFound = APIError(.notFound, code: "prompt_not_found", message: "This session never showed that prompt.")
 
-    /// 429 once the refreshes are spent, with the app's copy.
-    public static func refreshLimitReached(used: Int, limit: Int) -> APIError {
-        APIError(
+    /// 429 once the refreshes are spent, with the app's copy in the session's language.
+    public static func refreshLimitReached(used: Int, limit: Int, copy: ProductCopy) -> APIError {
+        var error = APIError(
             .tooManyRequests,
             code: "refresh_limit_reached",
-            message: "You've reached the refresh limit. Write freely!",
+            message: copy.refreshLimitMessage,
             refreshCounts: RefreshCounts(used: used, remaining: max(0, limit - used))
         )
+        error.copyLocale = copy.locale.description
+        return error
     }
 
     /// 409: another refresh of this session still ran when this one's deadline came.
@@ -131,7 +135,8 @@ public struct APIError: HTTPResponseError, Sendable {
             error: .init(code: code, message: message, details: details),
             refreshesUsed: refreshCounts?.used,
             refreshesRemaining: refreshCounts?.remaining,
-            retryAfterSeconds: retryAfterSeconds
+            retryAfterSeconds: retryAfterSeconds,
+            copyLocale: copyLocale
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -148,9 +153,11 @@ public struct APIError: HTTPResponseError, Sendable {
         var refreshesUsed: Int?
         var refreshesRemaining: Int?
         var retryAfterSeconds: Int?
+        var copyLocale: String?
 
         enum CodingKeys: String, CodingKey {
             case error
+            case copyLocale = "copy_locale"
             case refreshesUsed = "refreshes_used"
             case refreshesRemaining = "refreshes_remaining"
             case retryAfterSeconds = "retry_after_seconds"

@@ -21,14 +21,16 @@ extension PromptRequest {
     /// - Throws: ``APIError`` (400 `invalid_request`) naming the first field that is out of bounds.
     public func validated() throws(APIError) -> ValidatedPromptRequest {
         let userID = try Self.clean(userID, field: "user_id", maxLength: Limits.userIDLength)
-        // A language tag is checked as sent (openapi.yaml: ^[A-Za-z0-9_-]{0,35}$); empty means the default.
-        let tag = locale ?? ""
-        guard tag.unicodeScalars.count <= Limits.localeLength,
-            tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            throw .invalidField("locale", "must be a language tag such as en-US")
+        // Absent or empty means the default; anything else must be a well-formed BCP 47 tag, and is kept in its
+        // canonical form ("en_US" and "EN-us" are "en-US"), so the cache, the session and the template see one spelling.
+        var tag = Self.defaultLocale
+        if let locale, !locale.isEmpty {
+            guard let parsed = LanguageTag(locale) else {
+                throw .invalidField("locale", "must be a BCP 47 language tag of at most \(Limits.localeLength) characters, such as en-US or zh-Hant-TW")
+            }
+            tag = parsed.description
         }
-        return ValidatedPromptRequest(userID: userID, locale: tag.isEmpty ? Self.defaultLocale : tag, photo: try Self.validated(photo))
+        return ValidatedPromptRequest(userID: userID, locale: tag, photo: try Self.validated(photo))
     }
 
     /// A user id from the `X-User-ID` header, cleaned like the body's `user_id`; `nil` when nothing is left.

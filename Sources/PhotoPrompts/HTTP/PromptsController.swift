@@ -193,7 +193,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     static func apiError(for error: SessionError, limit: Int) -> APIError {
         switch error {
         case .notFound: .sessionNotFound
-        case .refreshLimitReached(let used): .refreshLimitReached(used: used, limit: limit)
+        case .refreshLimitReached(let used, let copy): .refreshLimitReached(used: used, limit: limit, copy: copy)
         case .promptNotFound: .promptNotFound
         case .refreshInProgress: .refreshInProgress
         }

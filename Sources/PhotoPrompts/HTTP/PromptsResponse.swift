@@ -12,6 +12,9 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
     public var fallbackReason: FallbackReason?
     /// The app's copy for a fallback; `null` otherwise.
     public var message: String?
+    /// The language of the product's copy in this answer (its fallback prompts and `message`), e.g. `ja` for a
+    /// `ja-JP` user; `en` when no shipped language matches the locale.
+    public var copyLocale: String
     /// Refreshes counted so far.
     public var refreshesUsed: Int
     /// Refreshes left.
@@ -27,7 +30,8 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
         prompts = answer.round.prompts
         source = answer.round.source
         fallbackReason = answer.round.fallbackReason
-        message = answer.round.fallbackReason?.message
+        message = answer.round.fallbackReason.map(answer.copy.message(for:))
+        copyLocale = answer.copy.locale.description
         refreshesUsed = answer.refreshesUsed
         refreshesRemaining = max(0, refreshLimit - answer.refreshesUsed)
         template = answer.template
@@ -37,6 +41,7 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case sessionID = "session_id"
         case prompts, source, message, template, backend
+        case copyLocale = "copy_locale"
         case fallbackReason = "fallback_reason"
         case refreshesUsed = "refreshes_used"
         case refreshesRemaining = "refreshes_remaining"
@@ -50,6 +55,7 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
         try container.encode(source, forKey: .source)
         try container.encode(fallbackReason, forKey: .fallbackReason)
         try container.encode(message, forKey: .message)
+        try container.encode(copyLocale, forKey: .copyLocale)
         try container.encode(refreshesUsed, forKey: .refreshesUsed)
         try container.encode(refreshesRemaining, forKey: .refreshesRemaining)
         try container.encode(template, forKey: .template)

@@ -18,12 +18,4 @@ public enum FallbackReason: String, Codable, Sendable {
     case invalidOutput = "invalid_output"
     /// Every backend's circuit breaker is open, or each asked us to wait: no call was made.
     case unavailable
-
-    /// The message the app shows, verbatim from the product spec.
-    public var message: String {
-        switch self {
-        case .timeout: "Taking longer than expected. Try manual entry?"
-        case .backendError, .invalidOutput, .unavailable: "AI couldn't generate prompts. Write your own entry."
-        }
-    }
 }

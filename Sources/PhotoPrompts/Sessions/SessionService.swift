@@ -67,7 +67,8 @@ public struct SessionService: Sendable {
             deadline: deadline
         )
         let generation = await generator.generate(input, logger: logger)
-        var draft = assembler(for: template, in: set, photo: photo, locale: locale).draft(from: generation, alreadyShown: [])
+        let (assembler, copy) = assembler(for: template, in: set, photo: photo, locale: locale)
+        var draft = assembler.draft(from: generation, alreadyShown: [])
         draft.template = identity
         let now = clock.now
         let session = NewSession(
@@ -87,7 +88,7 @@ public struct SessionService: Sendable {
         }
         timing.add("store", duration)
         record(draft, generation: generation, isRefresh: false, template: identity)
-        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, timing: timing)
+        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: copy, timing: timing)
     }
 
     /// Returns three prompts for the session's photo that it has not shown before.
@@ -106,7 +107,10 @@ public struct SessionService: Sendable {
             throw SessionError.notFound
         case .limitReached(let used):
             metrics.refreshLimitHit()
-            throw SessionError.refreshLimitReached(refreshesUsed: used)
+            // The message is in the session's language; the read is on this path only, never on a refresh served.
+            let locale = try await store.session(id: sessionID, now: clock.now)?.locale
+            let copy = templates.live.copy.copy(for: locale.flatMap(LanguageTag.init) ?? .english)
+            throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
         case .reserved(let ordinal):
             do {
                 return try await turns.withTurn(sessionID, until: deadline) {
@@ -158,7 +162,7 @@ public struct SessionService: Sendable {
         }
         try Task.checkCancellation()
         var timing = generation.timing
-        let assembler = assembler(for: template, in: set, photo: session.photo, locale: session.locale)
+        let (assembler, copy) = assembler(for: template, in: set, photo: session.photo, locale: session.locale)
         let (committed, duration) = try await measured {
             async let cached: Void = cache(generation.cacheEntry, logger: logger)
             let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { shownKeys in
@@ -176,6 +180,7 @@ public struct SessionService: Sendable {
             round: committed.draft,
             refreshesUsed: committed.refreshesUsed,
             template: identity,
+            copy: copy,
             timing: timing
         )
     }
@@ -194,11 +199,22 @@ public struct SessionService: Sendable {
         return logger
     }
 
-    /// Fills gaps with the template's own fallbacks that pass the word rule for this photo, then the product's.
-    private func assembler(for template: PromptTemplate, in set: TemplateSet, photo: PhotoMetadata, locale: String) -> RoundAssembler {
-        let context = TemplateContext(photo: photo, locale: locale, candidateCount: template.settings.candidateCount, now: clock.now)
-        let own = template.fallbacks.usable(for: context, validator: template.validator)
-        return RoundAssembler(fallbacks: set.defaultFallbacks.preceded(by: own))
+    /// Fills gaps with the product's copy in the user's language. A template's own fallbacks are written in English
+    /// (the source language, like `copy/en.json`), so they come first only for a user whose copy is English, and
+    /// only those that pass the word rule for this photo.
+    private func assembler(
+        for template: PromptTemplate,
+        in set: TemplateSet,
+        photo: PhotoMetadata,
+        locale: String
+    ) -> (RoundAssembler, ProductCopy) {
+        let copy = set.copy.copy(for: LanguageTag(locale) ?? .english)
+        var fallbacks = copy.fallbacks
+        if copy.locale.language == LanguageTag.english.language {
+            let context = TemplateContext(photo: photo, locale: locale, candidateCount: template.settings.candidateCount, now: clock.now)
+            fallbacks = fallbacks.preceded(by: template.fallbacks.usable(for: context, validator: template.validator(for: .english)))
+        }
+        return (RoundAssembler(fallbacks: fallbacks, wordRule: .for(copy.locale)), copy)
     }
 
     /// Records that the user selected or dismissed a prompt the session showed.
@@ -248,6 +264,8 @@ public struct SessionAnswer: Sendable {
     public var refreshesUsed: Int
     /// The template that rendered the request.
     public var template: TemplateIdentity
+    /// The product's copy in the user's language: the fallbacks used and the message for a fallback answer.
+    public var copy: ProductCopy
     /// Where the time went, for `Server-Timing`.
     public var timing: ServerTiming
 }
@@ -257,7 +275,7 @@ public enum SessionError: Error, Equatable {
     /// No such session, or it expired.
     case notFound
     /// The session's refreshes are all used or in flight.
-    case refreshLimitReached(refreshesUsed: Int)
+    case refreshLimitReached(refreshesUsed: Int, copy: ProductCopy)
     /// The session never showed the prompt named.
     case promptNotFound
     /// Another refresh of the session still held its turn at this request's deadline.

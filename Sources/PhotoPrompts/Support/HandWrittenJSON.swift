@@ -12,6 +12,7 @@ extension PromptsResponse {
             json.beginObject()
             json.key("backend")
             if let backend { backend.write(to: &json) } else { json.null() }
+            json.field("copy_locale", copyLocale)
             json.field("fallback_reason", fallbackReason?.rawValue)
             json.field("message", message)
             json.key("prompts")

@@ -1,9 +1,7 @@
-import Foundation
-
 /// The prompts shown when the model cannot supply enough good ones.
 ///
-/// Read from `prompts/fallbacks.txt`: one prompt per line, `#` starts a comment. They are the product's own copy
-/// and exempt from the word rule.
+/// The product's own copy (``ProductCopy``, from `prompts/copy/<tag>.json`), after any of the template's own that
+/// fit the photo; exempt from the word rule.
 public struct FallbackPrompts: Sendable, Equatable {
     /// How many prompts an answer carries, from the product spec.
     public static let promptsPerAnswer = 3
@@ -14,28 +12,9 @@ public struct FallbackPrompts: Sendable, Equatable {
     /// Creates a set of fallbacks; there must be at least ``promptsPerAnswer``.
     public init(texts: [String]) throws(TemplateError) {
         guard texts.count >= Self.promptsPerAnswer else {
-            throw TemplateError(file: "fallbacks.txt", message: "needs at least \(Self.promptsPerAnswer) prompts, has \(texts.count)")
+            throw TemplateError(file: "copy", message: "needs at least \(Self.promptsPerAnswer) prompts, has \(texts.count)")
         }
         self.texts = texts
-    }
-
-    /// Reads `fallbacks.txt` from `directory`.
-    public static func load(from directory: String) throws(TemplateError) -> FallbackPrompts {
-        let path = URL(fileURLWithPath: directory).appendingPathComponent("fallbacks.txt").path
-        let contents: String
-        do {
-            contents = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw TemplateError(file: "fallbacks.txt", message: "cannot be read (\(error.localizedDescription))")
-        }
-        let texts = contents.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        do {
-            return try FallbackPrompts(texts: texts)
-        } catch {
-            throw TemplateError(file: "fallbacks.txt", message: error.message)
-        }
     }
 
     /// These fallbacks after `texts`, e.g. a template's own; duplicates of later ones are dropped.

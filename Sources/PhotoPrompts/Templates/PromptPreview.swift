@@ -20,7 +20,7 @@ public enum PromptPreview {
         let settings = template.settings
         let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount)
         let rendered = template.render(context)
-        let fallbacks = template.fallbacks.usable(for: context, validator: template.validator)
+        let fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
         let temperature = settings.parameters.temperature.map { "\($0)" } ?? "provider default"
         return """
             template: \(template.identity.name) \(template.identity.version)

@@ -77,12 +77,19 @@ public struct PromptTemplate: Sendable {
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 
-    /// The checks of the word rule and of `settings.json`, as one validator.
-    public var validator: PromptValidator { PromptValidator(checks: settings.checks) }
+    /// The word rule of `language` (with this template's `word_ranges`) and the checks of `settings.json`, as one
+    /// validator.
+    public func validator(for language: LanguageTag) -> PromptValidator {
+        PromptValidator(wordRule: .for(language, overrides: settings.wordRanges), checks: settings.checks)
+    }
 
     /// Renders both parts for `context`.
     public func render(_ context: TemplateContext) -> RenderedPrompt {
-        let values = context.mustacheValues
+        var values = context.mustacheValues
+        // The word range is the language's, with this template's overrides: "{{min_words}} to {{max_words}} words".
+        let range = validator(for: context.language).wordRule.range
+        values["min_words"] = range.lowerBound
+        values["max_words"] = range.upperBound
         return RenderedPrompt(
             system: system.render(values).trimmingCharacters(in: .whitespacesAndNewlines),
             user: user.render(values).trimmingCharacters(in: .whitespacesAndNewlines)

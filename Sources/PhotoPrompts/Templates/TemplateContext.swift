@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Keys (documented for operators in `prompts/README.md`):
 /// `photo.taken_at`, `photo.location.{name,locality,country,latitude,longitude}`, `photo.place` (the location's
-/// names joined), `photo.labels` (a list), `photo.people_count`, `photo.caption`, `photo.source`, `locale`,
+/// names joined), `photo.labels` (a list), `photo.people_count`, `photo.caption`, `photo.source`, `locale`, `language`
+/// (the locale's language in English, "Japanese"), `min_words` and `max_words` (added by ``PromptTemplate``),
 /// `candidate_count`, `round`, `is_refresh`, `avoid` (prompts already shown, as a list) and `has_avoid`; derived from
 /// `taken_at` and the location (``PhotoMoment``): `time_of_day`, `season`, `weekday`, `is_recent`, `years_ago`,
 /// `years_ago_text`. `location` and `place` are also available without the `photo.` prefix.
@@ -30,6 +31,11 @@ public struct TemplateContext: Sendable {
         self.round = round
         self.avoid = avoid
         self.now = now
+    }
+
+    /// The locale as a language tag; English when it is not one (a session stored before tags were checked).
+    public var language: LanguageTag {
+        LanguageTag(locale) ?? .english
     }
 
     /// When and where the photo was taken, as templates see it; `nil` without a readable `taken_at`.
@@ -63,6 +69,7 @@ public struct TemplateContext: Sendable {
         var values: [String: Any] = [
             "photo": photoValues,
             "locale": locale,
+            "language": LanguageNames.englishName(of: language),
             "candidate_count": candidateCount,
             "round": round,
         ]

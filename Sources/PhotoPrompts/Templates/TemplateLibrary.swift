@@ -55,7 +55,7 @@ public final class TemplateLibrary: Sendable {
             let previous = live
             do throws(TemplateError) {
                 let set = try TemplateSet.load(name: name, from: directory, now: now)
-                let changed = set.versions != previous.versions || set.defaultFallbacks != previous.defaultFallbacks
+                let changed = set.versions != previous.versions || set.copy != previous.copy
                 state.withLock { state in
                     state.rejected = nil
                     if changed {

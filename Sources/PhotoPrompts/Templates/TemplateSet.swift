@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the service renders with, loaded and checked as one unit: the configured template, its A/B
-/// variants, and the product's default fallbacks.
+/// variants, and the product's copy in every language.
 ///
 /// A set is immutable. Hot reload builds a new one and swaps it in whole (``TemplateLibrary``); a request takes the
 /// live set once and uses it throughout, so no request ever sees half of an edit.
@@ -12,10 +12,11 @@ public struct TemplateSet: Sendable {
     public let templates: [String: PromptTemplate]
     /// The weighted variants; a single entry (the template itself, weight 1) when there is no A/B test.
     public let variants: [TemplateVariant]
-    /// The product's copy, used after a template's own fallbacks; exempt from the word rule.
-    public let defaultFallbacks: FallbackPrompts
+    /// The product's fallbacks and messages, per language; its fallbacks follow a template's own and are exempt
+    /// from the word rule.
+    public let copy: CopyCatalog
 
-    /// Loads `name`, its variants and `fallbacks.txt` from `directory`, and checks them.
+    /// Loads `name`, its variants and `copy/` from `directory`, and checks them.
     ///
     /// - Throws: ``TemplateError`` naming the file (and line) at fault.
     public static func load(name: String, from directory: String, now: Date = Date()) throws(TemplateError) -> TemplateSet {
@@ -35,7 +36,7 @@ public struct TemplateSet: Sendable {
             name: name,
             templates: templates,
             variants: base.settings.variants.isEmpty ? [TemplateVariant(name: name, weight: 1)] : base.settings.variants,
-            defaultFallbacks: try FallbackPrompts.load(from: directory)
+            copy: try CopyCatalog.load(from: directory)
         )
         for template in templates.values.sorted(by: { $0.identity.name < $1.identity.name }) {
             try Self.check(template, now: now)
@@ -100,7 +101,7 @@ public struct TemplateSet: Sendable {
         var rendersSomewhere = Set<Int>()
         for sample in SamplePhotos.fullSamples(now: now) {
             let context = TemplateContext(photo: sample.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
-            for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator) {
+            for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator(for: .english)) {
                 guard validation.rejected.first?.reason != .empty else { continue }
                 rendersSomewhere.insert(line.number)
                 if let rejection = validation.rejected.first {

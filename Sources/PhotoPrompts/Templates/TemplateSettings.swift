@@ -12,6 +12,8 @@ public struct TemplateSettings: Sendable, Equatable {
     public var parameters: ModelParameters
     /// Checks on top of the word rule.
     public var checks: PromptChecks
+    /// Word ranges that replace the calibrated ones, by primary language subtag (`ja`).
+    public var wordRanges: [String: ClosedRange<Int>]
     /// Weighted variants for an A/B test, including this template itself if it should keep a share. Empty means
     /// every session uses this template.
     public var variants: [TemplateVariant]
@@ -21,11 +23,13 @@ public struct TemplateSettings: Sendable, Equatable {
         candidateCount: Int = 6,
         parameters: ModelParameters = ModelParameters(),
         checks: PromptChecks = PromptChecks(),
+        wordRanges: [String: ClosedRange<Int>] = [:],
         variants: [TemplateVariant] = []
     ) {
         self.candidateCount = candidateCount
         self.parameters = parameters
         self.checks = checks
+        self.wordRanges = wordRanges
         self.variants = variants
     }
 
@@ -34,7 +38,13 @@ public struct TemplateSettings: Sendable, Equatable {
         var temperature: Double?
         var maxTokens: Int?
         var checks: Checks?
+        var wordRanges: [String: WordRange]?
         var variants: [String: Int]?
+
+        struct WordRange: Decodable {
+            var min: Int
+            var max: Int
+        }
 
         struct Checks: Decodable {
             var mustEndWithQuestionMark: Bool?
@@ -53,6 +63,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case temperature
             case maxTokens = "max_tokens"
             case checks
+            case wordRanges = "word_ranges"
             case variants
         }
     }
@@ -82,6 +93,7 @@ public struct TemplateSettings: Sendable, Equatable {
                 maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens
             ),
             checks: checks,
+            wordRanges: try wordRanges(decoded.wordRanges ?? [:], file: file),
             variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name }
         )
         guard (3...20).contains(settings.candidateCount) else {
@@ -103,6 +115,21 @@ public struct TemplateSettings: Sendable, Equatable {
             throw TemplateError(file: file, message: "variants must give at least one template a weight above 0")
         }
         return settings
+    }
+
+    /// Each override's language must be a primary language subtag and its range a sensible one.
+    private static func wordRanges(_ ranges: [String: File.WordRange], file: String) throws(TemplateError) -> [String: ClosedRange<Int>] {
+        var checked: [String: ClosedRange<Int>] = [:]
+        for (language, range) in ranges.sorted(by: { $0.key < $1.key }) {
+            guard let tag = LanguageTag(language), tag.description == language.lowercased(), !tag.language.isEmpty else {
+                throw TemplateError(file: file, message: "word_ranges.\(language): the key must be a language subtag such as \"ja\"")
+            }
+            guard 1 <= range.min, range.min <= range.max, range.max <= 100 else {
+                throw TemplateError(file: file, message: "word_ranges.\(language) must have 1 <= min <= max <= 100")
+            }
+            checked[tag.language] = range.min...range.max
+        }
+        return checked
     }
 
     private static func rejectUnknownKeys(in text: String, file: String) throws {

@@ -1,0 +1,14 @@
+#ifndef PHOTOPROMPTS_ICU_H
+#define PHOTOPROMPTS_ICU_H
+
+#include <stdint.h>
+
+/// The number of words ICU's word-break iterator finds in `text` (UTF-16, `length` code units) under the rules of
+/// `locale`: segments with letters, numbers, kana or ideographs, not spaces or punctuation. -1 if ICU cannot open
+/// an iterator (its data missing).
+///
+/// Only plain C types cross into Swift: the toolchain's Foundation carries its own copy of ICU's headers
+/// (_FoundationICU), and Swift refuses a module that sees both definitions of UErrorCode.
+int32_t photoprompts_icu_count_words(const uint16_t *text, int32_t length, const char *locale);
+
+#endif

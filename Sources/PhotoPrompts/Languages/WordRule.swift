@@ -1,0 +1,50 @@
+/// How a language's words are counted, and how many a prompt in it may have.
+///
+/// The product spec's "8–15 words (approximately 40–75 characters)" is written for English. Languages written with
+/// spaces count space-separated runs that hold a letter or digit (``WordCounter``), as English does; languages
+/// written without them (Japanese, Chinese, Thai, Lao, Khmer, Burmese) count the words ICU's segmenter finds
+/// (``WordSegmenter``). Each language's range is calibrated to the same length of question
+/// (``CalibratedWordRanges``), and a template's `settings.json` may override it (`word_ranges`).
+public struct WordRule: Sendable, Equatable {
+    /// How words are found.
+    public enum Counting: Sendable, Equatable {
+        /// Runs between spaces, as in English.
+        case spaces
+        /// ICU's dictionary-based word segmenter, with the rules of this locale.
+        case segmenter(locale: String)
+    }
+
+    /// How words are found.
+    public var counting: Counting
+    /// The allowed number of words.
+    public var range: ClosedRange<Int>
+
+    /// Creates a rule.
+    public init(counting: Counting = .spaces, range: ClosedRange<Int> = CalibratedWordRanges.english) {
+        self.counting = counting
+        self.range = range
+    }
+
+    /// The spec's rule for English: 8 to 15 words between spaces.
+    public static let english = WordRule()
+
+    /// The rule for text in `language`: its counting, and its range from `overrides` (a template's `word_ranges`,
+    /// by primary language subtag) or else the calibrated table; English's range for a language not in either.
+    public static func `for`(_ language: LanguageTag, overrides: [String: ClosedRange<Int>] = [:]) -> WordRule {
+        let code = language.language
+        let counting: Counting = CalibratedWordRanges.segmentedLanguages.contains(code) ? .segmenter(locale: language.description) : .spaces
+        let range = overrides[code] ?? CalibratedWordRanges.byLanguage[code] ?? CalibratedWordRanges.english
+        return WordRule(counting: counting, range: range)
+    }
+
+    /// The number of words in `text` under this rule.
+    public func count(_ text: some StringProtocol) -> Int {
+        switch counting {
+        case .spaces:
+            return WordCounter.count(text)
+        case .segmenter(let locale):
+            // Without ICU's data the segmenter cannot run; counting spaces then keeps the service answering.
+            return WordSegmenter.countWords(in: text, locale: locale) ?? WordCounter.count(text)
+        }
+    }
+}

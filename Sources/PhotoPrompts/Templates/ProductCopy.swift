@@ -1,0 +1,98 @@
+import Foundation
+
+/// The product's own words in one language: the fallback prompts and the three messages the app shows.
+///
+/// Read from `prompts/copy/<tag>.json`. English (`en.json`) is the source, verbatim from the product spec; the other
+/// files are its translations, and English serves any locale none of them matches (``CopyCatalog``).
+public struct ProductCopy: Sendable, Equatable {
+    /// The language the copy is written in: the file's name.
+    public let locale: LanguageTag
+    /// The fallback prompts, in order of use. Exempt from the word rule.
+    public let fallbacks: FallbackPrompts
+    /// "Taking longer than expected. Try manual entry?"
+    public let timeoutMessage: String
+    /// "AI couldn't generate prompts. Write your own entry."
+    public let errorMessage: String
+    /// "You've reached the refresh limit. Write freely!"
+    public let refreshLimitMessage: String
+
+    /// The message the app shows for an answer that fell back for `reason`.
+    public func message(for reason: FallbackReason) -> String {
+        switch reason {
+        case .timeout: timeoutMessage
+        case .backendError, .invalidOutput, .unavailable: errorMessage
+        }
+    }
+
+    private struct File: Decodable {
+        var fallbacks: [String]
+        var messages: Messages
+
+        struct Messages: Decodable {
+            var timeout: String
+            var error: String
+            var refreshLimit: String
+
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case timeout, error
+                case refreshLimit = "refresh_limit"
+            }
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case fallbacks, messages
+        }
+    }
+
+    /// Parses one copy file; `file` names it in errors.
+    ///
+    /// - Throws: ``TemplateError`` when the JSON is broken, a key is missing or unknown, a text is empty or spans
+    ///   lines, or there are fewer than ``FallbackPrompts/promptsPerAnswer`` fallbacks.
+    static func parse(_ data: Data, locale: LanguageTag, file: String) throws(TemplateError) -> ProductCopy {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            // Foundation puts the place ("around line 3, column 5") in the debug description.
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw TemplateError(file: file, message: "is not valid JSON: \(detail)")
+        }
+        guard let top = object as? [String: Any] else { throw TemplateError(file: file, message: "must hold one JSON object") }
+        try rejectUnknownKeys(top, known: File.CodingKeys.allCases.map(\.rawValue), at: "", file: file)
+        if let messages = top["messages"] as? [String: Any] {
+            try rejectUnknownKeys(messages, known: File.Messages.CodingKeys.allCases.map(\.rawValue), at: "messages.", file: file)
+        }
+        let decoded: File
+        do {
+            decoded = try JSONDecoder().decode(File.self, from: data)
+        } catch let error as DecodingError {
+            throw TemplateError(file: file, message: JSONRequestDecoder.describe(error).message)
+        } catch {
+            throw TemplateError(file: file, message: "cannot be read (\(error))")
+        }
+        let texts = [decoded.messages.timeout, decoded.messages.error, decoded.messages.refreshLimit] + decoded.fallbacks
+        if let bad = texts.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.contains(where: \.isNewline) }) {
+            throw TemplateError(file: file, message: "every text must be one non-empty line; found \"\(bad)\"")
+        }
+        let fallbacks: FallbackPrompts
+        do {
+            fallbacks = try FallbackPrompts(texts: decoded.fallbacks.map { $0.trimmingCharacters(in: .whitespaces) })
+        } catch {
+            throw TemplateError(file: file, message: "fallbacks \(error.message)")
+        }
+        return ProductCopy(
+            locale: locale,
+            fallbacks: fallbacks,
+            timeoutMessage: decoded.messages.timeout,
+            errorMessage: decoded.messages.error,
+            refreshLimitMessage: decoded.messages.refreshLimit
+        )
+    }
+
+    /// A misspelt key ("refresh_limt") is refused rather than ignored, as in `settings.json`.
+    private static func rejectUnknownKeys(_ object: [String: Any], known: [String], at path: String, file: String) throws(TemplateError) {
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw TemplateError(file: file, message: "unknown key \"\(path)\(unknown)\"; known: \(known.map { path + $0 }.joined(separator: ", "))")
+        }
+    }
+}
