@@ -22,6 +22,41 @@ struct EvalTests {
         #expect(fixtures.contains { ($0.request.photo.caption?.count ?? 0) > 400 })
     }
 
+    /// The languages the app ships, as eval names them.
+    static let shippedLanguages = ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "th", "zh-Hans", "zh-Hant"]
+
+    @Test("The fixture set has at least two photos in each shipped language")
+    func fixturesPerLanguage() throws {
+        let fixtures = try EvalFixture.load(from: Self.fixturesPath)
+        let catalog = try CopyCatalog.load(from: repositoryPromptsDirectory)
+        for language in Self.shippedLanguages {
+            let count = fixtures.filter { catalog.copy(for: LanguageTag($0.request.locale)!).locale.description == language }.count
+            #expect(count >= 2, "\(language): \(count)")
+        }
+    }
+
+    @Test("eval reports the pass rate per language, each under its own rule: a Japanese range no reply can meet fails only Japanese")
+    func passRatePerLanguage() async throws {
+        let prompts = try TemporaryPrompts()
+        try prompts.write("photo-journal/settings.json", #"{"candidate_count": 6, "word_ranges": {"ja": {"min": 40, "max": 60}}}"#)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+        try await withStubLLM { stub in
+            let eval = try ChildProcess(
+                try builtProduct("photo-prompts"),
+                arguments: ["eval", "--fixtures", Self.fixturesPath, "--output", output.path],
+                environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": prompts.directory]) { $1 }
+            )
+            let (status, printed) = try await eval.waitForExit()
+            #expect(status == 0, "\(printed)")
+            #expect(printed.contains("  in ja "))
+            let rates = JSONLookup(try JSONSerialization.jsonObject(with: Data(contentsOf: output)))["reports", 0, "pass_rate_by_language"]
+            #expect(rates["ja"].double == 0)
+            for language in Self.shippedLanguages where language != "ja" {
+                #expect(rates[.key(language)].double == 1, "\(language)")
+            }
+        }
+    }
+
     @Test("Against stub-llm over HTTP, eval compares two templates side by side and writes every measure as JSON")
     func evalCompares() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")

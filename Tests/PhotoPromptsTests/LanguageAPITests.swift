@@ -150,6 +150,8 @@ struct LanguageAPITests {
                 file["messages"] = messages
                 try prompts.write("copy/ja.json", String(decoding: try JSONSerialization.data(withJSONObject: file), as: UTF8.self))
                 #expect(try await client.admin("POST", "/templates/reload").status == 200)
+                let live = try await client.admin("GET", "/templates").lookup["live", "copy_locales"].array as? [String]
+                #expect(live == ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "th", "zh-Hans", "zh-Hant"])
                 #expect(try await client.startSession(Self.request(locale: "ja-JP")).message == "AIは今お休み中です。自由に書いてみましょう。")
 
                 messages["error"] = nil

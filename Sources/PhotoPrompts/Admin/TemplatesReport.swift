@@ -33,10 +33,13 @@ struct TemplatesReport: ResponseEncodable {
     struct Live: Encodable {
         var loadedAt: String
         var variants: [Variant]
+        /// The languages of the product's copy that serve, from `copy/<tag>.json`.
+        var copyLocales: [String]
 
         enum CodingKeys: String, CodingKey {
             case variants
             case loadedAt = "loaded_at"
+            case copyLocales = "copy_locales"
         }
     }
 
@@ -90,7 +93,8 @@ struct TemplatesReport: ResponseEncodable {
                     ),
                     ownFallbacks: template.fallbacks.lines.count
                 )
-            }
+            },
+            copyLocales: set.copy.locales
         )
         rejected = status.rejected.map { rejection in
             let folder = rejection.error.file.split(separator: "/").first.map(String.init) ?? set.name

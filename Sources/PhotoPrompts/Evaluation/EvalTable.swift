@@ -4,18 +4,17 @@ import Foundation
 public enum EvalTable {
     /// Renders `reports` side by side.
     public static func render(_ reports: [EvalReport]) -> String {
+        let languages = Set(reports.flatMap(\.passRateByLanguage.keys)).sorted()
+        // One row per language, under the overall pass rate, so templates stay side by side in columns.
+        let languageRows: [(String, (EvalReport) -> String)] = languages.map { language in
+            ("  in \(language)", { report in report.passRateByLanguage[language].map(percent) ?? "n/a" })
+        }
         let rows: [(String, (EvalReport) -> String)] = [
             ("template", { "\($0.template.name)@\($0.template.version)" }),
             ("fixtures", { "\($0.fixtures)" }),
             ("raw candidates", { "\($0.candidates)" }),
             ("pass rate (word rule + checks)", { percent($0.passRate) }),
-            (
-                "pass rate by language",
-                { report in
-                    report.passRateByLanguage.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.0f %%", $0.value * 100))" }
-                        .joined(separator: ", ")
-                }
-            ),
+        ] + languageRows + [
             ("re-ask rate", { percent($0.reaskRate) }),
             ("fallback rate", { percent($0.fallbackRate) }),
             ("duplicates within answers", { "\($0.duplicatesInAnswers)" }),
