@@ -22,7 +22,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BIN = ROOT / ".build" / "release"
+# BENCH_BIN and BENCH_PROMPTS point an A/B run at another build and its prompts folder.
+BIN = Path(os.environ.get("BENCH_BIN", ROOT / ".build" / "release"))
+PROMPTS = Path(os.environ.get("BENCH_PROMPTS", ROOT / "prompts"))
 REPORT = ROOT / "docs" / "BENCHMARKS.md"
 WRK_SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 
@@ -91,7 +93,7 @@ class Service:
         environment = dict(os.environ, HTTP_PORT=str(self.port), DATABASE_PATH=f"{self.database}/bench.sqlite",
                            DATABASE_URL="",
                            LLM_PROVIDER="openai", LLM_BASE_URL=f"http://127.0.0.1:{stub.port}/v1", LLM_MODEL="stub",
-                           LLM_TIMEOUT=timeout, LOG_LEVEL="error", PROMPTS_DIRECTORY=str(ROOT / "prompts"),
+                           LLM_TIMEOUT=timeout, LOG_LEVEL="error", PROMPTS_DIRECTORY=str(PROMPTS),
                            # Load generators are not users: the per-user and per-key limits would answer 429.
                            RATE_LIMIT_PER_USER="0", RATE_LIMIT_PER_KEY="0")
         environment.update(extra or {})
