@@ -59,7 +59,7 @@ struct ExpiryTests {
         }
         clock.advance(by: 604_800 + 1)
         let store = try SQLitePromptStore(path: path)
-        let service = PruningService(store: store, clock: clock, interval: .seconds(3600), logger: .init(label: "test"))
+        let service = ExpiryPruningService(store: store, clock: clock, interval: .seconds(3600), logger: .init(label: "test"))
         let task = Task { try await service.run() }
         defer { task.cancel() }
         let deadline = ContinuousClock.now + .seconds(10)

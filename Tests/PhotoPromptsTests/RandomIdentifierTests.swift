@@ -2,11 +2,10 @@ import Testing
 
 @testable import PhotoPrompts
 
-@Suite("Random ids: bits drawn ahead from the kernel, each handed out once")
+@Suite("Random ids: 128 bits from the kernel, unique and unbiased")
 struct RandomIdentifierTests {
-    @Test("Ids made at once by many tasks, across many refills of the pool, are all different")
+    @Test("Ids made at once by many tasks are all different")
     func distinctUnderConcurrency() async {
-        // 8 × 5,000 ids take 40,000 × 16 bytes: about 156 refills of 4 KiB.
         let ids = await withTaskGroup(of: [String].self) { group in
             for _ in 0..<8 {
                 group.addTask { (0..<5000).map { _ in RandomIdentifier.makeTimeOrdered(prefix: "s_") } }
@@ -23,7 +22,7 @@ struct RandomIdentifierTests {
         let draws = 20000
         var ones = [Int](repeating: 0, count: 128)
         for _ in 0..<draws {
-            let (high, low) = KernelRandomPool.shared.next128()
+            let (high, low) = RandomIdentifier.random128()
             for bit in 0..<64 {
                 ones[bit] += Int((high >> UInt64(bit)) & 1)
                 ones[64 + bit] += Int((low >> UInt64(bit)) & 1)

@@ -1,13 +1,5 @@
 import Hummingbird
 
-/// A request context that knows which client key it came with, and collects the fields of its log line.
-public protocol ServiceRequestContext: RequestContext {
-    /// The key's name, set by ``ClientKeyMiddleware``; `nil` while the service runs without keys.
-    var client: String? { get set }
-    /// What handlers add to the request's one log line.
-    var requestLog: RequestLogFields { get }
-}
-
 /// Requires `Authorization: Bearer <key>` with one of the configured client keys, and records the key's name.
 ///
 /// With no keys configured every request passes; start-up has already made sure the service then listens on

@@ -20,11 +20,6 @@ public struct AppDependencies: Sendable {
     public static var live: AppDependencies { AppDependencies() }
 }
 
-/// Reads the configuration and builds the application.
-public func buildApplication(reader: ConfigReader, logger: Logger) async throws -> some ApplicationProtocol {
-    try await buildApplication(AppConfiguration(reader: reader), dependencies: .live, logger: logger)
-}
-
 /// Wires every part together: store, templates, backend, pipeline, routes and background services.
 ///
 /// - Throws: ``TemplateError`` for an unreadable template or fallback file, or a database error.
@@ -46,7 +41,7 @@ public func buildApplication(
     metrics.readGauges(
         from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
     )
-    let sessions = SessionService(
+    let sessions = PromptSessions(
         generator: generator,
         store: store,
         templates: templates,
@@ -68,7 +63,7 @@ public func buildApplication(
         .addRoutes(
             PromptsController(
                 sessions: sessions,
-                idempotency: IdempotencyService(store: store, clock: dependencies.clock),
+                idempotency: IdempotentRequests(store: store, clock: dependencies.clock),
                 limits: RequestLimits(
                     perKeyPerMinute: configuration.rateLimitPerKey > 0 ? configuration.rateLimitPerKey : nil,
                     perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,
@@ -119,7 +114,7 @@ public func buildApplication(
     // First added, so stopped last: after the server has answered its last request and the stats are written.
     app.addServices(CloseStoreOnShutdown(store: store))
     app.addServices(
-        PruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger),
+        ExpiryPruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger),
         StatsFlushService(recorder: stats, interval: .seconds(configuration.statsFlushInterval), logger: logger),
         ReloadOnHangup(library: templates)
     )

@@ -45,7 +45,7 @@ struct JSONOverHTTP: Sendable {
         }
     }
 
-    // Shared: they keep no state between calls, and making them per call showed up in profiles of the model path.
+    // Shared: they keep no state between calls.
     private static let encoder = JSONEncoder()
     private static let decoder = JSONDecoder()
 

@@ -12,17 +12,3 @@ public protocol LLMBackend: Sendable {
     /// - Throws: ``BackendError`` when no reply arrived; `CancellationError` when the task was cancelled.
     func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply
 }
-
-/// Which provider and model answered.
-public struct BackendIdentity: Sendable, Equatable, Codable {
-    /// The provider, e.g. "openai" or "stub".
-    public var provider: String
-    /// The model name, e.g. "gpt-4o-mini".
-    public var model: String
-
-    /// Creates an identity.
-    public init(provider: String, model: String) {
-        self.provider = provider
-        self.model = model
-    }
-}

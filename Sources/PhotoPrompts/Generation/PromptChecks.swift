@@ -27,8 +27,7 @@ public struct PromptChecks: Sendable, Equatable {
         if mustEndWithQuestionMark, !QuestionMarks.endsQuestion(text) { return .notAQuestion }
         if rejectsLinks, Self.containsLink(text) { return .containsLink }
         if !blockedKeys.isEmpty {
-            // Whole words: "diet" does not match "dietary". Compared word by word rather than with Foundation's
-            // substring search, which showed up in a profile of the model path.
+            // Whole words, compared on the repeat key, so "Diet!" matches "diet" and "dietary" does not.
             let words = repeatKey.split(separator: " ")
             if let index = blockedKeys.firstIndex(where: { Self.contains(words, phrase: $0) }) {
                 return .blockedWord(blockedWords[index])
@@ -47,9 +46,6 @@ public struct PromptChecks: Sendable, Equatable {
 
     /// Whether `text` has something that reads as a URL or an e-mail address.
     static func containsLink(_ text: String) -> Bool {
-        // Most prompts hold no "." and no ":", so they skip the per-word look below, whose Foundation trimming
-        // showed up in a profile of the model path.
-        guard mightContainLink(text) else { return false }
         for token in text.split(whereSeparator: \.isWhitespace) {
             let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
             if word.contains("://") || word.hasPrefix("www.") { return true }
@@ -63,12 +59,6 @@ public struct PromptChecks: Sendable, Equatable {
             }
         }
         return false
-    }
-
-    /// Whether `text` has anything ``containsLink(_:)``'s per-word look could call a link: every rule there needs a
-    /// "." or a ":" in the word ("://", "www.", the host after "@", "example.com"), so text with neither has no link.
-    static func mightContainLink(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }
     }
 
     /// Enough top-level domains to catch what models actually write, without flagging "e.g." or "3.5".

@@ -16,9 +16,6 @@ public enum PromptNormalizer {
 
     /// A key equal for two prompts that differ only in case, punctuation or spacing.
     public static func repeatKey(_ text: String) -> String {
-        // Most prompts are ASCII: their key is built byte by byte, without a Unicode property look-up or a scalar
-        // view, which a profile of cache hits showed as the costliest part of storing a round.
-        if let key = asciiRepeatKey(text) { return key }
         var key = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -37,34 +34,6 @@ public enum PromptNormalizer {
             key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
         }
         return String(key)
-    }
-
-    /// ``repeatKey(_:)`` of an ASCII `text`; `nil` when `text` has any other character (or, rarely, is not stored
-    /// as contiguous UTF-8).
-    private static func asciiRepeatKey(_ text: String) -> String? {
-        let key = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { key in
-                var count = 0
-                var pendingSpace = false
-                for byte in bytes {
-                    guard byte.isASCIILetterOrDigit else {
-                        pendingSpace = count > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        key[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
-                    // Lowercases a letter; a digit already has this bit set.
-                    key[count] = byte | 0x20
-                    count += 1
-                }
-                return count
-            }
-        }
-        return key ?? nil
     }
 
     private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">"]

@@ -3,12 +3,12 @@ import Hummingbird
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: ServiceRequestContext>: Sendable {
-    let sessions: SessionService
-    let idempotency: IdempotencyService
+    let sessions: PromptSessions
+    let idempotency: IdempotentRequests
     let limits: RequestLimits
 
     /// Creates the controller.
-    public init(sessions: SessionService, idempotency: IdempotencyService, limits: RequestLimits) {
+    public init(sessions: PromptSessions, idempotency: IdempotentRequests, limits: RequestLimits) {
         self.sessions = sessions
         self.idempotency = idempotency
         self.limits = limits

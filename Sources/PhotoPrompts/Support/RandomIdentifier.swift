@@ -6,12 +6,8 @@ enum RandomIdentifier {
     /// The same 32 characters in ASCII order, so that the time prefix sorts as its number does.
     private static let orderedAlphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
-    /// `prefix` followed by 128 bits from the kernel's cryptographically secure generator, as 26 base-32 digits.
-    static func make(prefix: String) -> String {
-        prefix + String(decoding: randomDigits(), as: UTF8.self)
-    }
-
-    /// `prefix`, 10 digits of the current millisecond, then 128 random bits as in ``make(prefix:)``.
+    /// `prefix`, 10 digits of the current millisecond, then 128 bits from the kernel's cryptographically secure
+    /// generator as 26 base-32 digits.
     ///
     /// Ids that start with the time sort in creation order, so a new row's primary key lands at the end of the
     /// B-tree, on the page the previous insert just wrote, instead of on a random page: under load a commit then
@@ -27,9 +23,15 @@ enum RandomIdentifier {
         return prefix + String(decoding: time + randomDigits(), as: UTF8.self)
     }
 
+    /// 128 bits from `SystemRandomNumberGenerator` (the kernel's getrandom on Linux).
+    static func random128() -> (high: UInt64, low: UInt64) {
+        var generator = SystemRandomNumberGenerator()
+        return (generator.next(), generator.next())
+    }
+
     /// 128 random bits as 26 base-32 digits.
     private static func randomDigits() -> [UInt8] {
-        let (high, low) = KernelRandomPool.shared.next128()
+        let (high, low) = random128()
         var digits = [UInt8]()
         digits.reserveCapacity(26)
         for index in 0..<26 {

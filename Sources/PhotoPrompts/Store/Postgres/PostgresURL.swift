@@ -43,11 +43,6 @@ public struct PostgresURL: Sendable, Equatable {
         self.sslMode = sslMode
     }
 
-    /// Whether `text` asks for PostgreSQL rather than a SQLite path.
-    public static func isPostgres(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
-    }
-
     /// The URL with the password masked, for logs and the start-up line.
     public var redacted: String {
         "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database ?? "")?sslmode=\(sslMode.rawValue)"

@@ -102,8 +102,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func appendHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        // Split at the first colon and trimmed byte by byte: Foundation's trimming per header line showed up in a
-        // profile of the model path. Header names are ASCII; values are decoded as UTF-8.
+        // Split at the first colon and trimmed of ASCII whitespace. Header names are ASCII; values are decoded as UTF-8.
         let line = trimmedASCIIWhitespace(bytes, bytes.indices)
         if bytes[line].starts(with: "HTTP/".utf8) {
             // A new status line (after a 100 Continue, say) starts a new header block.

@@ -10,7 +10,7 @@ import Logging
 /// claim, on this instance or another alike, until the answer is kept or its own deadline comes: then it is refused
 /// as `409 idempotency_key_in_use` with `Retry-After`. A claim left by a process that died lapses with its lease and
 /// is taken over. Keys are scoped to the client API key; a key reused with a different request is 422.
-public struct IdempotencyService: Sendable {
+public struct IdempotentRequests: Sendable {
     /// How long answers are kept.
     public static let retention: TimeInterval = 86_400
 
@@ -79,7 +79,7 @@ public struct IdempotencyService: Sendable {
     }
 }
 
-extension IdempotencyService {
+extension IdempotentRequests {
     /// Keeps `answer` for replays, retrying a store that cannot write (another process holding SQLite's lock) until
     /// `until`. An answer that cannot be kept is not given: a retry would make a second, different one, so the
     /// client gets the store's 503 and retries instead. The session or refresh it made stays, as after a crash.

@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// A sweep deletes in batches of ``batchSize`` rows of each kind, each its own short transaction, with a pause
 /// between them: SQLite has one writer, and a sweep of ten minutes of sessions in one transaction made every
 /// request's write wait behind it.
-public struct PruningService: Service {
+public struct ExpiryPruningService: Service {
     /// Rows of each kind per transaction.
     static let batchSize = 200
     /// The pause between batches, in which request writes go first.

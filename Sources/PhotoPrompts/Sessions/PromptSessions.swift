@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Sessions for one photo each: the first answer, up to `refreshLimit` refreshes, and the history.
-public struct SessionService: Sendable {
+public struct PromptSessions: Sendable {
     let generator: PromptGenerator
     let store: any PromptStore
     let templates: TemplateLibrary

@@ -1,0 +1,40 @@
+// Written by hand into bytes with `JSONBytesWriter`, as the same JSON `JSONEncoder` writes (sorted keys): the
+// answer, the cache key and the session's JSON columns are written on every request, and this measured faster
+// (docs/BENCHMARKS.md). `HandWrittenJSONTests` compares each writer with `JSONEncoder` on fixtures that set every
+// property, so a property added to the type and forgotten here fails there.
+
+extension CacheKey {
+    /// The key's canonical JSON: sorted keys, absent values left out.
+    var canonicalJSON: [UInt8] {
+        JSONBytesWriter.bytes(reservingCapacity: 512) { json in
+            json.beginObject()
+            if let age {
+                json.key("age")
+                json.beginObject()
+                json.key("isRecent")
+                json.bool(age.isRecent)
+                json.key("yearsAgo")
+                json.int(age.yearsAgo)
+                json.endObject()
+            }
+            json.key("backends")
+            json.beginArray()
+            for backend in backends { backend.write(to: &json) }
+            json.endArray()
+            json.key("candidateCount")
+            json.int(candidateCount)
+            json.field("locale", locale)
+            json.key("parameters")
+            parameters.write(to: &json)
+            json.key("photo")
+            photo.write(to: &json)
+            json.key("round")
+            json.int(round)
+            json.key("schema")
+            json.int(schema)
+            json.key("template")
+            template.write(to: &json)
+            json.endObject()
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The outcome of validating one reply.
+public struct PromptValidation: Sendable, Equatable {
+    /// Candidates that passed, in the model's order.
+    public var kept: [ValidPrompt] = []
+    /// Candidates that failed, with the reason.
+    public var rejected: [PromptRejection] = []
+}
+
+/// A candidate that failed, and why.
+public struct PromptRejection: Sendable, Equatable {
+    /// Why a candidate was rejected.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        case empty
+        case multiLine
+        case tooShort(words: Int)
+        case tooLong(words: Int)
+        case duplicate
+        case alreadyShown
+        case notAQuestion
+        case containsLink
+        case blockedWord(String)
+
+        /// A short reason for logs, e.g. "too short at 6 words".
+        public var description: String {
+            switch self {
+            case .empty: "empty"
+            case .multiLine: "spans several lines"
+            case .tooShort(let words): "too short at \(words) words"
+            case .tooLong(let words): "too long at \(words) words"
+            case .duplicate: "duplicate"
+            case .alreadyShown: "already shown in this session"
+            case .notAQuestion: "not a question"
+            case .containsLink: "contains a link or e-mail address"
+            case .blockedWord(let word): "uses the blocked word \"\(word)\""
+            }
+        }
+
+        /// A stable name for counting, e.g. in stats: `too_short`, `blocked_word`.
+        public var code: String {
+            switch self {
+            case .empty: "empty"
+            case .multiLine: "multi_line"
+            case .tooShort: "too_short"
+            case .tooLong: "too_long"
+            case .duplicate: "duplicate"
+            case .alreadyShown: "already_shown"
+            case .notAQuestion: "not_a_question"
+            case .containsLink: "contains_link"
+            case .blockedWord: "blocked_word"
+            }
+        }
+    }
+
+    /// The candidate as the model wrote it.
+    public var candidate: String
+    /// Why it was rejected.
+    public var reason: Reason
+}

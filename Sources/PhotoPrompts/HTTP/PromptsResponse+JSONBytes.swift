@@ -1,0 +1,38 @@
+// Written by hand into bytes with `JSONBytesWriter`, as the same JSON `JSONEncoder` writes (sorted keys): the
+// answer, the cache key and the session's JSON columns are written on every request, and this measured faster
+// (docs/BENCHMARKS.md). `HandWrittenJSONTests` compares each writer with `JSONEncoder` on fixtures that set every
+// property, so a property added to the type and forgotten here fails there.
+
+/// The JSON written on every request, by hand (see ``JSONBytesWriter``): the prompts answer, the cache key, and
+/// the session's photo and surplus columns.
+///
+/// Each `write(to:)` lists its type's coding keys in sorted order and writes what the type's `Encodable`
+/// conformance writes: the answer writes `null` for an absent value (its fixed shape), the others leave the key
+/// out (synthesized conformances). A new property must be added here too; `HandWrittenJSONTests` compares every
+/// type with `JSONEncoder` on fixtures that set every property, so a forgotten one fails there.
+extension PromptsResponse {
+    /// The answer's bytes, as `JSONResponse.encoder` would write them.
+    var jsonBytes: [UInt8] {
+        JSONBytesWriter.bytes(reservingCapacity: 768) { json in
+            json.beginObject()
+            json.key("backend")
+            if let backend { backend.write(to: &json) } else { json.null() }
+            json.field("copy_locale", copyLocale)
+            json.field("fallback_reason", fallbackReason?.rawValue)
+            json.field("message", message)
+            json.key("prompts")
+            json.beginArray()
+            for prompt in prompts { prompt.write(to: &json) }
+            json.endArray()
+            json.key("refreshes_remaining")
+            json.int(refreshesRemaining)
+            json.key("refreshes_used")
+            json.int(refreshesUsed)
+            json.field("session_id", sessionID)
+            json.field("source", source.rawValue)
+            json.key("template")
+            template.write(to: &json)
+            json.endObject()
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// Written by hand into bytes with `JSONBytesWriter`, as the same JSON `JSONEncoder` writes (sorted keys): the
+// answer, the cache key and the session's JSON columns are written on every request, and this measured faster
+// (docs/BENCHMARKS.md). `HandWrittenJSONTests` compares each writer with `JSONEncoder` on fixtures that set every
+// property, so a property added to the type and forgotten here fails there.
+
+extension PhotoMetadata {
+    func write(to json: inout JSONBytesWriter) {
+        json.beginObject()
+        json.fieldIfPresent("caption", caption)
+        if let labels {
+            json.key("labels")
+            json.beginArray()
+            for label in labels { json.string(label) }
+            json.endArray()
+        }
+        if let location {
+            json.key("location")
+            location.write(to: &json)
+        }
+        json.fieldIfPresent("people_count", peopleCount)
+        json.fieldIfPresent("source", source)
+        json.fieldIfPresent("taken_at", takenAt)
+        json.endObject()
+    }
+
+    /// The photo column's JSON.
+    var jsonColumn: String {
+        JSONBytesWriter.text(reservingCapacity: 256, write(to:))
+    }
+}
+
+extension PhotoMetadata.Location {
+    func write(to json: inout JSONBytesWriter) {
+        json.beginObject()
+        json.fieldIfPresent("country", country)
+        json.fieldIfPresent("latitude", latitude)
+        json.fieldIfPresent("locality", locality)
+        json.fieldIfPresent("longitude", longitude)
+        json.fieldIfPresent("name", name)
+        json.endObject()
+    }
+}

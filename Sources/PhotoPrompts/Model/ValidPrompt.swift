@@ -1,0 +1,39 @@
+/// A candidate that passed every rule.
+public struct ValidPrompt: Codable, Sendable, Equatable {
+    /// The normalised text.
+    public let text: String
+    /// Its word count.
+    public var wordCount: Int
+    /// The backend that wrote it; kept with cached and surplus prompts so answers can name it.
+    public var answeredBy: BackendIdentity?
+    /// The key that identifies repeats of this prompt. Worked out once, here, and kept with the prompt: every cache
+    /// hit, refresh and stored round compares or stores it. Not stored in JSON.
+    public let repeatKey: String
+
+    /// Creates a valid prompt.
+    public init(text: String, wordCount: Int, answeredBy: BackendIdentity? = nil) {
+        self.text = text
+        self.wordCount = wordCount
+        self.answeredBy = answeredBy
+        self.repeatKey = PromptNormalizer.repeatKey(text)
+    }
+
+    init(text: String, wordCount: Int, repeatKey: String) {
+        self.text = text
+        self.wordCount = wordCount
+        self.repeatKey = repeatKey
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            text: try container.decode(String.self, forKey: .text),
+            wordCount: try container.decode(Int.self, forKey: .wordCount),
+            answeredBy: try container.decodeIfPresent(BackendIdentity.self, forKey: .answeredBy)
+        )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, wordCount, answeredBy
+    }
+}
