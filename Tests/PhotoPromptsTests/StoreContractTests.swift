@@ -243,16 +243,16 @@ struct StoreContractTests {
             let writer = try await database.open()
             let reader = try await database.open()
             let prompts = [ValidPrompt(text: "Who were you with when this was taken?", wordCount: 8, answeredBy: .init(provider: "stub", model: "m"))]
-            try await writer.cachePrompts(prompts, forKey: "k1", expiresAt: Self.now.addingTimeInterval(60))
-            #expect(try await reader.cachedPrompts(forKey: "k1", now: Self.now) == prompts)
-            #expect(try await reader.cachedPrompts(forKey: "k1", now: Self.now.addingTimeInterval(61)) == nil)
-            #expect(try await reader.cachedPrompts(forKey: "k2", now: Self.now) == nil)
+            try await writer.cache(CacheEntry(key: "k1", prompts: prompts, expiresAt: Self.now.addingTimeInterval(60)), at: Self.now)
+            #expect(try await reader.cacheEntry(forKey: "k1", now: Self.now)?.prompts == prompts)
+            #expect(try await reader.cacheEntry(forKey: "k1", now: Self.now.addingTimeInterval(61)) == nil)
+            #expect(try await reader.cacheEntry(forKey: "k2", now: Self.now) == nil)
             // A new session and the cache entry its answer made are written together.
             try await writer.createSession(
                 Self.session(),
                 caching: CacheEntry(key: "k3", prompts: prompts, expiresAt: Self.now.addingTimeInterval(60))
             )
-            #expect(try await reader.cachedPrompts(forKey: "k3", now: Self.now) == prompts)
+            #expect(try await reader.cacheEntry(forKey: "k3", now: Self.now)?.prompts == prompts)
             try await writer.close()
             try await reader.close()
         }
@@ -444,8 +444,8 @@ struct StoreContractTests {
             let store = try await database.open()
             try await store.createSession(Self.session(id: "s-old", expiresAt: Self.now.addingTimeInterval(10)))
             try await store.createSession(Self.session(id: "s-new", expiresAt: Self.now.addingTimeInterval(1000)))
-            try await store.cachePrompts([], forKey: "old", expiresAt: Self.now.addingTimeInterval(10))
-            try await store.cachePrompts([], forKey: "new", expiresAt: Self.now.addingTimeInterval(1000))
+            try await store.cache(CacheEntry(key: "old", prompts: [], expiresAt: Self.now.addingTimeInterval(10)), at: Self.now)
+            try await store.cache(CacheEntry(key: "new", prompts: [], expiresAt: Self.now.addingTimeInterval(1000)), at: Self.now)
             let later = Self.now.addingTimeInterval(100)
             #expect(try await store.pruneExpired(now: later) == PruneCount(sessions: 1, cacheEntries: 1))
             #expect(try await store.session(id: "s-old", now: Self.now) == nil, "gone even for a reader whose clock says it is valid")
@@ -461,7 +461,7 @@ struct StoreContractTests {
             let store = try await database.open()
             for index in 0..<5 {
                 try await store.createSession(Self.session(id: "s-old-\(index)", expiresAt: Self.now.addingTimeInterval(10)))
-                try await store.cachePrompts([], forKey: "old-\(index)", expiresAt: Self.now.addingTimeInterval(10))
+                try await store.cache(CacheEntry(key: "old-\(index)", prompts: [], expiresAt: Self.now.addingTimeInterval(10)), at: Self.now)
             }
             try await store.createSession(Self.session(id: "s-new", expiresAt: Self.now.addingTimeInterval(1000)))
             let later = Self.now.addingTimeInterval(100)

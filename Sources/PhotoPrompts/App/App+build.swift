@@ -136,9 +136,10 @@ func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -
     let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
     do {
         if let url = configuration.databaseURL {
-            return try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+            let store = try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+            return MemoryCachedStore(store)
         }
-        return try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease)
+        return MemoryCachedStore(try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease))
     } catch {
         // Said so an operator knows what to fix: the file and the reason in words, not "SQLite error 14".
         let database = configuration.databaseURL.map { "DATABASE_URL \($0.redacted)" } ?? "DATABASE_PATH \(configuration.databasePath)"

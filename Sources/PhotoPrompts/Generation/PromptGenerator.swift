@@ -206,7 +206,7 @@ public struct PromptGenerator: Sendable {
 
     private func cachedCandidates(forKey key: String, avoiding shownKeys: Set<String>, logger: Logger) async -> [ValidPrompt]? {
         do {
-            guard let cached = try await store.cachedPrompts(forKey: key, now: clock.now) else { return nil }
+            guard let cached = try await store.cacheEntry(forKey: key, now: clock.now)?.prompts else { return nil }
             let unseen = cached.filter { !shownKeys.contains($0.repeatKey) }
             // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.
             return unseen.count >= FallbackPrompts.promptsPerAnswer ? unseen : nil

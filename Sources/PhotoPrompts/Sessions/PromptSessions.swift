@@ -237,7 +237,7 @@ public struct PromptSessions: Sendable {
     private func cache(_ entry: CacheEntry?, logger: Logger) async {
         guard let entry else { return }
         do {
-            try await store.cachePrompts(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt)
+            try await store.cache(entry, at: clock.now)
         } catch {
             logger.error("cache write failed", metadata: ["error": "\(error)"])
         }

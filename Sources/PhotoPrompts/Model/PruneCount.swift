@@ -1,0 +1,25 @@
+import Foundation
+
+/// What a prune removed.
+public struct PruneCount: Sendable, Equatable {
+    /// Sessions removed, with their rounds and prompts.
+    public var sessions: Int
+    /// Cache entries removed.
+    public var cacheEntries: Int
+    /// Idempotent answers removed.
+    public var idempotentAnswers: Int
+
+    /// Creates a count.
+    public init(sessions: Int, cacheEntries: Int, idempotentAnswers: Int = 0) {
+        self.idempotentAnswers = idempotentAnswers
+        self.sessions = sessions
+        self.cacheEntries = cacheEntries
+    }
+
+    /// Adds another batch's counts.
+    mutating func add(_ other: PruneCount) {
+        sessions += other.sessions
+        cacheEntries += other.cacheEntries
+        idempotentAnswers += other.idempotentAnswers
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The cache of model answers (``PromptCacheStore``), in PostgreSQL.
+extension PostgresPromptStore {
+    public func cacheEntry(forKey key: String, now: Date) async throws -> CacheEntry? {
+        let rows = try await client.query(
+            "SELECT prompts, expiresAt FROM cacheEntry WHERE key = \(key) AND expiresAt > \(now.timeIntervalSince1970)",
+            logger: logger
+        )
+        for try await (json, expiresAt) in rows.decode((String, Double).self) {
+            return CacheEntry(key: key, prompts: try JSONColumn.decode([ValidPrompt].self, json), expiresAt: Date(timeIntervalSince1970: expiresAt))
+        }
+        return nil
+    }
+
+    public func cache(_ entry: CacheEntry, at now: Date) async throws {
+        let row = CacheEntryRow(entry, at: now)
+        try await client.query(
+            """
+            INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt)
+            VALUES (\(row.key), \(row.prompts), \(row.createdAt), \(row.expiresAt))
+            ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
+            """,
+            logger: logger
+        )
+    }
+}

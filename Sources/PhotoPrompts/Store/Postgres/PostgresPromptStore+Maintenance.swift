@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Readiness, expiry and shutdown (``StoreMaintenance``), in PostgreSQL.
+extension PostgresPromptStore {
+    public func close() async throws {
+        pool.cancel()
+        await pool.value
+    }
+
+    public func ping() async throws {
+        try await client.query("SELECT 1", logger: logger)
+    }
+
+    public func pruneExpiredBatch(now: Date, limit: Int) async throws -> PruneCount {
+        let cutoff = now.timeIntervalSince1970
+        return try await client.withTransaction(logger: logger) { connection in
+            // One instance prunes at a time; the others skip this batch rather than queue up to delete nothing.
+            let lock = try await connection.query("SELECT pg_try_advisory_xact_lock(\(AdvisoryLockKey.pruning))", logger: logger)
+            var acquired = false
+            for try await value in lock.decode(Bool.self) { acquired = value }
+            guard acquired else { return PruneCount(sessions: 0, cacheEntries: 0) }
+            let rows = try await connection.query(
+                """
+                WITH responses AS (DELETE FROM idempotentResponse WHERE (client, key) IN
+                    (SELECT client, key FROM idempotentResponse WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1),
+                sessions AS (DELETE FROM session WHERE id IN
+                    (SELECT id FROM session WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1),
+                entries AS (DELETE FROM cacheEntry WHERE key IN
+                    (SELECT key FROM cacheEntry WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1)
+                SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM entries), (SELECT COUNT(*) FROM responses)
+                """,
+                logger: logger
+            )
+            var count = PruneCount(sessions: 0, cacheEntries: 0)
+            for try await (sessions, entries, answers) in rows.decode((Int, Int, Int).self) {
+                count = PruneCount(sessions: sessions, cacheEntries: entries, idempotentAnswers: answers)
+            }
+            return count
+        }
+    }
+}

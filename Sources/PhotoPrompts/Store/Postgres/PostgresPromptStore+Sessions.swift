@@ -1,0 +1,245 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Sessions, their refresh slots and turns, and feedback on their prompts (``SessionStore``), in PostgreSQL.
+extension PostgresPromptStore {
+    public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
+        let row = SessionRows(session)
+        let round = row.firstRound
+        let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
+        // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
+        // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
+        // the `cached` part inserts no row.
+        try await client.query(
+            """
+            WITH cached AS (
+                INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt)
+                SELECT \(cached?.key ?? ""), \(cached?.prompts ?? "[]"), \(cached?.createdAt ?? 0), \(cached?.expiresAt ?? 0)
+                WHERE \(cached != nil)
+                ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
+            ), newSession AS (
+                INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,
+                    createdAt, expiresAt, surplus)
+                VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.template.name), \(row.template.version),
+                    \(row.template.variant), \(row.owner), \(row.createdAt), \(row.expiresAt), \(row.surplus))
+            ), newRound AS (
+                INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
+                VALUES (\(round.sessionID), 0, \(round.source), \(round.fallbackReason), false, \(round.createdAt), \(round.answeredBy),
+                    \(round.templateVersion))
+            )
+            INSERT INTO sessionPrompt (id, sessionId, round, position, text, repeatKey, wordCount, source)
+            SELECT id, \(round.sessionID), 0, position, text, repeatKey, wordCount, source
+            FROM unnest(\(round.promptIDs)::text[], \(round.positions)::bigint[], \(round.texts)::text[], \(round.repeatKeys)::text[],
+                \(round.wordCounts)::bigint[], \(round.sources)::text[]) AS p (id, position, text, repeatKey, wordCount, source)
+            """,
+            logger: logger
+        )
+    }
+
+    public func session(id: String, now: Date) async throws -> SessionSnapshot? {
+        try await client.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT \(unescaped: SessionRow.columns) FROM session WHERE id = \(id) AND expiresAt > \(now.timeIntervalSince1970)",
+                logger: logger
+            )
+            for try await row in rows.decode(SessionRow.Columns.self) {
+                return try await snapshot(of: SessionRow(row), on: connection)
+            }
+            return nil
+        }
+    }
+
+    func snapshot(of session: SessionRow, on connection: PostgresConnection) async throws -> SessionSnapshot {
+        // Rounds first, then prompts: a round and its prompts commit together, so a round committed between the two
+        // reads is simply not in the list, rather than listed without its prompts.
+        var rounds: [SessionRound] = []
+        let roundRows = try await connection.query(
+            """
+            SELECT round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion
+            FROM sessionRound WHERE sessionId = \(session.id) ORDER BY round
+            """,
+            logger: logger
+        )
+        for try await (round, source, reason, counted, createdAt, answeredBy, version)
+            in roundRows.decode((Int, String, String?, Bool, Double, String?, String?).self)
+        {
+            rounds.append(
+                SessionRound(
+                    round: round,
+                    source: try StoredValue.decode(PromptSource.self, source),
+                    fallbackReason: try reason.map { try StoredValue.decode(FallbackReason.self, $0) },
+                    counted: counted,
+                    prompts: [],
+                    createdAt: Date(timeIntervalSince1970: createdAt),
+                    answeredBy: try answeredBy.map { try JSONColumn.decode(BackendIdentity.self, $0) },
+                    templateVersion: version
+                )
+            )
+        }
+        var promptsByRound: [Int: [Prompt]] = [:]
+        let promptRows = try await connection.query(
+            "SELECT round, id, text, wordCount, source FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
+            logger: logger
+        )
+        for try await (round, id, text, wordCount, source) in promptRows.decode((Int, String, String, Int, String).self) {
+            promptsByRound[round, default: []].append(
+                Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
+            )
+        }
+        for index in rounds.indices { rounds[index].prompts = promptsByRound[rounds[index].round] ?? [] }
+        return try session.snapshot(rounds: rounds)
+    }
+
+    public func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation {
+        let now = now.timeIntervalSince1970
+        // PostgreSQL runs concurrent UPDATEs of one row one after another and re-checks the WHERE clause against
+        // the row the previous one left, so this single statement is the whole limit, across every instance.
+        // Reservations whose lease ran out belong to requests that died; they no longer hold a slot.
+        let reserved = try await client.query(
+            """
+            UPDATE session SET
+                refreshesPending = (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) + 1,
+                pendingUntil = \(now + claimLease)
+            WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
+                AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
+                AND refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) < \(limit)
+            RETURNING refreshesUsed + refreshesPending
+            """,
+            logger: logger
+        )
+        for try await ordinal in reserved.decode(Int.self) {
+            return .reserved(ordinal: ordinal)
+        }
+        // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
+        // that the session exists.
+        let current = try await client.query(
+            """
+            SELECT refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) FROM session
+            WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
+                AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
+            """,
+            logger: logger
+        )
+        for try await taken in current.decode(Int.self) {
+            return .limitReached(refreshesUsed: min(limit, taken))
+        }
+        return .notFound
+    }
+
+    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+        try await client.withTransaction(logger: logger) { connection in
+            // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
+            // others showed and never repeats one.
+            let locked = try await connection.query(
+                "SELECT refreshesUsed, nextRound, surplus FROM session WHERE id = \(sessionID) FOR UPDATE",
+                logger: logger
+            )
+            var current: (used: Int, nextRound: Int, surplus: String)?
+            for try await row in locked.decode((Int, Int, String).self) { current = row }
+            guard let current else { throw StoreError.sessionVanished }
+            var shown: Set<String> = []
+            let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
+            for try await key in keys.decode(String.self) { shown.insert(key) }
+
+            let draft = choose(shown)
+            let counts = draft.source != .fallback
+            // A fallback round leaves the surplus as it was: it showed none of it.
+            let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : current.surplus
+            let round = RoundRows(draft, round: current.nextRound, counted: counts, sessionID: sessionID, at: now)
+            try await connection.query(
+                """
+                UPDATE session SET refreshesUsed = refreshesUsed + \(counts ? 1 : 0),
+                    refreshesPending = GREATEST(refreshesPending - 1, 0), nextRound = nextRound + 1, surplus = \(surplus)
+                WHERE id = \(sessionID)
+                """,
+                logger: logger
+            )
+            try await round.insert(on: connection, logger: logger)
+            return CommittedRound(draft: draft, refreshesUsed: current.used + (counts ? 1 : 0))
+        }
+    }
+
+    public func releaseRefresh(sessionID: String) async throws {
+        try await client.query(
+            "UPDATE session SET refreshesPending = GREATEST(refreshesPending - 1, 0) WHERE id = \(sessionID)",
+            logger: logger
+        )
+    }
+
+    public func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool {
+        let now = now.timeIntervalSince1970
+        let rows = try await client.query(
+            """
+            WITH taken AS (
+                UPDATE session SET turnHolder = \(holder), turnUntil = \(now + claimLease)
+                WHERE id = \(sessionID) AND (turnUntil <= \(now) OR turnHolder = \(holder))
+                RETURNING 1
+            )
+            SELECT EXISTS (SELECT 1 FROM taken) OR NOT EXISTS (SELECT 1 FROM session WHERE id = \(sessionID))
+            """,
+            logger: logger
+        )
+        for try await mayGo in rows.decode(Bool.self) { return mayGo }
+        return true
+    }
+
+    public func endRefreshTurn(sessionID: String, holder: String) async throws {
+        try await client.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(holder)", logger: logger)
+    }
+
+    public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
+        try await client.withTransaction(logger: logger) { connection in
+            // The row lock makes feedback on one session take turns, so of two prompts selected at once on two
+            // instances only one sees no selection before it and counts as the session's first.
+            let sessions = try await connection.query(
+                """
+                SELECT ownerKey, userID, templateName, templateVariant, templateVersion FROM session
+                WHERE id = \(feedback.sessionID) AND expiresAt > \(feedback.at.timeIntervalSince1970)
+                FOR UPDATE
+                """,
+                logger: logger
+            )
+            var session: (owner: String, userID: String?, name: String, variant: String?, version: String)?
+            for try await row in sessions.decode((String, String?, String, String?, String).self) { session = row }
+            guard let session, feedback.caller.owns(client: session.owner, userID: session.userID) else { return .sessionNotFound }
+
+            let shownIn = try await connection.query(
+                """
+                SELECT r.templateVersion FROM sessionPrompt p
+                JOIN sessionRound r ON r.sessionId = p.sessionId AND r.round = p.round
+                WHERE p.id = \(feedback.promptID) AND p.sessionId = \(feedback.sessionID)
+                """,
+                logger: logger
+            )
+            var roundVersion: String??
+            for try await version in shownIn.decode(String?.self) { roundVersion = .some(version) }
+            guard let roundVersion else { return .promptNotFound }
+            let template = TemplateIdentity(name: session.name, variant: session.variant, version: roundVersion ?? session.version)
+
+            // The primary key decides which of many identical taps is the first, whichever instance each reached.
+            let inserted = try await connection.query(
+                """
+                WITH hadSelection AS (
+                    SELECT EXISTS (SELECT 1 FROM feedback WHERE sessionId = \(feedback.sessionID) AND action = 'selected') AS value
+                )
+                INSERT INTO feedback (promptId, action, sessionId, createdAt)
+                VALUES (\(feedback.promptID), \(feedback.action.rawValue), \(feedback.sessionID), \(feedback.at.timeIntervalSince1970))
+                ON CONFLICT (promptId, action) DO NOTHING
+                RETURNING (SELECT value FROM hadSelection)
+                """,
+                logger: logger
+            )
+            for try await hadSelection in inserted.decode(Bool.self) {
+                return .recorded(.new(feedback, hadSelection: hadSelection, template: template))
+            }
+            let existing = try await connection.query(
+                "SELECT createdAt FROM feedback WHERE promptId = \(feedback.promptID) AND action = \(feedback.action.rawValue)",
+                logger: logger
+            )
+            var recordedAt = feedback.at
+            for try await createdAt in existing.decode(Double.self) { recordedAt = Date(timeIntervalSince1970: createdAt) }
+            return .recorded(.repeated(feedback, recordedAt: recordedAt, template: template))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A user's export and deletion (``UserDataStore``), in PostgreSQL.
+extension PostgresPromptStore {
+    public func exportUser(client clientName: String, userID: String) async throws -> UserExport {
+        try await client.withConnection { connection in
+            var records: [SessionRow] = []
+            let rows = try await connection.query(
+                "SELECT \(unescaped: SessionRow.columns) FROM session WHERE ownerKey = \(clientName) AND userID = \(userID) ORDER BY createdAt",
+                logger: logger
+            )
+            for try await row in rows.decode(SessionRow.Columns.self) { records.append(SessionRow(row)) }
+            var sessions: [SessionSnapshot] = []
+            for record in records { sessions.append(try await snapshot(of: record, on: connection)) }
+
+            var feedback: [ExportedFeedback] = []
+            let feedbackRows = try await connection.query(
+                """
+                SELECT f.sessionId, f.promptId, f.action, f.createdAt FROM feedback f JOIN session s ON s.id = f.sessionId
+                WHERE s.ownerKey = \(clientName) AND s.userID = \(userID) ORDER BY f.createdAt
+                """,
+                logger: logger
+            )
+            for try await (sessionID, promptID, action, createdAt) in feedbackRows.decode((String, String, String, Double).self) {
+                feedback.append(
+                    ExportedFeedback(
+                        sessionID: sessionID,
+                        promptID: promptID,
+                        action: try StoredValue.decode(FeedbackAction.self, action),
+                        recordedAt: Date(timeIntervalSince1970: createdAt)
+                    )
+                )
+            }
+            return UserExport(sessions: sessions, feedback: feedback)
+        }
+    }
+
+    public func deleteUser(client clientName: String, userID: String) async throws -> DeletedUserData {
+        // Rounds, prompts and feedback go with their session (ON DELETE CASCADE); the counts come back in one row.
+        let rows = try await client.query(
+            """
+            WITH owned AS (SELECT id FROM session WHERE ownerKey = \(clientName) AND userID = \(userID)),
+            feedbackCount AS (SELECT COUNT(*) AS value FROM feedback WHERE sessionId IN (SELECT id FROM owned)),
+            deletedSessions AS (DELETE FROM session WHERE id IN (SELECT id FROM owned) RETURNING 1),
+            deletedResponses AS (DELETE FROM idempotentResponse WHERE client = \(clientName) AND userID = \(userID) RETURNING 1)
+            SELECT (SELECT COUNT(*) FROM deletedSessions), (SELECT value FROM feedbackCount), (SELECT COUNT(*) FROM deletedResponses)
+            """,
+            logger: logger
+        )
+        for try await (sessions, feedback, responses) in rows.decode((Int, Int, Int).self) {
+            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: responses)
+        }
+        return DeletedUserData(sessions: 0, feedback: 0, idempotencyRecords: 0)
+    }
+}

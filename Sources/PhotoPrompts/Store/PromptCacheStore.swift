@@ -1,0 +1,10 @@
+import Foundation
+
+/// The cache of model answers, by a key that hashes every input that shapes them (``CacheKey``).
+public protocol PromptCacheStore: Sendable {
+    /// The entry under `key`, with its already-validated prompts, unless missing or expired at `now`.
+    func cacheEntry(forKey key: String, now: Date) async throws -> CacheEntry?
+
+    /// Stores `entry`, made at `now`, replacing any older entry under its key.
+    func cache(_ entry: CacheEntry, at now: Date) async throws
+}

@@ -1,0 +1,17 @@
+import Foundation
+import GRDB
+
+/// The cache of model answers (``PromptCacheStore``), in SQLite.
+extension SQLitePromptStore {
+    public func cacheEntry(forKey key: String, now: Date) async throws -> CacheEntry? {
+        let record = try await writer.read { db in
+            try CacheEntryRecord.filter(Column("key") == key && Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
+        }
+        return record.map { CacheEntry(key: key, prompts: $0.prompts, expiresAt: Date(timeIntervalSince1970: $0.expiresAt)) }
+    }
+
+    public func cache(_ entry: CacheEntry, at now: Date) async throws {
+        let row = CacheEntryRow(entry, at: now)
+        try await batcher.write { db in try row.upsert(into: db) }
+    }
+}

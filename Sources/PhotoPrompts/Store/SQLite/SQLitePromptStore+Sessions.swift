@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+
+/// Sessions, their refresh slots and turns, and feedback on their prompts (``SessionStore``), in SQLite.
+extension SQLitePromptStore {
+    public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
+        let row = SessionRows(session)
+        let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
+        try await batcher.write { db in
+            try row.insert(into: db)
+            try cached?.upsert(into: db)
+        }
+    }
+
+    public func session(id: String, now: Date) async throws -> SessionSnapshot? {
+        try await writer.read { db in
+            guard let record = try SessionRecord.filter(key: id).filter(Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
+            else { return nil }
+            return try Self.snapshot(of: record, db: db)
+        }
+    }
+
+    static func snapshot(of record: SessionRecord, db: Database) throws -> SessionSnapshot {
+        let rounds = try SessionRoundRecord.filter(Column("sessionId") == record.id).order(Column("round")).fetchAll(db)
+        let prompts = try SessionPromptRecord.filter(Column("sessionId") == record.id).order(Column("round"), Column("position")).fetchAll(db)
+        let promptsByRound = Dictionary(grouping: prompts, by: \.round)
+        return try record.snapshot(rounds: rounds.map { try $0.round(prompts: promptsByRound[$0.round] ?? []) })
+    }
+
+    public func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation {
+        try await writer.write { db in
+            // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
+            // that the session exists.
+            let owned = "id = :id AND expiresAt > :now AND ownerKey = :client AND (userID IS NULL OR userID IS :user)"
+            // Reservations whose lease ran out belong to requests that died; they no longer hold a slot.
+            let livePending = "CASE WHEN pendingUntil > :now THEN refreshesPending ELSE 0 END"
+            let arguments: StatementArguments = [
+                "id": sessionID, "now": now.timeIntervalSince1970, "client": caller.client, "user": caller.userID,
+                "limit": limit, "until": now.timeIntervalSince1970 + claimLease,
+            ]
+            // The whole limit is this one conditional UPDATE: concurrent callers cannot all read "4 used" and pass.
+            try db.execute(
+                sql: """
+                    UPDATE session SET refreshesPending = \(livePending) + 1, pendingUntil = :until
+                    WHERE \(owned) AND refreshesUsed + \(livePending) < :limit
+                    """,
+                arguments: arguments
+            )
+            let reserved = db.changesCount == 1
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT refreshesUsed, \(livePending) AS pending FROM session WHERE \(owned)",
+                arguments: arguments
+            )
+            guard let row else { return .notFound }
+            let used: Int = row["refreshesUsed"]
+            let pending: Int = row["pending"]
+            return reserved ? .reserved(ordinal: used + pending) : .limitReached(refreshesUsed: min(limit, used + pending))
+        }
+    }
+
+    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+        try await writer.write { db in
+            guard let record = try SessionRecord.fetchOne(db, key: sessionID) else { throw StoreError.sessionVanished }
+            let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
+            let draft = choose(shown)
+            let counts = draft.source != .fallback
+            // A fallback round leaves the surplus as it was: it showed none of it.
+            let surplus = counts ? draft.surplus : record.surplus
+            try db.execute(
+                sql: """
+                    UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
+                    nextRound = nextRound + 1, surplus = ? WHERE id = ?
+                    """,
+                arguments: [counts ? 1 : 0, ValidPrompt.jsonColumn(surplus), sessionID]
+            )
+            try RoundRows(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
+            return CommittedRound(draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
+        }
+    }
+
+    public func releaseRefresh(sessionID: String) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE session SET refreshesPending = MAX(refreshesPending - 1, 0) WHERE id = ?",
+                arguments: [sessionID]
+            )
+        }
+    }
+
+    public func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE session SET turnHolder = ?, turnUntil = ? WHERE id = ? AND (turnUntil <= ? OR turnHolder = ?)",
+                arguments: [holder, now.timeIntervalSince1970 + claimLease, sessionID, now.timeIntervalSince1970, holder]
+            )
+            if db.changesCount == 1 { return true }
+            return try Int.fetchOne(db, sql: "SELECT 1 FROM session WHERE id = ?", arguments: [sessionID]) == nil
+        }
+    }
+
+    public func endRefreshTurn(sessionID: String, holder: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE session SET turnUntil = 0 WHERE id = ? AND turnHolder = ?", arguments: [sessionID, holder])
+        }
+    }
+
+    public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
+        try await writer.write { db in
+            guard
+                let session = try SessionRecord.filter(key: feedback.sessionID)
+                    .filter(Column("expiresAt") > feedback.at.timeIntervalSince1970).fetchOne(db),
+                feedback.caller.owns(client: session.ownerKey, userID: session.userID)
+            else { return .sessionNotFound }
+            let shownIn = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT r.templateVersion FROM sessionPrompt p
+                    JOIN sessionRound r ON r.sessionId = p.sessionId AND r.round = p.round
+                    WHERE p.id = ? AND p.sessionId = ?
+                    """,
+                arguments: [feedback.promptID, feedback.sessionID]
+            )
+            guard let shownIn else { return .promptNotFound }
+            let version: String = shownIn["templateVersion"] ?? session.templateVersion
+            let template = TemplateIdentity(name: session.templateName, variant: session.templateVariant, version: version)
+            if let existing = try FeedbackRecord.fetchOne(db, key: ["promptId": feedback.promptID, "action": feedback.action.rawValue]) {
+                return .recorded(.repeated(feedback, recordedAt: Date(timeIntervalSince1970: existing.createdAt), template: template))
+            }
+            let hadSelection =
+                try FeedbackRecord.filter(Column("sessionId") == feedback.sessionID && Column("action") == FeedbackAction.selected.rawValue)
+                .fetchCount(db) > 0
+            try FeedbackRecord(
+                promptId: feedback.promptID,
+                action: feedback.action.rawValue,
+                sessionId: feedback.sessionID,
+                createdAt: feedback.at.timeIntervalSince1970
+            ).insert(db)
+            return .recorded(.new(feedback, hadSelection: hadSelection, template: template))
+        }
+    }
+}

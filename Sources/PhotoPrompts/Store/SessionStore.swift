@@ -1,0 +1,47 @@
+import Foundation
+
+/// Sessions, the prompts they showed, their refreshes, and feedback on their prompts.
+///
+/// The refresh limit is enforced here, in the store, because only the store sees every concurrent request, across
+/// instances too: a refresh first reserves a slot with one conditional update, then either commits it (counted) or
+/// releases it (fallback, failure, cancellation). A reservation is a lease (``PromptStoreDefaults/claimLease``), so a
+/// slot held by a process that died comes back by itself.
+public protocol SessionStore: Sendable {
+    /// Creates a session together with its first round and, when the model wrote the answer, the cache entry made
+    /// from it, in one transaction: the request that made them waits for one commit, not two.
+    func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws
+
+    /// The session with every round shown so far, or `nil` when it is unknown or expired at `now`.
+    func session(id: String, now: Date) async throws -> SessionSnapshot?
+
+    /// Reserves one refresh of session `id` for `caller` if fewer than `limit` are used or in flight. A session
+    /// `caller` does not own is `notFound`, and no slot of it is touched.
+    func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation
+
+    /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
+    /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.
+    /// The reservation counts when the round is not a fallback; otherwise it is released.
+    func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound
+
+    /// Releases a reservation without recording a round, e.g. when the request was cancelled.
+    func releaseRefresh(sessionID: String) async throws
+
+    /// Gives `holder` the session's refresh turn, unless another holder's turn is running at `now`; a turn lapses
+    /// with the claim lease, so one held by a process that died ends by itself. `true` also for a session that
+    /// no longer exists: there is nothing to wait for, and the refresh finds out it is gone.
+    func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool
+
+    /// Ends `holder`'s turn, so the next refresh of the session need not wait for the lease.
+    func endRefreshTurn(sessionID: String, holder: String) async throws
+
+    /// Records feedback on a prompt the session showed. Recording the same action on the same prompt again changes
+    /// nothing and returns the first record.
+    func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome
+}
+
+extension SessionStore {
+    /// Creates a session together with its first round, in one transaction.
+    public func createSession(_ session: NewSession) async throws {
+        try await createSession(session, caching: nil)
+    }
+}
