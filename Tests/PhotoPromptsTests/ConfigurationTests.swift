@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Configuration: environment over file over defaults, and bad values named")
 struct ConfigurationTests {
-    @Test("Defaults match the README's table")
+    @Test("Defaults match the table in docs/CONFIGURATION.md")
     func defaults() throws {
         let config = try configuration([:])
         #expect(config.host == "127.0.0.1")
