@@ -518,7 +518,7 @@ struct StoreContractTests {
         let url = try #require(PostgresURL("postgres://photo:hunter2-secret@127.0.0.1:\(try freeLoopbackPort())/prompts?sslmode=disable"))
         let started = ContinuousClock.now
         await #expect {
-            _ = try await PostgresPromptStore(url: url, startupTimeout: .seconds(1), logger: Logger(label: "test"))
+            _ = try await PostgresPromptStore.runningItsOwnPool(url: url, startupTimeout: .seconds(1), logger: Logger(label: "test"))
         } throws: { error in
             let message = "\(error)"
             return message.contains("postgres://photo:***@127.0.0.1") && !message.contains("hunter2-secret")

@@ -136,7 +136,14 @@ func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -
     let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
     do {
         if let url = configuration.databaseURL {
-            let store = try await PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+            // The pool must run before the migrations, which must finish before the pruning service's first sweep,
+            // so the store runs it from here to its close, the last thing at shutdown (CloseStoreOnShutdown).
+            let store = try await PostgresPromptStore.runningItsOwnPool(
+                url: url,
+                maxConnections: configuration.databasePoolSize,
+                claimLease: claimLease,
+                logger: logger
+            )
             return MemoryCachedStore(store)
         }
         return MemoryCachedStore(try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease))

@@ -46,7 +46,7 @@ struct TestDatabase: Sendable {
             return try SQLitePromptStore(path: location, claimLease: claimLease)
         case .postgres:
             let url = try #require(PostgresURL(location))
-            return try await PostgresPromptStore(url: url, maxConnections: 8, claimLease: claimLease, logger: Logger(label: "test"))
+            return try await PostgresPromptStore.runningItsOwnPool(url: url, maxConnections: 8, claimLease: claimLease, logger: Logger(label: "test"))
         }
     }
 

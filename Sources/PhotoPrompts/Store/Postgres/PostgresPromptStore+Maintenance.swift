@@ -2,13 +2,8 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// Readiness, expiry and shutdown (``StoreMaintenance``), in PostgreSQL.
+/// Readiness and expiry (``StoreMaintenance``), in PostgreSQL; ``close()`` is with the pool it ends.
 extension PostgresPromptStore {
-    public func close() async throws {
-        pool.cancel()
-        await pool.value
-    }
-
     public func ping() async throws {
         try await client.query("SELECT 1", logger: logger)
     }

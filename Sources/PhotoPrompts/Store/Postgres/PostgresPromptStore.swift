@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The ``PromptStore`` on PostgreSQL through postgres-nio, for several instances sharing one database.
 ///
@@ -13,49 +14,71 @@ import PostgresNIO
 ///
 /// The app wraps it in ``MemoryCachedStore``, which keeps cache entries in memory in front of the table.
 public final class PostgresPromptStore: PromptStore {
-    let client: PostgresClient
-    /// Runs the connection pool. The pool must be running before the migrations at start-up, and must outlive the
-    /// HTTP server at shutdown, so the store owns it rather than the service group.
-    let pool: Task<Void, Never>
+    /// The connection pool (a ServiceLifecycle service). ``runningItsOwnPool(url:maxConnections:claimLease:startupTimeout:logger:)``
+    /// runs it until ``close()``; a caller with a service group of its own may run it there instead, then ``migrate(startupTimeout:)``.
+    public let client: PostgresClient
+    let url: PostgresURL
     let logger: Logger
     let claimLease: TimeInterval
+    /// The pool's task when the store runs outside a service group (``runningItsOwnPool(url:maxConnections:claimLease:startupTimeout:logger:)``).
+    private let ownPool = Mutex<Task<Void, Never>?>(nil)
 
-    /// Connects to `url`, then migrates under the migration lock.
+    /// A store on `url` whose pool (``client``) does not run yet; nothing is sent until it does.
     ///
-    /// - Parameters:
-    ///   - maxConnections: The pool's size; PostgreSQL's own `max_connections` must cover every instance's pool.
-    ///   - startupTimeout: How long to wait for the server to answer and the migrations to run.
+    /// - Parameter maxConnections: The pool's size; PostgreSQL's own `max_connections` must cover every instance's pool.
+    public init(url: PostgresURL, maxConnections: Int = 20, claimLease: TimeInterval = PromptStoreDefaults.claimLease, logger: Logger) {
+        var configuration = url.clientConfiguration
+        configuration.options.maximumConnections = maxConnections
+        configuration.options.connectTimeout = .seconds(5)
+        // The pool's own chatter (a connection closed, a lease before the pool started) stays out of the log; what
+        // fails a query reaches the caller as an error.
+        var poolLogger = logger
+        poolLogger.logLevel = .error
+        client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
+        self.url = url
+        self.logger = logger
+        self.claimLease = claimLease
+    }
+
+    /// Migrates the database under the migration lock; the pool must be running.
+    ///
+    /// - Parameter startupTimeout: How long to wait for the server to answer and the migrations to run.
     /// - Throws: `unreachable` naming the database (password masked) when it does not answer in time, or the error
     ///   of a failed migration.
-    public init(
+    public func migrate(startupTimeout: Duration = .seconds(15)) async throws {
+        // The pool retries a server that does not answer for ever; start-up must fail instead, and say why.
+        let (client, logger) = (self.client, self.logger)
+        let applied = try await Self.withDeadline(startupTimeout, failing: StoreError.unreachable(url.redacted, startupTimeout)) {
+            try await PostgresMigrations.migrate(client, logger: logger)
+        }
+        if !applied.isEmpty { logger.info("migrated the database", metadata: ["migrations": "\(applied.joined(separator: ","))"]) }
+    }
+
+    /// A migrated store that runs its own pool until ``close()``, for use outside a service group: tests and tools.
+    public static func runningItsOwnPool(
         url: PostgresURL,
         maxConnections: Int = 20,
         claimLease: TimeInterval = PromptStoreDefaults.claimLease,
         startupTimeout: Duration = .seconds(15),
         logger: Logger
-    ) async throws {
-        var configuration = url.clientConfiguration
-        configuration.options.maximumConnections = maxConnections
-        configuration.options.connectTimeout = .seconds(5)
-        // The pool's own chatter (a connection closed, a lease before the pool task started) stays out of the log;
-        // what fails a query reaches the caller as an error.
-        var poolLogger = logger
-        poolLogger.logLevel = .error
-        let client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
-        self.client = client
-        self.pool = Task { await client.run() }
-        self.logger = logger
-        self.claimLease = claimLease
+    ) async throws -> PostgresPromptStore {
+        let store = PostgresPromptStore(url: url, maxConnections: maxConnections, claimLease: claimLease, logger: logger)
+        let client = store.client
+        store.ownPool.withLock { $0 = Task { await client.run() } }
         do {
-            // The pool retries a server that does not answer for ever; start-up must fail instead, and say why.
-            let applied = try await Self.withDeadline(startupTimeout, failing: StoreError.unreachable(url.redacted, startupTimeout)) {
-                try await PostgresMigrations.migrate(client, logger: logger)
-            }
-            if !applied.isEmpty { logger.info("migrated the database", metadata: ["migrations": "\(applied.joined(separator: ","))"]) }
+            try await store.migrate(startupTimeout: startupTimeout)
         } catch {
-            pool.cancel()
+            try? await store.close()
             throw error
         }
+        return store
+    }
+
+    /// Stops the pool this store runs itself, if it does; a pool run by a service group stops with the group.
+    public func close() async throws {
+        guard let pool = ownPool.withLock({ $0 }) else { return }
+        pool.cancel()
+        await pool.value
     }
 
     static func withDeadline<Value: Sendable>(
