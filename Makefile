@@ -46,14 +46,14 @@ stub-llm: deps
 	$(SWIFT) build --product stub-llm
 	$(SWIFT) run --skip-build stub-llm --port $(STUB_PORT)
 
-## test: install, build and run the whole test suite, then the OpenAPI contract check (schemathesis, from PyPI)
-# One test at a time: several tests check that an answer arrives within the deadline + 0.5 s, and on two cores a
-# hundred tests running at once (each with its own service, stub model and child processes) can starve the one
-# being timed. Each test still fires its own requests concurrently.
+## test: install, build and run both test layers, then the OpenAPI contract check (schemathesis, from PyPI)
+# Plain `swift test`: the fast layer (PhotoPromptsTests: rules and router tests) runs in parallel, the system layer
+# (PhotoPromptsSystemTests: live sockets, stub-llm, child processes, PostgreSQL, nginx) one test at a time, since its
+# suites sit in the serialized SystemTests. `swift test --filter PhotoPromptsTests` runs the fast layer alone.
 # The suite runs inside scripts/postgres/with-postgres.sh, which starts a throwaway PostgreSQL for the PostgreSQL half
 # of the store tests and the two-instance test; where none can start, those tests report themselves skipped.
 test: test-deps build
-	bash scripts/postgres/with-postgres.sh $(SWIFT) test --skip-build --no-parallel
+	bash scripts/postgres/with-postgres.sh $(SWIFT) test --skip-build
 	bash scripts/contract/run.sh
 
 clean:

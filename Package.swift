@@ -100,10 +100,34 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What both test layers share: the repository's paths, the configuration as the executable reads it.
+        .target(
+            name: "PhotoPromptsTestSupport",
+            dependencies: ["PhotoPrompts", .product(name: "Configuration", package: "swift-configuration")],
+            path: "Tests/PhotoPromptsTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The fast layer: the pure rules and router tests (app.test(.router)), in process, in parallel.
         .testTarget(
             name: "PhotoPromptsTests",
             dependencies: [
                 "PhotoPrompts",
+                "PhotoPromptsTestSupport",
+                "StubModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The system layer: live sockets, stub-llm, child processes, PostgreSQL and nginx, one test at a time
+        // (every suite is nested in the serialized SystemTests).
+        .testTarget(
+            name: "PhotoPromptsSystemTests",
+            dependencies: [
+                "PhotoPrompts",
+                "PhotoPromptsTestSupport",
                 "StubLLM",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),

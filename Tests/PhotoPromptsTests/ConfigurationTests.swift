@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import PhotoPrompts
 import Testing
+import PhotoPromptsTestSupport
 
 @Suite("Configuration: environment over file over defaults, and bad values named")
 struct ConfigurationTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PhotoPrompts
+import PhotoPromptsTestSupport
 
 /// The answer, the cache key and the session's JSON columns are written by hand for speed. They must stay the bytes
 /// `JSONEncoder` writes: clients, idempotent replays and cache keys must not change with the writer.
@@ -100,7 +101,7 @@ struct HandWrittenJSONTests {
             #expect(String(decoding: response.jsonBytes, as: UTF8.self) == (try Self.encoded(response)))
         }
         let full = PromptsResponse(try Self.answer(round: model), refreshLimit: 5)
-        let unset = StoreContractTests.unsetProperties(of: full).filter { !["fallbackReason", "message"].contains($0) }
+        let unset = unsetProperties(of: full).filter { !["fallbackReason", "message"].contains($0) }
         #expect(unset.isEmpty, "set every property: \(unset)")
     }
 
@@ -116,7 +117,7 @@ struct HandWrittenJSONTests {
             round: 2,
             age: CacheKey.Age(isRecent: false, yearsAgo: 3)
         )
-        #expect(StoreContractTests.unsetProperties(of: full).isEmpty, "set every property: \(StoreContractTests.unsetProperties(of: full))")
+        #expect(unsetProperties(of: full).isEmpty, "set every property: \(unsetProperties(of: full))")
         let bare = CacheKey(
             photo: PhotoMetadata(location: .init()),
             locale: "en",
@@ -135,7 +136,7 @@ struct HandWrittenJSONTests {
 
     @Test("The photo and prompt columns are the bytes JSONEncoder writes with sorted keys")
     func columns() throws {
-        #expect(StoreContractTests.unsetProperties(of: Self.fullPhoto).isEmpty)
+        #expect(unsetProperties(of: Self.fullPhoto).isEmpty)
         #expect(Self.fullPhoto.jsonColumn == (try Self.encoded(Self.fullPhoto)))
         #expect(PhotoMetadata().jsonColumn == (try Self.encoded(PhotoMetadata())))
         let prompts = [

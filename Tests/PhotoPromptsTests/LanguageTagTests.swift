@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PhotoPrompts
+import PhotoPromptsTestSupport
 
 @Suite("Locales are BCP 47 language tags, matched to the copy shipped")
 struct LanguageTagTests {

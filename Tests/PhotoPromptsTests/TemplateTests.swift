@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPrompts
 import Testing
+import PhotoPromptsTestSupport
 
 @Suite("Prompt templates")
 struct TemplateTests {

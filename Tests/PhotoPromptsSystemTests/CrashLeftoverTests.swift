@@ -1,0 +1,107 @@
+import Foundation
+import PhotoPrompts
+import Testing
+
+extension SystemTests {
+    @Suite("What a crashed process leaves in the store never hangs the next request", .serialized)
+    struct CrashLeftoverTests {
+        /// The budget the child services run with; claims then last this plus ``PromptStoreDefaults/claimMargin``.
+        static let timeout = 2.0
+
+        @Test(
+            "After kill -9 mid-refresh, a retry with the same Idempotency-Key and a plain refresh are answered within LLM_TIMEOUT + 1 s, then take the claims over once their lease ends",
+            arguments: StoreKind.underTest
+        )
+        func claimsLeftByACrash(kind: StoreKind) async throws {
+            try await withTestDatabase(kind) { database in
+                try await withStubLLM { stub in
+                    let environment = LifecycleTests.environment(stub: stub, databasePath: temporaryDatabasePath())
+                        .merging(database.environment) { $1 }
+                        .merging(["LLM_TIMEOUT": "\(Self.timeout)"]) { $1 }
+                    let (first, client) = try await LifecycleTests.startService(environment)
+                    let session = try await client.startSession()
+                    // The first refresh is served from the first answer's surplus; the next one asks the model.
+                    #expect(try await client.refresh(session.sessionID).status == 200)
+                    // The model hangs, so the refresh holds its slot, its turn and its key's claim when the process dies.
+                    await stub.set(.hang)
+                    let key = [(name: "Idempotency-Key", value: "crash-retry-1")]
+                    let refresh = "/v1/sessions/\(session.sessionID)/refresh"
+                    let inFlight = Task { try? await client.send("POST", refresh, headers: key) }
+                    try await waitUntil { await stub.calls == 2 }
+                    let claimedAt = ContinuousClock.now
+                    kill(first.process.processIdentifier, SIGKILL)
+                    _ = try await first.waitForExit()
+                    _ = await inFlight.value
+                    await stub.set(.normal)
+
+                    let (second, again) = try await LifecycleTests.startService(environment)
+                    let bound = Duration.seconds(Self.timeout + 1)
+                    var served = 1
+                    for headers in [key, []] {
+                        let start = ContinuousClock.now
+                        let reply = try await again.send("POST", refresh, headers: headers)
+                        let elapsed = ContinuousClock.now - start
+                        #expect(elapsed < bound, "answered in \(elapsed)")
+                        // Refused while the dead process's claim still runs; served if the restart took longer than it.
+                        if reply.status == 409 {
+                            #expect(reply.errorCode == (headers.isEmpty ? "refresh_in_progress" : "idempotency_key_in_use"))
+                            #expect(reply.headers["retry-after"] == "1")
+                        } else {
+                            #expect(reply.status == 200, "\(String(decoding: reply.body, as: UTF8.self))")
+                            served += 1
+                        }
+                    }
+
+                    // Once the lease is over, the claims are taken over at once: the model is asked, nothing waits.
+                    let leaseEnd = claimedAt + .seconds(Self.timeout + PromptStoreDefaults.claimMargin)
+                    try await Task.sleep(until: leaseEnd + .milliseconds(200))
+                    for headers in [key, []] {
+                        let start = ContinuousClock.now
+                        let reply = try await again.send("POST", refresh, headers: headers)
+                        #expect(reply.status == 200, "\(String(decoding: reply.body, as: UTF8.self))")
+                        #expect(reply.lookup["source"].string == "model")
+                        #expect(ContinuousClock.now - start < .seconds(1))
+                        if reply.headers["idempotent-replayed"] == nil { served += 1 }
+                    }
+                    let stored = try await again.session(session.sessionID)
+                    #expect(stored.lookup["refreshes_used"].int == served)
+                    second.process.terminate()
+                    _ = try await second.waitForExit()
+                }
+            }
+        }
+
+        @Test("Two refreshes of one session at once: the second waits its turn, and both are answered within LLM_TIMEOUT + 1 s")
+        func waitingForATurnKeepsTheDeadline() async throws {
+            try await withStubLLM { stub in
+                var environment = testEnvironment(stub: stub)
+                environment["LLM_TIMEOUT"] = "1"
+                try await withService(environment) { client in
+                    let session = try await client.startSession()
+                    // Served from the first answer's surplus; the two below ask the model.
+                    #expect(try await client.refresh(session.sessionID).status == 200)
+                    await stub.set(.hang)
+                    let start = ContinuousClock.now
+                    let replies = try await withThrowingTaskGroup(of: ServiceClient.Reply.self) { group in
+                        for _ in 0..<2 { group.addTask { try await client.refresh(session.sessionID) } }
+                        return try await group.reduce(into: []) { $0.append($1) }
+                    }
+                    #expect(ContinuousClock.now - start < .seconds(2))
+                    for reply in replies {
+                        #expect(reply.status == 200 || reply.status == 409)
+                        if reply.status == 200 { #expect(reply.lookup["fallback_reason"].string == "timeout") }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms for up to `timeout`.
+func waitUntil(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { throw FixtureError("condition not met within \(timeout)") }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}

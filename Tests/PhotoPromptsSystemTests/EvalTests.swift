@@ -1,0 +1,147 @@
+import Foundation
+import PhotoPrompts
+import Testing
+import PhotoPromptsTestSupport
+
+extension SystemTests {
+    @Suite("photo-prompts eval: fixtures through the real backend, a table, JSON, and an exit code for CI")
+    struct EvalTests {
+        static let fixturesPath = repositoryPromptsDirectory + "/fixtures/photos.jsonl"
+
+        @Test("The shipped fixture set has at least 40 photos, including every case the issue names, and all are valid requests")
+        func fixtureSet() throws {
+            let fixtures = try EvalFixture.load(from: Self.fixturesPath)
+            #expect(fixtures.count >= 40)
+            let names = fixtures.map(\.name).joined(separator: "|")
+            for kind in [
+                "beach", "birthday", "hospital", "funeral", "pet", "food", "screenshot", "night sky", "no metadata at all", "thirty people",
+                "non-English place", "very long caption", "caption with instructions",
+            ] {
+                #expect(names.contains(kind), "\(kind)")
+            }
+            #expect(fixtures.contains { $0.request.photo == PhotoMetadata() })
+            #expect(fixtures.contains { $0.request.photo.peopleCount == 30 })
+            #expect(fixtures.contains { ($0.request.photo.caption?.count ?? 0) > 400 })
+        }
+
+        /// The languages the app ships, as eval names them.
+        static let shippedLanguages = ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "th", "zh-Hans", "zh-Hant"]
+
+        @Test("The fixture set has at least two photos in each shipped language")
+        func fixturesPerLanguage() throws {
+            let fixtures = try EvalFixture.load(from: Self.fixturesPath)
+            let catalog = try CopyCatalog.load(from: repositoryPromptsDirectory)
+            for language in Self.shippedLanguages {
+                let count = fixtures.filter { catalog.copy(for: LanguageTag($0.request.locale)!).locale.description == language }.count
+                #expect(count >= 2, "\(language): \(count)")
+            }
+        }
+
+        @Test("eval reports the pass rate per language, each under its own rule: a Japanese range no reply can meet fails only Japanese")
+        func passRatePerLanguage() async throws {
+            let prompts = try TemporaryPrompts()
+            try prompts.write("photo-journal/settings.json", #"{"candidate_count": 6, "word_ranges": {"ja": {"min": 40, "max": 60}}}"#)
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+            try await withStubLLM { stub in
+                let eval = try ChildProcess(
+                    try builtProduct("photo-prompts"),
+                    arguments: ["eval", "--fixtures", Self.fixturesPath, "--output", output.path],
+                    environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": prompts.directory]) { $1 }
+                )
+                let (status, printed) = try await eval.waitForExit()
+                #expect(status == 0, "\(printed)")
+                #expect(printed.contains("  in ja "))
+                let rates = JSONLookup(try JSONSerialization.jsonObject(with: Data(contentsOf: output)))["reports", 0, "pass_rate_by_language"]
+                #expect(rates["ja"].double == 0)
+                for language in Self.shippedLanguages where language != "ja" {
+                    #expect(rates[.key(language)].double == 1, "\(language)")
+                }
+            }
+        }
+
+        @Test("Against stub-llm over HTTP, eval compares two templates side by side and writes every measure as JSON")
+        func evalCompares() async throws {
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+            try await withStubLLM { stub in
+                let eval = try ChildProcess(
+                    try builtProduct("photo-prompts"),
+                    arguments: [
+                        "eval", "--fixtures", Self.fixturesPath, "--compare", "photo-journal-b", "--output", output.path, "--min-pass-rate", "0.9",
+                    ],
+                    environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": repositoryPromptsDirectory]) { $1 }
+                )
+                let (status, printed) = try await eval.waitForExit()
+                #expect(status == 0, "\(printed)")
+                let fixtureCount = try EvalFixture.load(from: Self.fixturesPath).count
+                #expect(await stub.calls == 2 * fixtureCount, "every fixture, for each template, is a real backend call")
+                #expect(printed.contains("photo-journal@"))
+                #expect(printed.contains("photo-journal-b@"))
+                #expect(printed.contains("pass rate (word rule + checks)"))
+                #expect(printed.contains("\(fixtureCount)/\(fixtureCount)"), "the progress bar reaches the end")
+
+                let document = JSONLookup(try JSONSerialization.jsonObject(with: Data(contentsOf: output)))
+                #expect(document["reports"].array.count == 2)
+                let report = document["reports", 0]
+                #expect(report["fixtures"].int == fixtureCount)
+                #expect(report["pass_rate"].double == 1)
+                #expect(report["fallback_rate"].double == 0)
+                #expect(report["results"].array.count == fixtureCount)
+                for key in ["reask_rate", "duplicates_in_answers", "repeated_across_photos", "metadata_mention_rate", "latency_p50_ms", "latency_p95_ms"]
+                {
+                    #expect(!report[.key(key)].isNull, "\(key)")
+                }
+                #expect((report["metadata_mention_rate"].double ?? 0) > 0.2, "the stub writes about labels and places")
+                // The tokens stub-llm reports for each call, summed: what a template costs per photo.
+                let promptTokens = try #require(report["prompt_tokens"].int)
+                let completionTokens = try #require(report["completion_tokens"].int)
+                #expect(promptTokens > 100 * fixtureCount && completionTokens > 20 * fixtureCount)
+                #expect(report["results", 0, "tokens"].int.map { $0 > 0 } == true)
+                #expect(printed.contains("tokens per photo"))
+            }
+        }
+
+        @Test("A missed threshold makes eval exit 1 and say which one")
+        func thresholdFails() async throws {
+            let fixtures = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).jsonl")
+            try Data(
+                """
+                {"name": "beach", "photo": {"labels": ["beach"], "location": {"name": "Praia da Rocha"}}}
+                {"name": "empty", "photo": {}}
+
+                """.utf8
+            ).write(to: fixtures)
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+            // Two good questions, two too short, two too long: a third of candidates pass, and every request re-asks.
+            try await withStubLLM(.mixed) { stub in
+                let eval = try ChildProcess(
+                    try builtProduct("photo-prompts"),
+                    arguments: ["eval", "--fixtures", fixtures.path, "--output", output.path, "--min-pass-rate", "0.9", "--max-reask-rate", "0.5"],
+                    environment: stub.backendEnvironment(provider: "openai").merging(["PROMPTS_DIRECTORY": repositoryPromptsDirectory]) { $1 }
+                )
+                let (status, printed) = try await eval.waitForExit()
+                #expect(status == 1)
+                #expect(printed.contains("FAILED: photo-journal@"))
+                #expect(printed.contains("is below --min-pass-rate 0.9"))
+                #expect(printed.contains("re-ask rate 1 is above --max-reask-rate 0.500"))
+                let report = JSONLookup(try JSONSerialization.jsonObject(with: Data(contentsOf: output)))["reports", 0]
+                #expect(report["reask_rate"].double == 1)
+                #expect((report["rejections", "too_short"].int ?? 0) > 0)
+                #expect((report["rejections", "too_long"].int ?? 0) > 0)
+            }
+        }
+
+        @Test("A bad fixture line is refused naming the file, line and field")
+        func badFixture() async throws {
+            let fixtures = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).jsonl")
+            try Data("{\"name\": \"ok\", \"photo\": {}}\n{\"name\": \"bad\", \"photo\": {\"people_count\": -3}}\n".utf8).write(to: fixtures)
+            let eval = try ChildProcess(
+                try builtProduct("photo-prompts"),
+                arguments: ["eval", "--fixtures", fixtures.path],
+                environment: ["PROMPTS_DIRECTORY": repositoryPromptsDirectory]
+            )
+            let (status, printed) = try await eval.waitForExit()
+            #expect(status != 0)
+            #expect(printed.contains("\(fixtures.path):2 (bad): photo.people_count"))
+        }
+    }
+}

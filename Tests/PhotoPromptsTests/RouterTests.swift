@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@testable import PhotoPrompts
+import PhotoPromptsTestSupport
+
+/// The whole application, every middleware and route, driven in process through Hummingbird's router test client:
+/// no socket, the embedded stub model, a SQLite file of the test's own. What needs a real socket, libcurl or another
+/// process is in the system layer.
+@Suite("The routes, in process")
+struct RouterTests {
+    static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-router-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = [
+            "DATABASE_PATH": folder.appendingPathComponent("test.sqlite").path,
+            "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
+            "PROMPTS_WATCH_INTERVAL": "0",
+            "RATE_LIMIT_PER_USER": "0",
+            "RATE_LIMIT_PER_KEY": "0",
+        ]
+        var logger = Logger(label: "router-test")
+        logger.logLevel = .critical
+        let app = try await buildApplication(try configuration(environment), dependencies: .live, logger: logger)
+        try await app.test(.router) { client in try await test(client) }
+    }
+
+    static func post(_ client: some TestClientProtocol, _ uri: String, _ json: String) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+    }
+
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    @Test("POST /v1/prompts answers three model prompts, the copy's language and the template, in the documented shape")
+    func firstPrompts() async throws {
+        try await Self.withRouter { client in
+            let response = try await Self.post(client, "/v1/prompts", #"{"locale": "en-US", "photo": {"labels": ["beach"]}}"#)
+            #expect(response.status == .ok)
+            let body = try Self.json(response)
+            let prompts = try #require(body["prompts"] as? [[String: Any]])
+            #expect(prompts.count == 3)
+            #expect(prompts.allSatisfy { ($0["source"] as? String) == "model" && (8...15).contains($0["word_count"] as? Int ?? 0) })
+            #expect(body["copy_locale"] as? String == "en")
+            #expect(Set(body.keys) == ["session_id", "prompts", "source", "fallback_reason", "message", "copy_locale", "refreshes_used",
+                "refreshes_remaining", "template", "backend"])
+        }
+    }
+
+    @Test("A Japanese user gets Japanese prompts counted in Japanese words, and refreshes them")
+    func japanese() async throws {
+        try await Self.withRouter { client in
+            let first = try Self.json(try await Self.post(client, "/v1/prompts", #"{"locale": "ja_JP", "photo": {}}"#))
+            let prompts = try #require(first["prompts"] as? [[String: Any]])
+            let rule = WordRule.for(try #require(LanguageTag("ja")))
+            for prompt in prompts {
+                let text = try #require(prompt["text"] as? String)
+                #expect(text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) }, "kana in \(text)")
+                #expect(prompt["word_count"] as? Int == rule.count(text))
+            }
+            let id = try #require(first["session_id"] as? String)
+            let refreshed = try await client.execute(uri: "/v1/sessions/\(id)/refresh", method: .post)
+            #expect(refreshed.status == .ok)
+            #expect(try Self.json(refreshed)["refreshes_used"] as? Int == 1)
+        }
+    }
+
+    @Test(
+        "Bad input is a 400 naming the field",
+        arguments: [
+            (#"{"locale": "<script>", "photo": {}}"#, "locale"),
+            (#"{"photo": {"people_count": -1}}"#, "photo.people_count"),
+            (#"{"photo": {"taken_at": "yesterday"}}"#, "photo.taken_at"),
+            (#"{"photo": {}, "photo": {}}"#, "photo"),
+            (#"{"locale": "en"}"#, "photo"),
+        ]
+    )
+    func badInput(body: String, field: String) async throws {
+        try await Self.withRouter { client in
+            let response = try await Self.post(client, "/v1/prompts", body)
+            #expect(response.status == .badRequest)
+            let error = try #require(try Self.json(response)["error"] as? [String: Any])
+            #expect(error["details"] as? [String] == [field])
+        }
+    }
+
+    @Test("Unknown routes are a JSON 404, a known route with the wrong method a 405 with Allow, an unknown session a 404")
+    func routes() async throws {
+        try await Self.withRouter { client in
+            let missing = try await client.execute(uri: "/v2/nothing", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(try Self.json(missing)["error"] != nil)
+            let wrongMethod = try await client.execute(uri: "/v1/prompts", method: .get)
+            #expect(wrongMethod.status == .methodNotAllowed)
+            #expect(wrongMethod.headers[.allow] == "POST")
+            let unknown = try await client.execute(uri: "/v1/sessions/s_nope/refresh", method: .post)
+            #expect(unknown.status == .notFound)
+            #expect((try Self.json(unknown)["error"] as? [String: Any])?["code"] as? String == "session_not_found")
+        }
+    }
+}
