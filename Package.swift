@@ -88,6 +88,8 @@ let package = Package(
                 "StubModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // For the durable baseline route of the cache-hit benchmark.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -6,14 +6,16 @@ import Logging
 ///
 /// Routes: `POST /v1/chat/completions` (and `/chat/completions`, OpenAI), `POST /v1/messages` (Anthropic),
 /// `POST /api/chat` (Ollama); `GET /control` for the behaviour and counters; `POST /control` with
-/// `{"behaviour": "hang", "latency_ms": 0, "fail_first": 2, "retry_after": "30"}` to switch; `POST /control/reset`; and `GET /hello`,
-/// a bare Hummingbird route that benchmarks use as their baseline.
+/// `{"behaviour": "hang", "latency_ms": 0, "fail_first": 2, "retry_after": "30"}` to switch; `POST /control/reset`; `GET /hello`,
+/// a bare Hummingbird route that benchmarks report for scale; and, with a ``DurableBaseline``, `POST /baseline/durable`,
+/// the cache-hit benchmark's baseline.
 public enum StubLLMServer {
     /// Builds the server; `onListening` receives the bound port (useful with port 0).
     public static func buildApplication(
         host: String = "127.0.0.1",
         port: Int = 0,
         state: StubLLMState,
+        durableBaseline: DurableBaseline? = nil,
         logger: Logger = Logger(label: "stub-llm"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
@@ -24,6 +26,7 @@ public enum StubLLMServer {
         router.post("v1/messages", use: ChatCompletionsHandler(state: state, shape: .anthropic).handle)
         router.post("api/chat", use: ChatCompletionsHandler(state: state, shape: .ollama).handle)
         router.get("hello") { _, _ in "hello" }
+        if let durableBaseline { router.post("baseline/durable", use: durableBaseline.handle) }
         router.get("control") { _, _ in await ControlStatus(state) }
         router.post("control") { request, context in
             let change = try await request.decode(as: ControlChange.self, context: context)

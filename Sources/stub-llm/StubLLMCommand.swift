@@ -26,6 +26,12 @@ struct StubLLMCommand: AsyncParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Delay before each answer, in milliseconds.")
     var latencyMilliseconds = 0
 
+    @Option(
+        name: .customLong("baseline-database"),
+        help: "A SQLite file for POST /baseline/durable, the cache-hit benchmark's baseline; without it the route is absent."
+    )
+    var baselineDatabase: String?
+
     func validate() throws {
         guard StubBehaviour(rawValue: behaviour) != nil else {
             throw ValidationError("unknown behaviour '\(behaviour)'")
@@ -35,7 +41,8 @@ struct StubLLMCommand: AsyncParsableCommand {
     func run() async throws {
         let state = StubLLMState(behaviour: StubBehaviour(rawValue: behaviour) ?? .normal, latencyMilliseconds: latencyMilliseconds)
         let host = self.host
-        let app = StubLLMServer.buildApplication(host: host, port: port, state: state) { port in
+        let baseline = try baselineDatabase.map(DurableBaseline.init(path:))
+        let app = StubLLMServer.buildApplication(host: host, port: port, state: state, durableBaseline: baseline) { port in
             // Tests and scripts read this line to find the port.
             FileHandle.standardOutput.write(Data("stub-llm listening on http://\(host):\(port)\n".utf8))
         }
