@@ -18,7 +18,9 @@ public struct DurableBaseline: Sendable {
         }
         writer = try DatabasePool(path: path, configuration: configuration)
         try writer.write { db in
-            try db.execute(sql: "CREATE TABLE IF NOT EXISTS session (id TEXT PRIMARY KEY, request TEXT NOT NULL, answer TEXT NOT NULL, createdAt REAL NOT NULL)")
+            try db.execute(
+                sql: "CREATE TABLE IF NOT EXISTS session (id TEXT PRIMARY KEY, request TEXT NOT NULL, answer TEXT NOT NULL, createdAt REAL NOT NULL)"
+            )
         }
     }
 

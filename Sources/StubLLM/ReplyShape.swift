@@ -32,7 +32,10 @@ enum ReplyShape: Sendable {
                 [
                     "id": "chatcmpl-stub", "object": "chat.completion", "model": "stub-llm",
                     "choices": [
-                        ["index": 0, "message": ["role": "assistant", "content": content.map { $0 as Any } ?? NSNull()], "finish_reason": cutOff ? "length" : "stop"]
+                        [
+                            "index": 0, "message": ["role": "assistant", "content": content.map { $0 as Any } ?? NSNull()],
+                            "finish_reason": cutOff ? "length" : "stop",
+                        ]
                     ],
                     "usage": ["prompt_tokens": usage.prompt, "completion_tokens": usage.completion, "total_tokens": usage.prompt + usage.completion],
                 ]

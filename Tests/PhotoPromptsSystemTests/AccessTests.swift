@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 extension SystemTests {
     @Suite("Client API keys, and sessions that only their owner can see")

@@ -72,7 +72,9 @@ extension SystemTests {
             }
         }
 
-        @Test("GET /admin/stats counts per variant and version: requests, sources, fallbacks, re-asks, rejections, selections; they survive a restart")
+        @Test(
+            "GET /admin/stats counts per variant and version: requests, sources, fallbacks, re-asks, rejections, selections; they survive a restart"
+        )
         func statsPerVersion() async throws {
             let prompts = try TemporaryPrompts()
             try prompts.addVariant("photo-journal-b", marker: "Variant B.")

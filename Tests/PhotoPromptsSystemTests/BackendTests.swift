@@ -439,7 +439,10 @@ private struct SlowBackend: LLMBackend {
 extension SystemTests {
     @Suite("How a reply ended, why a backend failed, and what each call cost")
     struct BackendReplyDetailTests {
-        @Test("No text at the token limit (a reasoning model's spent budget) is judged unusable and re-asked, not a transport error", arguments: httpProviders)
+        @Test(
+            "No text at the token limit (a reasoning model's spent budget) is judged unusable and re-asked, not a transport error",
+            arguments: httpProviders
+        )
         func emptyReplyIsReasked(provider: String) async throws {
             try await withStubLLM(.reasoningEmpty) { stub in
                 var environment = chainEnvironment((stub, provider))
@@ -496,7 +499,10 @@ extension SystemTests {
             }
         }
 
-        @Test("generate prints the provider's error message, shortened and with the key masked", arguments: [StubBehaviour.badRequest, .unauthorized])
+        @Test(
+            "generate prints the provider's error message, shortened and with the key masked",
+            arguments: [StubBehaviour.badRequest, .unauthorized]
+        )
         func providerMessageIsShown(behaviour: StubBehaviour) async throws {
             try await withStubLLM(behaviour) { stub in
                 let (status, output) = try await runGenerate(against: stub)
@@ -521,7 +527,9 @@ extension SystemTests {
                     let metrics = try await client.metricsText()
                     let backend = "\(provider)/stub-\(provider)"
                     let prompt = try #require(Self.value(in: metrics, #"photoprompts_backend_tokens_total{backend="\#(backend)",kind="prompt"}"#))
-                    let completion = try #require(Self.value(in: metrics, #"photoprompts_backend_tokens_total{backend="\#(backend)",kind="completion"}"#))
+                    let completion = try #require(
+                        Self.value(in: metrics, #"photoprompts_backend_tokens_total{backend="\#(backend)",kind="completion"}"#)
+                    )
                     #expect(prompt > 100 && completion > 20)
                     let stats = try await client.versionStats()
                     #expect(stats["tokens", "prompt"].int == prompt)
@@ -559,7 +567,10 @@ extension SystemTests {
             }
         }
 
-        @Test("A server that refuses structured output is asked again in plain text within the same request, and remembered", arguments: ["openai", "ollama"])
+        @Test(
+            "A server that refuses structured output is asked again in plain text within the same request, and remembered",
+            arguments: ["openai", "ollama"]
+        )
         func refusedStructuredOutput(provider: String) async throws {
             try await withStubLLM(.noStructuredOutput) { stub in
                 try await withService(chainEnvironment((stub, provider))) { (client: ServiceClient) async throws in

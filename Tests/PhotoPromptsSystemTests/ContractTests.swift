@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 extension SystemTests {
     /// The served routes and `openapi.yaml` stay one list. (The full contract check, every route's bodies and statuses

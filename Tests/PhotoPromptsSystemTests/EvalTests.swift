@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 extension SystemTests {
     @Suite("photo-prompts eval: fixtures through the real backend, a table, JSON, and an exit code for CI")
@@ -86,8 +86,9 @@ extension SystemTests {
                 #expect(report["pass_rate"].double == 1)
                 #expect(report["fallback_rate"].double == 0)
                 #expect(report["results"].array.count == fixtureCount)
-                for key in ["reask_rate", "duplicates_in_answers", "repeated_across_photos", "metadata_mention_rate", "latency_p50_ms", "latency_p95_ms"]
-                {
+                for key in [
+                    "reask_rate", "duplicates_in_answers", "repeated_across_photos", "metadata_mention_rate", "latency_p50_ms", "latency_p95_ms",
+                ] {
                     #expect(!report[.key(key)].isNull, "\(key)")
                 }
                 #expect((report["metadata_mention_rate"].double ?? 0) > 0.2, "the stub writes about labels and places")

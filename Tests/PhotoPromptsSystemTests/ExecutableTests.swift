@@ -1,8 +1,8 @@
 import Foundation
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import Synchronization
 import Testing
-import PhotoPromptsTestSupport
 
 /// The built products live next to the test bundle, in `.build/debug`.
 func builtProduct(_ name: String) throws -> URL {

@@ -36,7 +36,9 @@ extension SystemTests {
             try await withService(Self.environment()) { client in
                 let connection = try RawConnection(port: client.port)
                 let start = ContinuousClock.now
-                try await connection.send("POST /v1/prompts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n{}")
+                try await connection.send(
+                    "POST /v1/prompts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n{}"
+                )
                 let (text, closed) = await connection.readUntilClosed(timeout: .seconds(3))
                 let answer = Self.parse(text)
                 #expect(answer.status == 413, "\(text)")

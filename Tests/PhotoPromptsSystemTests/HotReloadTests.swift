@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 extension SystemTests {
     @Suite("Hot reload: a broken edit is refused and the previous version keeps serving")

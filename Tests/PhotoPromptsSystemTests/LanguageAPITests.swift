@@ -1,9 +1,9 @@
 import Foundation
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import StubLLM
 import StubModel
 import Testing
-import PhotoPromptsTestSupport
 
 extension SystemTests {
     @Suite("Every user's language, over the API")

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import Synchronization
 import Testing
-import PhotoPromptsTestSupport
 
 extension SystemTests {
     @Suite("Shutdown and crashes: no request in flight is lost, and the database survives kill -9")

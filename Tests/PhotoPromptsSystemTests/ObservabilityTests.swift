@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 extension SystemTests {
     @Suite("Seen from outside: readiness, Prometheus metrics, and one structured log line per request")

@@ -14,7 +14,8 @@ extension SystemTests {
                     #expect(reply.status == 200)
                     #expect(reply.headers["content-type"]?.hasPrefix("application/json") == true)
                     let json = try reply.json
-                    for key in ["session_id", "prompts", "source", "fallback_reason", "message", "refreshes_used", "refreshes_remaining", "template"] {
+                    for key in ["session_id", "prompts", "source", "fallback_reason", "message", "refreshes_used", "refreshes_remaining", "template"]
+                    {
                         #expect(json[key] != nil, "missing \(key)")
                     }
                     #expect(json["fallback_reason"] is NSNull)

@@ -5,7 +5,9 @@ import Testing
 extension SystemTests {
     @Suite("Rate limits per user and per client key, and a cap on backend calls in flight")
     struct RateLimitTests {
-        @Test("Past 5 a minute, a user's prompt requests are 429 rate_limited with Retry-After; other users are not affected; tokens come back with time")
+        @Test(
+            "Past 5 a minute, a user's prompt requests are 429 rate_limited with Retry-After; other users are not affected; tokens come back with time"
+        )
         func perUser() async throws {
             let clock = ManualWallClock()
             var environment = testEnvironment(stub: nil)

@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 extension SystemTests {
     @Suite("Bad input gets a JSON error naming the field, and never crashes the service")
@@ -98,7 +98,9 @@ extension SystemTests {
                 #expect(tooMany.errorDetails == ["photo.labels"])
                 let tooLong = try await client.post("/v1/prompts", json: #"{"photo": {"labels": ["ok", "\#(String(repeating: "b", count: 65))"]}}"#)
                 #expect(tooLong.errorDetails == ["photo.labels[1]"])
-                #expect(try await client.post("/v1/prompts", json: #"{"photo": {"caption": "\#(String(repeating: "c", count: 500))"}}"#).status == 200)
+                #expect(
+                    try await client.post("/v1/prompts", json: #"{"photo": {"caption": "\#(String(repeating: "c", count: 500))"}}"#).status == 200
+                )
                 let longCaption = try await client.post("/v1/prompts", json: #"{"photo": {"caption": "\#(String(repeating: "c", count: 501))"}}"#)
                 #expect(longCaption.status == 400)
                 #expect(longCaption.errorDetails == ["photo.caption"])
@@ -118,7 +120,9 @@ extension SystemTests {
         func controlCharacters() async throws {
             try await withService(testEnvironment(stub: nil)) { client in
                 let labels = #"["\u0007dog", "  beach  towel ", "   ", "sea"]"#
-                let answer = try await client.startSession(#"{"photo": {"caption": "sun\u0000set\n\tat\u001b[31m the beach", "labels": "# + labels + "}}")
+                let answer = try await client.startSession(
+                    #"{"photo": {"caption": "sun\u0000set\n\tat\u001b[31m the beach", "labels": "# + labels + "}}"
+                )
                 let session = try await client.session(answer.sessionID).decode(SessionResponse.self)
                 #expect(session.photo.caption == "sun set at [31m the beach")
                 // Spaces around and between words are collapsed too; a label of spaces only is dropped.

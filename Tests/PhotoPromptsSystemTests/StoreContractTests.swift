@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import PostgresNIO
 import Testing
-import PhotoPromptsTestSupport
 
 extension SystemTests {
     /// One suite, two stores: every rule of ``PromptStore`` is checked on SQLite and on PostgreSQL alike. Where a rule
@@ -144,7 +144,8 @@ extension SystemTests {
                 try await store.createSession(session)
                 #expect(try await store.reserveRefresh(sessionID: session.id, limit: 1, now: Self.now, caller: Self.owner) == .reserved(ordinal: 1))
                 #expect(
-                    try await store.reserveRefresh(sessionID: session.id, limit: 1, now: Self.now, caller: Self.owner) == .limitReached(refreshesUsed: 1)
+                    try await store.reserveRefresh(sessionID: session.id, limit: 1, now: Self.now, caller: Self.owner)
+                        == .limitReached(refreshesUsed: 1)
                 )
                 let committed = try await store.commitRefresh(sessionID: session.id, now: Self.now) { _ in
                     RoundDraft(
@@ -180,7 +181,8 @@ extension SystemTests {
                 let survivor = try await database.open(claimLease: 30)
                 let during = Self.now.addingTimeInterval(29)
                 #expect(
-                    try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: during, caller: Self.owner) == .limitReached(refreshesUsed: 2)
+                    try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: during, caller: Self.owner)
+                        == .limitReached(refreshesUsed: 2)
                 )
                 let after = Self.now.addingTimeInterval(31)
                 #expect(try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: after, caller: Self.owner) == .reserved(ordinal: 1))
@@ -231,7 +233,9 @@ extension SystemTests {
             try await withTestDatabase(kind) { database in
                 let writer = try await database.open()
                 let reader = try await database.open()
-                let prompts = [ValidPrompt(text: "Who were you with when this was taken?", wordCount: 8, answeredBy: .init(provider: "stub", model: "m"))]
+                let prompts = [
+                    ValidPrompt(text: "Who were you with when this was taken?", wordCount: 8, answeredBy: .init(provider: "stub", model: "m"))
+                ]
                 try await writer.cache(CacheEntry(key: "k1", prompts: prompts, expiresAt: Self.now.addingTimeInterval(60)), at: Self.now)
                 #expect(try await reader.cacheEntry(forKey: "k1", now: Self.now)?.prompts == prompts)
                 #expect(try await reader.cacheEntry(forKey: "k1", now: Self.now.addingTimeInterval(61)) == nil)
@@ -287,11 +291,17 @@ extension SystemTests {
                 )
 
                 // A claim released after a server error, or left by a process that died, can be claimed again.
-                #expect(try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed)
+                #expect(
+                    try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed
+                )
                 try await instances[0].releaseIdempotencyKey(client: "ios", key: "key-2")
-                #expect(try await instances[1].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed)
+                #expect(
+                    try await instances[1].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed
+                )
                 let lapsed = Self.now.addingTimeInterval(31)
-                #expect(try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: lapsed) == .claimed)
+                #expect(
+                    try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: lapsed) == .claimed
+                )
                 for store in instances { try await store.close() }
             }
         }
@@ -327,7 +337,13 @@ extension SystemTests {
                 )
                 guard case .promptNotFound = unknownPrompt else { throw StoreTestFailure("expected promptNotFound, got \(unknownPrompt)") }
                 let stranger = try await instances[1].recordFeedback(
-                    NewFeedback(sessionID: session.id, promptID: promptID, action: .selected, at: Self.now, caller: Caller(client: "web", userID: nil))
+                    NewFeedback(
+                        sessionID: session.id,
+                        promptID: promptID,
+                        action: .selected,
+                        at: Self.now,
+                        caller: Caller(client: "web", userID: nil)
+                    )
                 )
                 guard case .sessionNotFound = stranger else { throw StoreTestFailure("expected sessionNotFound, got \(stranger)") }
                 #expect(try await instances[0].exportUser(client: "ios", userID: "u_1").feedback.count == 1)
@@ -444,7 +460,10 @@ extension SystemTests {
             }
         }
 
-        @Test("Pruning deletes in batches of at most the limit, each its own transaction, until nothing expired is left", arguments: StoreKind.underTest)
+        @Test(
+            "Pruning deletes in batches of at most the limit, each its own transaction, until nothing expired is left",
+            arguments: StoreKind.underTest
+        )
         func pruningInBatches(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()

@@ -91,7 +91,8 @@ extension SystemTests {
             let template = try PromptTemplate(
                 name: "t",
                 systemText: "s",
-                userText: "{{#years_ago_text}}from {{years_ago_text}}{{/years_ago_text}}{{#is_recent}}recent{{/is_recent}} {{season}} {{location.name}}"
+                userText:
+                    "{{#years_ago_text}}from {{years_ago_text}}{{/years_ago_text}}{{#is_recent}}recent{{/is_recent}} {{season}} {{location.name}}"
             )
             let photo = PhotoMetadata(takenAt: "2023-11-21T10:00:00Z", location: .init(name: "Lisbon", latitude: 38.7, longitude: -9.1))
             let rendered = template.render(TemplateContext(photo: photo, locale: "en-US", candidateCount: 6, now: now))

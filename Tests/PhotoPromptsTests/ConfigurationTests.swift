@@ -1,8 +1,8 @@
 import Configuration
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 @Suite("Configuration: environment over file over defaults, and bad values named")
 struct ConfigurationTests {

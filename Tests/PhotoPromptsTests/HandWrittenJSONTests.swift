@@ -1,8 +1,8 @@
 import Foundation
+import PhotoPromptsTestSupport
 import Testing
 
 @testable import PhotoPrompts
-import PhotoPromptsTestSupport
 
 /// The answer, the cache key and the session's JSON columns are written by hand for speed. They must stay the bytes
 /// `JSONEncoder` writes: clients, idempotent replays and cache keys must not change with the writer.

@@ -1,8 +1,8 @@
 import Foundation
+import PhotoPromptsTestSupport
 import Testing
 
 @testable import PhotoPrompts
-import PhotoPromptsTestSupport
 
 @Suite("Locales are BCP 47 language tags, matched to the copy shipped")
 struct LanguageTagTests {

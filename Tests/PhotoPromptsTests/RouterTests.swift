@@ -2,10 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PhotoPromptsTestSupport
 import Testing
 
 @testable import PhotoPrompts
-import PhotoPromptsTestSupport
 
 /// The whole application, every middleware and route, driven in process through Hummingbird's router test client:
 /// no socket, the embedded stub model, a SQLite file of the test's own. What needs a real socket, libcurl or another
@@ -46,8 +46,12 @@ struct RouterTests {
             #expect(prompts.count == 3)
             #expect(prompts.allSatisfy { ($0["source"] as? String) == "model" && (8...15).contains($0["word_count"] as? Int ?? 0) })
             #expect(body["copy_locale"] as? String == "en")
-            #expect(Set(body.keys) == ["session_id", "prompts", "source", "fallback_reason", "message", "copy_locale", "refreshes_used",
-                "refreshes_remaining", "template", "backend"])
+            #expect(
+                Set(body.keys) == [
+                    "session_id", "prompts", "source", "fallback_reason", "message", "copy_locale", "refreshes_used",
+                    "refreshes_remaining", "template", "backend",
+                ]
+            )
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import PhotoPrompts
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 @Suite("Prompt templates")
 struct TemplateTests {

@@ -166,6 +166,8 @@ struct QuestionMarkTests {
 
     @Test("A semicolon ends a question only at the end of Greek text")
     func semicolonOnlyInGreek() {
-        #expect(Self.validator.validate(["What sound do you remember most from this evening at the beach;"]).rejected.map(\.reason) == [.notAQuestion])
+        #expect(
+            Self.validator.validate(["What sound do you remember most from this evening at the beach;"]).rejected.map(\.reason) == [.notAQuestion]
+        )
     }
 }

@@ -55,7 +55,9 @@ public struct BackendConfiguration: Sendable, Equatable {
             let prefix = ["llm", "\(position)"]
             let providerKey = ConfigReader.environmentName(ConfigKey(prefix + ["provider"]))
             guard reader.optionalText(ConfigKey(prefix + ["provider"])) != nil else {
-                if let stray = ["baseURL", "model", "apiKey", "structuredOutput", "maxTokensParameter", "sendTemperature"].first(where: { reader.optionalText(ConfigKey(prefix + [$0]), isSecret: true) != nil }) {
+                if let stray = ["baseURL", "model", "apiKey", "structuredOutput", "maxTokensParameter", "sendTemperature"].first(where: {
+                    reader.optionalText(ConfigKey(prefix + [$0]), isSecret: true) != nil
+                }) {
                     let strayKey = ConfigReader.environmentName(ConfigKey(prefix + [stray]))
                     throw ConfigurationError(key: providerKey, problem: "must be set when \(strayKey) is set")
                 }

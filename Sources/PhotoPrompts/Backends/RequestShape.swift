@@ -64,7 +64,10 @@ final class RequestShape: Sendable {
             return true
         }
         if changed {
-            logger.notice("backend refused a parameter; asking it differently from now on", metadata: ["backend": "\(backend)", "now": "\(change.what)"])
+            logger.notice(
+                "backend refused a parameter; asking it differently from now on",
+                metadata: ["backend": "\(backend)", "now": "\(change.what)"]
+            )
         }
         return changed
     }

@@ -9,27 +9,28 @@ public enum EvalTable {
         let languageRows: [(String, (EvalReport) -> String)] = languages.map { language in
             ("  in \(language)", { report in report.passRateByLanguage[language].map(percent) ?? "n/a" })
         }
-        let rows: [(String, (EvalReport) -> String)] = [
-            ("template", { "\($0.template.name)@\($0.template.version)" }),
-            ("fixtures", { "\($0.fixtures)" }),
-            ("raw candidates", { "\($0.candidates)" }),
-            ("pass rate (word rule + checks)", { percent($0.passRate) }),
-        ] + languageRows + [
-            ("re-ask rate", { percent($0.reaskRate) }),
-            ("fallback rate", { percent($0.fallbackRate) }),
-            ("duplicates within answers", { "\($0.duplicatesInAnswers)" }),
-            ("prompts repeated across photos", { "\($0.repeatedAcrossPhotos)" }),
-            ("mentions place/label/people", { $0.metadataMentionRate.map(percent) ?? "n/a" }),
-            ("tokens per photo", { $0.tokensPerPhoto.map { String(format: "%.0f", $0) } ?? "n/a" }),
-            ("latency p50 / p95", { String(format: "%.0f ms / %.0f ms", $0.latencyP50Milliseconds, $0.latencyP95Milliseconds) }),
-            (
-                "top rejections",
-                { report in
-                    let top = report.rejections.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
-                    return top.isEmpty ? "none" : top.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                }
-            ),
-        ]
+        let rows: [(String, (EvalReport) -> String)] =
+            [
+                ("template", { "\($0.template.name)@\($0.template.version)" }),
+                ("fixtures", { "\($0.fixtures)" }),
+                ("raw candidates", { "\($0.candidates)" }),
+                ("pass rate (word rule + checks)", { percent($0.passRate) }),
+            ] + languageRows + [
+                ("re-ask rate", { percent($0.reaskRate) }),
+                ("fallback rate", { percent($0.fallbackRate) }),
+                ("duplicates within answers", { "\($0.duplicatesInAnswers)" }),
+                ("prompts repeated across photos", { "\($0.repeatedAcrossPhotos)" }),
+                ("mentions place/label/people", { $0.metadataMentionRate.map(percent) ?? "n/a" }),
+                ("tokens per photo", { $0.tokensPerPhoto.map { String(format: "%.0f", $0) } ?? "n/a" }),
+                ("latency p50 / p95", { String(format: "%.0f ms / %.0f ms", $0.latencyP50Milliseconds, $0.latencyP95Milliseconds) }),
+                (
+                    "top rejections",
+                    { report in
+                        let top = report.rejections.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
+                        return top.isEmpty ? "none" : top.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                    }
+                ),
+            ]
         let cells = rows.map { row in [row.0] + reports.map(row.1) }
         let widths = (0...reports.count).map { column in cells.map { $0[column].count }.max() ?? 0 }
         return cells.map { row in

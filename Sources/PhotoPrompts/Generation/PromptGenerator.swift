@@ -158,7 +158,10 @@ public struct PromptGenerator: Sendable {
         if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
             request.messages.append(.init(role: "assistant", content: answer.reply.text))
             request.messages.append(
-                .init(role: "user", content: ReaskFeedback.message(for: validation, needed: needed, rule: validator.wordRule, checks: template.settings.checks))
+                .init(
+                    role: "user",
+                    content: ReaskFeedback.message(for: validation, needed: needed, rule: validator.wordRule, checks: template.settings.checks)
+                )
             )
             let second = await chain.ask(answer.link, request, deadline: deadline, logger: logger)
             record(second.attempts, pass: 2, in: &timing)

@@ -5,7 +5,7 @@
 public enum WordCounter {
     /// The number of words in `text`.
     public static func count(_ text: some StringProtocol) -> Int {
-        return text.split(whereSeparator: \.isWhitespace).count { run in
+        text.split(whereSeparator: \.isWhitespace).count { run in
             run.contains { $0.isLetter || $0.isNumber }
         }
     }

@@ -99,7 +99,7 @@ public struct APIError: HTTPResponseError, Sendable {
     )
 
     /// 503: a fault on our side that has no better name; the log holds its detail.
-    public static let internalError = APIError(
+    public static let internalFault = APIError(
         .serviceUnavailable,
         code: "internal_error",
         message: "Something went wrong on our side. Retry in a moment.",

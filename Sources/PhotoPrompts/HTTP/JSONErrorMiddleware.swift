@@ -28,7 +28,7 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw APIError.storeUnavailable
             }
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
-            throw APIError.internalError
+            throw APIError.internalFault
         }
     }
 }

@@ -143,7 +143,8 @@ struct JSONKeyCheck {
                 case UInt8(ascii: "r"): utf8.append(0x0D)
                 case UInt8(ascii: "t"): utf8.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard offset + 4 <= bytes.count, let unit = UInt16(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]), as: UTF8.self), radix: 16)
+                    guard offset + 4 <= bytes.count,
+                        let unit = UInt16(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]), as: UTF8.self), radix: 16)
                     else { return nil }
                     offset += 4
                     // Surrogate halves are kept as their own code units' text: two keys still compare equal exactly

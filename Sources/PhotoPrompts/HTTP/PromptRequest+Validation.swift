@@ -26,7 +26,10 @@ extension PromptRequest {
         var tag = Self.defaultLocale
         if let locale, !locale.isEmpty {
             guard let parsed = LanguageTag(locale) else {
-                throw .invalidField("locale", "must be a BCP 47 language tag of at most \(Limits.localeLength) characters, such as en-US or zh-Hant-TW")
+                throw .invalidField(
+                    "locale",
+                    "must be a BCP 47 language tag of at most \(Limits.localeLength) characters, such as en-US or zh-Hant-TW"
+                )
             }
             tag = parsed.description
         }

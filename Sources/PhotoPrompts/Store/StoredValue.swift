@@ -19,4 +19,3 @@ enum JSONColumn {
         try decoder.decode(Value.self, from: Data(text.utf8))
     }
 }
-

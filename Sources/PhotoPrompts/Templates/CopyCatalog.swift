@@ -61,7 +61,10 @@ public struct CopyCatalog: Sendable, Equatable {
             let stem = String(name.dropLast(".json".count))
             guard let tag = LanguageTag(stem), tag.description == stem, !tag.language.isEmpty else {
                 let canonical = LanguageTag(stem).map { " (write it \($0).json)" } ?? ""
-                throw TemplateError(file: file, message: "the name must be a language tag in canonical form, such as ja.json or zh-Hant.json\(canonical)")
+                throw TemplateError(
+                    file: file,
+                    message: "the name must be a language tag in canonical form, such as ja.json or zh-Hant.json\(canonical)"
+                )
             }
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
                 throw TemplateError(file: file, message: "cannot be read")

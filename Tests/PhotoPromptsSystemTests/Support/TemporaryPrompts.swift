@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PhotoPromptsTestSupport
+import Testing
 
 /// A copy of the repository's `prompts/` in a temporary folder, for tests that edit templates.
 struct TemporaryPrompts: Sendable {

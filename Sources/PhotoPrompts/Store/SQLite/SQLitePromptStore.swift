@@ -20,7 +20,8 @@ public struct SQLitePromptStore: PromptStore {
         } catch {
             let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
             // Foundation on Linux prefixes its reasons with a sentence that says nothing.
-            let reason = posix.map { String(cString: strerror(Int32($0))) }
+            let reason =
+                posix.map { String(cString: strerror(Int32($0))) }
                 ?? (error as NSError).localizedDescription.replacing("The operation could not be completed. ", with: "")
             throw StoreError.folderUnusable(directory.path, reason)
         }
