@@ -678,7 +678,20 @@ def write_report(r):
         "```",
         "",
     ]
-    REPORT.write_text("\n".join(lines))
+    REPORT.write_text(with_kept_sections("\n".join(lines)))
+
+
+def with_kept_sections(report):
+    """The new report with the dated A/B sections of the old one carried over before "## Commands": each records a
+    comparison between builds that a single run cannot redo."""
+    if not REPORT.exists():
+        return report
+    old = REPORT.read_text()
+    kept = [part for part in old.split("\n## ")[1:] if "A/B" in part.split("\n", 1)[0]]
+    if not kept or "\n## Commands" not in report:
+        return report
+    before, after = report.split("\n## Commands", 1)
+    return before + "".join("\n## " + part.rstrip() + "\n" for part in kept) + "\n## Commands" + after
 
 
 if __name__ == "__main__":
