@@ -150,8 +150,7 @@ public struct EvalReport: Codable, Sendable {
     /// The language a fixture's locale is written in, with the script where it decides the writing: `ja` for
     /// `ja-JP`, `zh-Hant` for `zh-TW`.
     static func language(of locale: String) -> String {
-        let tag = LanguageTag(locale) ?? .english
-        return ([tag.language] + [tag.script ?? CopyMatching.impliedScript(of: tag)].compactMap { $0 }).joined(separator: "-")
+        CopyMatching.languageAndScript(of: LanguageTag(locale: locale))
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -1,7 +1,4 @@
-// Written by hand into bytes with `JSONBytesWriter`, as the same JSON `JSONEncoder` writes (sorted keys): the
-// answer, the cache key and the session's JSON columns are written on every request, and this measured faster
-// (docs/BENCHMARKS.md). `HandWrittenJSONTests` compares each writer with `JSONEncoder` on fixtures that set every
-// property, so a property added to the type and forgotten here fails there.
+// Written with `JSONBytesWriter` (why, and how `HandWrittenJSONTests` holds it to `JSONEncoder`, is there).
 
 extension CacheKey {
     /// The key's canonical JSON: sorted keys, absent values left out.

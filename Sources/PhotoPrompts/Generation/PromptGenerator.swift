@@ -125,7 +125,7 @@ public struct PromptGenerator: Sendable {
         defer { admission.leave() }
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let template = input.template
-        let validator = template.validator(for: LanguageTag(input.locale) ?? .english)
+        let validator = template.validator(for: LanguageTag(locale: input.locale))
         let context = TemplateContext(
             photo: input.photo,
             locale: input.locale,

@@ -17,6 +17,11 @@ enum CopyMatching {
         return chain
     }
 
+    /// The language and the script it is written in, named or implied: `ja` for `ja-JP`, `zh-Hant` for `zh-TW`.
+    static func languageAndScript(of tag: LanguageTag) -> String {
+        ([tag.language] + [tag.script ?? impliedScript(of: tag)].compactMap { $0 }).joined(separator: "-")
+    }
+
     /// The script a tag implies without naming it, where that decides which copy a reader can read: Chinese is
     /// Traditional in Taiwan, Hong Kong and Macau, Simplified elsewhere (CLDR's likely subtags).
     static func impliedScript(of tag: LanguageTag) -> String? {

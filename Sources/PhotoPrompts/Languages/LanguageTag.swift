@@ -24,6 +24,12 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         self.region = region
     }
 
+    /// The language of a locale the service stored: English when it is not a tag (a session stored before tags were
+    /// checked), as for a tag nothing else matches.
+    public init(locale: String) {
+        self = LanguageTag(locale) ?? .english
+    }
+
     /// Parses `text`, which may separate subtags with `-` or `_`; `nil` when it is not a well-formed tag.
     public init?(_ text: String) {
         guard !text.isEmpty, text.utf8.count <= 35, text.unicodeScalars.allSatisfy({ $0.isASCII }) else { return nil }

@@ -109,7 +109,7 @@ public struct PromptSessions: Sendable {
             metrics.refreshLimitHit()
             // The message is in the session's language; the read is on this path only, never on a refresh served.
             let locale = try await store.session(id: sessionID, now: clock.now)?.locale
-            let copy = templates.live.copy.copy(for: locale.flatMap(LanguageTag.init) ?? .english)
+            let copy = templates.live.copy.copy(for: locale.map(LanguageTag.init(locale:)) ?? .english)
             throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
         case .reserved(let ordinal):
             do {
@@ -208,7 +208,7 @@ public struct PromptSessions: Sendable {
         photo: PhotoMetadata,
         locale: String
     ) -> (RoundAssembler, ProductCopy) {
-        let copy = set.copy.copy(for: LanguageTag(locale) ?? .english)
+        let copy = set.copy.copy(for: LanguageTag(locale: locale))
         var fallbacks = copy.fallbacks
         if copy.locale.language == LanguageTag.english.language {
             let context = TemplateContext(photo: photo, locale: locale, candidateCount: template.settings.candidateCount, now: clock.now)

@@ -33,9 +33,9 @@ public struct TemplateContext: Sendable {
         self.now = now
     }
 
-    /// The locale as a language tag; English when it is not one (a session stored before tags were checked).
+    /// The locale as a language tag.
     public var language: LanguageTag {
-        LanguageTag(locale) ?? .english
+        LanguageTag(locale: locale)
     }
 
     /// When and where the photo was taken, as templates see it; `nil` without a readable `taken_at`.
