@@ -29,7 +29,7 @@ extension SystemTests {
                     let inFlight = Task { try? await client.send("POST", refresh, headers: key) }
                     try await waitUntil { await stub.calls == 2 }
                     let claimedAt = ContinuousClock.now
-                    kill(first.process.processIdentifier, SIGKILL)
+                    kill(first.processIdentifier, SIGKILL)
                     _ = try await first.waitForExit()
                     _ = await inFlight.value
                     await stub.set(.normal)
@@ -65,7 +65,7 @@ extension SystemTests {
                     }
                     let stored = try await again.session(session.sessionID)
                     #expect(stored.lookup["refreshes_used"].int == served)
-                    second.process.terminate()
+                    second.terminate()
                     _ = try await second.waitForExit()
                 }
             }

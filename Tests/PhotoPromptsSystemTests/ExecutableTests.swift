@@ -27,75 +27,6 @@ func runGenerate(against stub: StubLLMFixture) async throws -> (status: Int32, o
     return try await generate.waitForExit()
 }
 
-/// A child process with its output captured.
-final class ChildProcess: Sendable {
-    let process = Process()
-    private let captured = CapturedOutput()
-
-    init(_ executable: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        let output = Pipe()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = output
-        process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [captured] handle in
-            let data = handle.availableData
-            captured.append(data)
-        }
-        try process.run()
-    }
-
-    /// Everything printed so far.
-    var output: String { captured.text }
-
-    /// Waits until a printed line satisfies `match`, or gives up after `timeout`.
-    func firstLine(matching match: (Substring) -> Bool, timeout: Duration = .seconds(10)) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let line = output.split(separator: "\n").first(where: match) { return String(line) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw FixtureError("no matching output line in: \(output)")
-    }
-
-    /// The port a `photo-prompts serve` child bound, read from its "Server started" line (in any log format).
-    func listeningPort() async throws -> Int {
-        let started = try await firstLine { $0.contains("Server started") }
-        guard let port = started.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) }) else {
-            throw FixtureError("no port in: \(started)")
-        }
-        return port
-    }
-
-    /// The exit status and everything printed, once the process has exited.
-    func waitForExit() async throws -> (status: Int32, output: String) {
-        // Polled, not `waitUntilExit()`: blocking one of the few cooperative threads would starve the in-process
-        // stub model that the child may be talking to.
-        while process.isRunning {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        // The pipe may still hold the last bytes; give the handler a moment to drain it.
-        try await Task.sleep(for: .milliseconds(100))
-        return (process.terminationStatus, output)
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
-    }
-}
-
-/// Output appended from the pipe's reading thread and read from tests.
-final class CapturedOutput: Sendable {
-    private let buffer = Mutex("")
-
-    func append(_ data: Data) {
-        buffer.withLock { $0 += String(decoding: data, as: UTF8.self) }
-    }
-
-    var text: String { buffer.withLock { $0 } }
-}
-
 extension SystemTests {
     @Suite("The executables as an operator runs them")
     struct ExecutableTests {
@@ -110,7 +41,7 @@ extension SystemTests {
             let switched = try await client.post("/control", json: #"{"behaviour": "hang", "latency_ms": 5}"#)
             #expect(try switched.json["behaviour"] as? String == "hang")
             #expect(try switched.json["latency_ms"] as? Int == 5)
-            stub.process.terminate()
+            stub.terminate()
         }
 
         @Test(
@@ -169,7 +100,7 @@ extension SystemTests {
                 ]
             )
             let line = try await service.firstLine { $0.contains("Server started") }
-            service.process.terminate()
+            service.terminate()
             let (_, rest) = try await service.waitForExit()
             #expect(!(line + rest).contains(secret))
         }
@@ -232,17 +163,17 @@ extension SystemTests {
             _ = try await service.firstLine { $0.contains("Server started") }
 
             try prompts.write("photo-journal/system.mustache", try prompts.read("photo-journal/system.mustache") + "\nBe kind.\n")
-            kill(service.process.processIdentifier, SIGHUP)
+            kill(service.processIdentifier, SIGHUP)
             let reloaded = try await service.firstLine { $0.contains("templates reloaded") }
             #expect(reloaded.contains("trigger=SIGHUP"))
 
             try prompts.write("photo-journal/user.mustache", HotReloadTests.brokenUserPart)
-            kill(service.process.processIdentifier, SIGHUP)
+            kill(service.processIdentifier, SIGHUP)
             let rejected = try await service.firstLine { $0.contains("template edit rejected") }
             #expect(rejected.contains("photo-journal/user.mustache:3"))
-            #expect(service.process.isRunning, "SIGHUP reloads; it must not stop the service")
+            #expect(service.isRunning, "SIGHUP reloads; it must not stop the service")
 
-            service.process.terminate()
+            service.terminate()
             let (_, output) = try await service.waitForExit()
             #expect(!output.contains(testAdminKey))
         }

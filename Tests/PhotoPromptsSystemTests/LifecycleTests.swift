@@ -32,7 +32,7 @@ extension SystemTests {
                     }
                     // The requests are with the stub when the signal arrives.
                     try await Task.sleep(for: .milliseconds(300))
-                    service.process.terminate()
+                    service.terminate()
                     return try await group.reduce(into: [ServiceClient.Reply]()) { $0.append($1) }
                 }
                 #expect(answers.allSatisfy { $0.status == 200 })
@@ -76,7 +76,7 @@ extension SystemTests {
                         }
                     }
                     try await Task.sleep(for: .milliseconds(1500))
-                    kill(service.process.processIdentifier, SIGKILL)
+                    kill(service.processIdentifier, SIGKILL)
                     try await group.waitForAll()
                 }
                 _ = try await service.waitForExit()
@@ -92,7 +92,7 @@ extension SystemTests {
                     let stored = reply.lookup["refreshes_used"].int ?? -1
                     #expect(stored >= used && stored <= 5, "\(sessionID): told \(used), stored \(stored)")
                 }
-                restarted.process.terminate()
+                restarted.terminate()
                 _ = try await restarted.waitForExit()
             }
         }

@@ -83,7 +83,7 @@ extension SystemTests {
                 let answer = try await client.startSession(#"{"user_id": "u_1", "photo": {"caption": "\#(caption)", "labels": ["kite"]}}"#)
                 _ = try await client.send("GET", "/v1/sessions/\(answer.sessionID)")
                 let line = try await service.firstLine { $0.contains("/v1/prompts") && $0.contains("request") }
-                service.process.terminate()
+                service.terminate()
                 let (_, output) = try await service.waitForExit()
                 if format == "json" {
                     let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

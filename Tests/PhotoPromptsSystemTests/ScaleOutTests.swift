@@ -128,7 +128,7 @@ extension SystemTests {
                             }
                         }
                         try await Task.sleep(for: .milliseconds(800))
-                        kill(deployment.instances[0].process.processIdentifier, SIGKILL)
+                        kill(deployment.instances[0].processIdentifier, SIGKILL)
                         try await group.waitForAll()
                     }
                     let promised = acknowledged.all
@@ -148,8 +148,8 @@ extension SystemTests {
 extension SystemTests.ScaleOutTests.Deployment {
     func stop() async throws {
         try await balancer.stop()
-        for instance in instances where instance.process.isRunning {
-            instance.process.terminate()
+        for instance in instances where instance.isRunning {
+            instance.terminate()
             _ = try await instance.waitForExit()
         }
     }

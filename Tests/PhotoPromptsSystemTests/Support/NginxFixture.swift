@@ -66,7 +66,7 @@ struct NginxFixture: Sendable {
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             if (try? await ServiceClient(port: port).send("GET", "/healthz").status) == 200 { return }
-            guard process.process.isRunning else { throw FixtureError("nginx exited: \(process.output)") }
+            guard process.isRunning else { throw FixtureError("nginx exited: \(process.output)") }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw FixtureError("nginx did not answer on \(port): \(process.output)")
@@ -75,7 +75,7 @@ struct NginxFixture: Sendable {
     func stop() async throws {
         // SIGKILL, not SIGTERM: a child of the test process inherits its blocked signals, and nginx in single-process
         // mode never unblocks them. Being the only process (master_process off), it leaves nothing behind.
-        kill(process.process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, SIGKILL)
         _ = try await process.waitForExit()
         try? FileManager.default.removeItem(at: folder)
     }

@@ -1,0 +1,54 @@
+import Testing
+
+/// Runs at most `width` of the system layer's test cases at once, under plain `swift test`.
+///
+/// Each system test starts live services, stub models or child processes, and many check an answer arrives within
+/// the deadline + 0.5 s. All ~180 at once on two cores starve the one being timed; one at a time leaves the cores
+/// idle while tests wait on deadlines, leases and child processes. Four at a time keeps both cores busy. (Swift
+/// Testing's own width setting is process-wide and experimental; this trait limits only the system layer.)
+struct LimitedParallelism: TestTrait, SuiteTrait, TestScoping {
+    let slots: TestSlots
+
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        await slots.acquire()
+        do {
+            try await function()
+        } catch {
+            await slots.release()
+            throw error
+        }
+        await slots.release()
+    }
+}
+
+extension Trait where Self == LimitedParallelism {
+    /// At most `width` test cases of the suite run at once.
+    static func limitedParallelism(width: Int) -> Self { LimitedParallelism(slots: TestSlots(width: width)) }
+}
+
+/// A counting semaphore whose waiters suspend instead of blocking a thread.
+actor TestSlots {
+    private var free: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(width: Int) { free = width }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Hands the slot straight to the longest waiter, or frees it.
+    func release() {
+        if waiters.isEmpty { free += 1 } else { waiters.removeFirst().resume() }
+    }
+}
