@@ -48,8 +48,8 @@ stub-llm: deps
 
 ## test: install, build and run both test layers, then the OpenAPI contract check (schemathesis, from PyPI)
 # Plain `swift test`: the fast layer (PhotoPromptsTests: rules and router tests) runs in parallel, the system layer
-# (PhotoPromptsSystemTests: live sockets, stub-llm, child processes, PostgreSQL, nginx) one test at a time, since its
-# suites sit in the serialized SystemTests. `swift test --filter PhotoPromptsTests` runs the fast layer alone.
+# (PhotoPromptsSystemTests: live sockets, stub-llm, child processes, PostgreSQL, nginx) four test cases at a time,
+# since its suites sit in SystemTests, whose LimitedParallelism trait holds four slots. `swift test --filter PhotoPromptsTests` runs the fast layer alone.
 # The suite runs inside scripts/postgres/with-postgres.sh, which starts a throwaway PostgreSQL for the PostgreSQL half
 # of the store tests and the two-instance test; where none can start, those tests report themselves skipped.
 test: test-deps build

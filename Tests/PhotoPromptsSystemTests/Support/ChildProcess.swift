@@ -35,7 +35,7 @@ final class ChildProcess: Sendable {
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
 
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
