@@ -1,32 +1,5 @@
 import Foundation
 
-/// A new `session` row as column values, worked out before the write for the same reason as ``RoundRows``.
-struct SessionRows {
-    let id: String
-    let owner: String
-    let userID: String?
-    let locale: String
-    let photo: String
-    let template: TemplateIdentity
-    let createdAt: Double
-    let expiresAt: Double
-    let surplus: String
-    let firstRound: RoundRows
-
-    init(_ session: NewSession) {
-        id = session.id
-        owner = session.owner
-        userID = session.userID
-        locale = session.locale
-        photo = session.photo.jsonColumn
-        template = session.template
-        createdAt = session.createdAt.timeIntervalSince1970
-        expiresAt = session.expiresAt.timeIntervalSince1970
-        surplus = ValidPrompt.jsonColumn(session.firstRound.surplus)
-        firstRound = RoundRows(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
-    }
-}
-
 /// One round and its prompts as column values: the round's, and the prompts' as arrays (PostgreSQL inserts them
 /// with `unnest`, so any number of prompts is one statement).
 ///
@@ -63,6 +36,11 @@ struct RoundRows {
         repeatKeys = draft.prompts.map { PromptNormalizer.repeatKey($0.text) }
         wordCounts = draft.prompts.map(\.wordCount)
         sources = draft.prompts.map(\.source.rawValue)
+    }
+
+    /// A new session's round 0, which never counts against the refresh limit.
+    init(firstOf session: NewSession) {
+        self.init(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
     }
 }
 

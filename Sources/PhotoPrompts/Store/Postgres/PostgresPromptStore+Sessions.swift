@@ -5,8 +5,8 @@ import PostgresNIO
 /// Sessions, their refresh slots and turns, and feedback on their prompts (``SessionStore``), in PostgreSQL.
 extension PostgresPromptStore {
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
-        let row = SessionRows(session)
-        let round = row.firstRound
+        let row = SessionColumns(session)
+        let round = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
         // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
@@ -21,8 +21,8 @@ extension PostgresPromptStore {
             ), newSession AS (
                 INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,
                     createdAt, expiresAt, surplus)
-                VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.template.name), \(row.template.version),
-                    \(row.template.variant), \(row.owner), \(row.createdAt), \(row.expiresAt), \(row.surplus))
+                VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.templateName), \(row.templateVersion),
+                    \(row.templateVariant), \(row.ownerKey), \(row.createdAt), \(row.expiresAt), \(row.surplus))
             ), newRound AS (
                 INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
                 VALUES (\(round.sessionID), 0, \(round.source), \(round.fallbackReason), false, \(round.createdAt), \(round.answeredBy),
@@ -40,17 +40,17 @@ extension PostgresPromptStore {
     public func session(id: String, now: Date) async throws -> SessionSnapshot? {
         try await client.withConnection { connection in
             let rows = try await connection.query(
-                "SELECT \(unescaped: SessionRow.columns) FROM session WHERE id = \(id) AND expiresAt > \(now.timeIntervalSince1970)",
+                "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(id) AND expiresAt > \(now.timeIntervalSince1970)",
                 logger: logger
             )
-            for try await row in rows.decode(SessionRow.Columns.self) {
-                return try await snapshot(of: SessionRow(row), on: connection)
+            for try await row in rows.decode(SessionColumns.Values.self) {
+                return try await snapshot(of: SessionColumns(row), on: connection)
             }
             return nil
         }
     }
 
-    func snapshot(of session: SessionRow, on connection: PostgresConnection) async throws -> SessionSnapshot {
+    func snapshot(of session: SessionColumns, on connection: PostgresConnection) async throws -> SessionSnapshot {
         // Rounds first, then prompts: a round and its prompts commit together, so a round committed between the two
         // reads is simply not in the list, rather than listed without its prompts.
         var rounds: [SessionRound] = []

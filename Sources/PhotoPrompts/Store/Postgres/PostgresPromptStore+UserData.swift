@@ -6,12 +6,12 @@ import PostgresNIO
 extension PostgresPromptStore {
     public func exportUser(client clientName: String, userID: String) async throws -> UserExport {
         try await client.withConnection { connection in
-            var records: [SessionRow] = []
+            var records: [SessionColumns] = []
             let rows = try await connection.query(
-                "SELECT \(unescaped: SessionRow.columns) FROM session WHERE ownerKey = \(clientName) AND userID = \(userID) ORDER BY createdAt",
+                "SELECT \(unescaped: SessionColumns.names) FROM session WHERE ownerKey = \(clientName) AND userID = \(userID) ORDER BY createdAt",
                 logger: logger
             )
-            for try await row in rows.decode(SessionRow.Columns.self) { records.append(SessionRow(row)) }
+            for try await row in rows.decode(SessionColumns.Values.self) { records.append(SessionColumns(row)) }
             var sessions: [SessionSnapshot] = []
             for record in records { sessions.append(try await snapshot(of: record, on: connection)) }
 

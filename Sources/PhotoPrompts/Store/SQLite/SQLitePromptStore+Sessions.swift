@@ -4,23 +4,25 @@ import GRDB
 /// Sessions, their refresh slots and turns, and feedback on their prompts (``SessionStore``), in SQLite.
 extension SQLitePromptStore {
     public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
-        let row = SessionRows(session)
+        let row = SessionColumns(session)
+        let firstRound = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
         try await batcher.write { db in
             try row.insert(into: db)
+            try firstRound.insert(into: db)
             try cached?.upsert(into: db)
         }
     }
 
     public func session(id: String, now: Date) async throws -> SessionSnapshot? {
         try await writer.read { db in
-            guard let record = try SessionRecord.filter(key: id).filter(Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
-            else { return nil }
-            return try Self.snapshot(of: record, db: db)
+            let sql = "SELECT \(SessionColumns.names) FROM session WHERE id = ? AND expiresAt > ?"
+            guard let row = try SessionColumns.fetchOne(db, sql: sql, arguments: [id, now.timeIntervalSince1970]) else { return nil }
+            return try Self.snapshot(of: row, db: db)
         }
     }
 
-    static func snapshot(of record: SessionRecord, db: Database) throws -> SessionSnapshot {
+    static func snapshot(of record: SessionColumns, db: Database) throws -> SessionSnapshot {
         let rounds = try SessionRoundRecord.filter(Column("sessionId") == record.id).order(Column("round")).fetchAll(db)
         let prompts = try SessionPromptRecord.filter(Column("sessionId") == record.id).order(Column("round"), Column("position")).fetchAll(db)
         let promptsByRound = Dictionary(grouping: prompts, by: \.round)
@@ -61,21 +63,23 @@ extension SQLitePromptStore {
 
     public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
         try await writer.write { db in
-            guard let record = try SessionRecord.fetchOne(db, key: sessionID) else { throw StoreError.sessionVanished }
+            let current = try Row.fetchOne(db, sql: "SELECT refreshesUsed, nextRound, surplus FROM session WHERE id = ?", arguments: [sessionID])
+            guard let current else { throw StoreError.sessionVanished }
+            let (used, nextRound, storedSurplus): (Int, Int, String) = (current[0], current[1], current[2])
             let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
             let draft = choose(shown)
             let counts = draft.source != .fallback
             // A fallback round leaves the surplus as it was: it showed none of it.
-            let surplus = counts ? draft.surplus : record.surplus
+            let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : storedSurplus
             try db.execute(
                 sql: """
                     UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
                     nextRound = nextRound + 1, surplus = ? WHERE id = ?
                     """,
-                arguments: [counts ? 1 : 0, ValidPrompt.jsonColumn(surplus), sessionID]
+                arguments: [counts ? 1 : 0, surplus, sessionID]
             )
-            try RoundRows(draft, round: record.nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
-            return CommittedRound(draft: draft, refreshesUsed: record.refreshesUsed + (counts ? 1 : 0))
+            try RoundRows(draft, round: nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
+            return CommittedRound(draft: draft, refreshesUsed: used + (counts ? 1 : 0))
         }
     }
 
@@ -107,9 +111,9 @@ extension SQLitePromptStore {
 
     public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
         try await writer.write { db in
+            let sql = "SELECT \(SessionColumns.names) FROM session WHERE id = ? AND expiresAt > ?"
             guard
-                let session = try SessionRecord.filter(key: feedback.sessionID)
-                    .filter(Column("expiresAt") > feedback.at.timeIntervalSince1970).fetchOne(db),
+                let session = try SessionColumns.fetchOne(db, sql: sql, arguments: [feedback.sessionID, feedback.at.timeIntervalSince1970]),
                 feedback.caller.owns(client: session.ownerKey, userID: session.userID)
             else { return .sessionNotFound }
             let shownIn = try Row.fetchOne(

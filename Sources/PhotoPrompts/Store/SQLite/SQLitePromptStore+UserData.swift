@@ -5,7 +5,11 @@ import GRDB
 extension SQLitePromptStore {
     public func exportUser(client: String, userID: String) async throws -> UserExport {
         try await writer.read { db in
-            let records = try SessionRecord.filter(Column("ownerKey") == client && Column("userID") == userID).order(Column("createdAt")).fetchAll(db)
+            let records = try SessionColumns.fetchAll(
+                db,
+                sql: "SELECT \(SessionColumns.names) FROM session WHERE ownerKey = ? AND userID = ? ORDER BY createdAt",
+                arguments: [client, userID]
+            )
             let feedback = try Row.fetchAll(
                 db,
                 sql: """

@@ -1,44 +1,13 @@
 import Foundation
 import GRDB
 
-// Sessions, rounds, prompts and cache entries are read through these records and written as `NewRows`
-// (SQLiteRowInserts.swift), so they only decode. Feedback is both read and written here.
+// Sessions, rounds, prompts and cache entries are read through these records and written as `SessionColumns` and
+// `NewRows` (SQLiteRowInserts.swift), so they only decode. Feedback is both read and written here.
 
-/// A row of `session`.
-struct SessionRecord: Decodable, FetchableRecord, TableRecord {
-    static let databaseTableName = "session"
-
-    var id: String
-    var userID: String?
-    var locale: String
-    var photo: PhotoMetadata
-    var templateName: String
-    var templateVersion: String
-    /// The A/B variant assigned at the start; `nil` in rows written before variants existed.
-    var templateVariant: String?
-    /// The client key's name that created it.
-    var ownerKey: String
-    var refreshesUsed: Int
-    var refreshesPending: Int
-    var nextRound: Int
-    var createdAt: Double
-    var expiresAt: Double
-    var surplus: [ValidPrompt]
-
-    func snapshot(rounds: [SessionRound]) -> SessionSnapshot {
-        SessionSnapshot(
-            id: id,
-            owner: ownerKey,
-            userID: userID,
-            locale: locale,
-            photo: photo,
-            template: TemplateIdentity(name: templateName, variant: templateVariant, version: templateVersion),
-            refreshesUsed: refreshesUsed,
-            createdAt: Date(timeIntervalSince1970: createdAt),
-            expiresAt: Date(timeIntervalSince1970: expiresAt),
-            surplus: surplus,
-            rounds: rounds
-        )
+extension SessionColumns: FetchableRecord {
+    /// A row selected as ``SessionColumns/names``.
+    init(row: Row) throws {
+        self.init((row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11]))
     }
 }
 

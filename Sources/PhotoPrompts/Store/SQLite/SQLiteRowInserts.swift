@@ -3,7 +3,8 @@ import GRDB
 // The inserts of a new session, a new round and a cache entry, as cached statements bound to values worked out before the write:
 // SQLite has one writer, so whatever runs inside the write runs one request at a time.
 
-extension SessionRows {
+extension SessionColumns {
+    /// Inserts the session row; its first round goes in beside it, in the same write.
     func insert(into db: Database) throws {
         try db.cachedStatement(
             sql: """
@@ -12,9 +13,8 @@ extension SessionRows {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            id, userID, locale, photo, template.name, template.version, template.variant, owner, createdAt, expiresAt, surplus,
+            id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey, createdAt, expiresAt, surplus,
         ])
-        try firstRound.insert(into: db)
     }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A session as the values of its `session` row: how both databases write a new session and read one back. The
+/// photo and the surplus are JSON text in both.
+///
+/// The domain has two descriptions of a session, for two moments: ``NewSession`` is what the app asks to create,
+/// ``SessionSnapshot`` what it reads back with its rounds. This is the one mapping between them and the table.
+struct SessionColumns {
+    /// The columns every read selects, in the order of ``Values``.
+    static let names = """
+        id, ownerKey, userID, locale, photo, templateName, templateVariant, templateVersion, refreshesUsed, createdAt, \
+        expiresAt, surplus
+        """
+    typealias Values = (String, String, String?, String, String, String, String?, String, Int, Double, Double, String)
+
+    var id: String
+    /// The client key's name that created it.
+    var ownerKey: String
+    var userID: String?
+    var locale: String
+    var photo: String
+    var templateName: String
+    var templateVariant: String?
+    var templateVersion: String
+    var refreshesUsed: Int
+    var createdAt: Double
+    var expiresAt: Double
+    var surplus: String
+
+    /// A new session's row. Its JSON is encoded here, on the request's own task, before the write.
+    init(_ session: NewSession) {
+        self.init(
+            (
+                session.id, session.owner, session.userID, session.locale, session.photo.jsonColumn, session.template.name,
+                session.template.variant, session.template.version, 0, session.createdAt.timeIntervalSince1970,
+                session.expiresAt.timeIntervalSince1970, ValidPrompt.jsonColumn(session.firstRound.surplus)
+            )
+        )
+    }
+
+    /// A row read back, its columns in the order of ``names``.
+    init(_ values: Values) {
+        (id, ownerKey, userID, locale, photo) = (values.0, values.1, values.2, values.3, values.4)
+        (templateName, templateVariant, templateVersion) = (values.5, values.6, values.7)
+        (refreshesUsed, createdAt, expiresAt, surplus) = (values.8, values.9, values.10, values.11)
+    }
+
+    var template: TemplateIdentity { TemplateIdentity(name: templateName, variant: templateVariant, version: templateVersion) }
+
+    /// The session this row describes, with the rounds read beside it.
+    func snapshot(rounds: [SessionRound]) throws -> SessionSnapshot {
+        SessionSnapshot(
+            id: id,
+            owner: ownerKey,
+            userID: userID,
+            locale: locale,
+            photo: try JSONColumn.decode(PhotoMetadata.self, photo),
+            template: template,
+            refreshesUsed: refreshesUsed,
+            createdAt: Date(timeIntervalSince1970: createdAt),
+            expiresAt: Date(timeIntervalSince1970: expiresAt),
+            surplus: try JSONColumn.decode([ValidPrompt].self, surplus),
+            rounds: rounds
+        )
+    }
+}
