@@ -28,7 +28,7 @@ public func buildApplication(
     dependencies: AppDependencies,
     logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let store = try await openStore(configuration, logger: logger)
+    let (store, postgres) = try openStore(configuration, logger: logger)
     let templates = try TemplateLibrary(
         name: configuration.templateName,
         directory: configuration.promptsDirectory,
@@ -93,6 +93,7 @@ public func buildApplication(
     MethodNotAllowed.register(on: router, adminEnabled: configuration.adminAPIKey != nil)
 
     let connections = ConnectionLimit(maximum: configuration.maxConnections)
+    let listening = ServerListening()
     var app = Application(
         router: router,
         server: .http1(
@@ -109,12 +110,25 @@ public func buildApplication(
             // The kernel caps this at net.core.somaxconn.
             backlog: 4096
         ),
+        onServerRunning: { _ in listening.open() },
         logger: logger
     )
-    // First added, so stopped last: after the server has answered its last request and the stats are written.
+    if let postgres {
+        // The pool is a lifecycle service; first added, so it stops last. The migrations need it running, and
+        // finish before the server listens: a database that does not answer fails start-up, named.
+        app.addServices(postgres.client)
+        app.beforeServerStarts { try await migrate(postgres, configuration) }
+    }
+    // Stopped after the server has answered its last request and the stats are written.
     app.addServices(CloseStoreOnShutdown(store: store))
     app.addServices(
-        ExpiryPruningService(store: store, clock: dependencies.clock, interval: .seconds(configuration.pruneInterval), logger: logger),
+        ExpiryPruningService(
+            store: store,
+            clock: dependencies.clock,
+            interval: .seconds(configuration.pruneInterval),
+            logger: logger,
+            ready: { await listening.wait() }
+        ),
         StatsFlushService(recorder: stats, interval: .seconds(configuration.statsFlushInterval), logger: logger),
         ReloadOnHangup(library: templates)
     )
@@ -128,31 +142,40 @@ public func buildApplication(
     return app
 }
 
-/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`.
+/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`, in
+/// front of it the in-memory cache layer; and the PostgreSQL store itself, whose pool the app runs as a service and
+/// migrates before the server starts.
 ///
 /// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a little after its
 /// request's deadline: by then the request has been answered, and only a process that died can still hold it.
-func openStore(_ configuration: AppConfiguration, logger: Logger) async throws -> any PromptStore {
+func openStore(_ configuration: AppConfiguration, logger: Logger) throws -> (any PromptStore, PostgresPromptStore?) {
     let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
-    do {
-        if let url = configuration.databaseURL {
-            // The pool must run before the migrations, which must finish before the pruning service's first sweep,
-            // so the store runs it from here to its close, the last thing at shutdown (CloseStoreOnShutdown).
-            let store = try await PostgresPromptStore.runningItsOwnPool(
-                url: url,
-                maxConnections: configuration.databasePoolSize,
-                claimLease: claimLease,
-                logger: logger
-            )
-            return MemoryCachedStore(store)
-        }
-        return MemoryCachedStore(try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease))
-    } catch {
-        // Said so an operator knows what to fix: the file and the reason in words, not "SQLite error 14".
-        let database = configuration.databaseURL.map { "DATABASE_URL \($0.redacted)" } ?? "DATABASE_PATH \(configuration.databasePath)"
-        let reason = StoreFault(error)?.reason ?? (error as NSError).localizedDescription
-        throw ConfigurationError(key: database, problem: "cannot be opened: \(reason)")
+    if let url = configuration.databaseURL {
+        let store = PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+        return (MemoryCachedStore(store), store)
     }
+    do {
+        return (MemoryCachedStore(try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease)), nil)
+    } catch {
+        throw cannotOpen(error, configuration)
+    }
+}
+
+/// Migrates PostgreSQL once its pool runs, failing start-up with the database named (password masked) and why.
+private func migrate(_ store: PostgresPromptStore, _ configuration: AppConfiguration) async throws {
+    do {
+        try await store.migrate()
+    } catch {
+        throw cannotOpen(error, configuration)
+    }
+}
+
+/// A store that cannot be opened, said so an operator knows what to fix: the database and the reason in words, not
+/// "SQLite error 14".
+private func cannotOpen(_ error: any Error, _ configuration: AppConfiguration) -> ConfigurationError {
+    let database = configuration.databaseURL.map { "DATABASE_URL \($0.redacted)" } ?? "DATABASE_PATH \(configuration.databasePath)"
+    let reason = StoreFault(error)?.reason ?? (error as NSError).localizedDescription
+    return ConfigurationError(key: database, problem: "cannot be opened: \(reason)")
 }
 
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.

@@ -3,6 +3,8 @@ import ServiceLifecycle
 
 /// Deletes expired sessions, cache entries and idempotent answers, once at start-up and then every `interval`.
 ///
+/// "At start-up" is once `ready` returns: on PostgreSQL, once the server listens, since the migrations run just before.
+///
 /// A sweep deletes in batches of ``batchSize`` rows of each kind, each its own short transaction, with a pause
 /// between them: SQLite has one writer, and a sweep of ten minutes of sessions in one transaction made every
 /// request's write wait behind it.
@@ -16,17 +18,27 @@ public struct ExpiryPruningService: Service {
     let clock: any WallClock
     let interval: Duration
     let logger: Logger
+    let ready: @Sendable () async -> Void
 
-    /// Creates the service.
-    public init(store: any PromptStore, clock: any WallClock, interval: Duration, logger: Logger) {
+    /// Creates the service; its first sweep waits for `ready`.
+    public init(
+        store: any PromptStore,
+        clock: any WallClock,
+        interval: Duration,
+        logger: Logger,
+        ready: @escaping @Sendable () async -> Void = {}
+    ) {
         self.store = store
         self.clock = clock
         self.interval = interval
         self.logger = logger
+        self.ready = ready
     }
 
     /// Prunes until the service group shuts down.
     public func run() async throws {
+        // A shutdown before the server ever listened (an in-process router test has no server) ends the wait.
+        try? await cancelWhenGracefulShutdown { await ready() }
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
                 let removed = try await store.pruneExpired(now: clock.now, batchSize: Self.batchSize, pause: Self.pause)
