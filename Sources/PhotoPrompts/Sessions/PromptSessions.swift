@@ -253,31 +253,3 @@ public struct PromptSessions: Sendable {
         return session
     }
 }
-
-/// One answer: the round shown and the session's count after it.
-public struct SessionAnswer: Sendable {
-    /// The session's id.
-    public var sessionID: String
-    /// The three prompts and where they came from.
-    public var round: RoundDraft
-    /// Refreshes counted so far.
-    public var refreshesUsed: Int
-    /// The template that rendered the request.
-    public var template: TemplateIdentity
-    /// The product's copy in the user's language: the fallbacks used and the message for a fallback answer.
-    public var copy: ProductCopy
-    /// Where the time went, for `Server-Timing`.
-    public var timing: ServerTiming
-}
-
-/// Why a session request was refused.
-public enum SessionError: Error, Equatable {
-    /// No such session, or it expired.
-    case notFound
-    /// The session's refreshes are all used or in flight.
-    case refreshLimitReached(refreshesUsed: Int, copy: ProductCopy)
-    /// The session never showed the prompt named.
-    case promptNotFound
-    /// Another refresh of the session still held its turn at this request's deadline.
-    case refreshInProgress
-}

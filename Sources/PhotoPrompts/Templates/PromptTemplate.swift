@@ -121,38 +121,3 @@ public struct PromptTemplate: Sendable {
         }
     }
 }
-
-/// The two messages sent to the model.
-public struct RenderedPrompt: Sendable, Equatable {
-    /// The system message: instructions.
-    public var system: String
-    /// The user message: the photo's metadata, as delimited data.
-    public var user: String
-}
-
-/// A template or fallback file that cannot be used, naming the file and, where known, the line.
-public struct TemplateError: Error, Sendable, CustomStringConvertible {
-    /// The file at fault.
-    public var file: String
-    /// The 1-based line, when the parser reported one.
-    public var line: Int?
-    /// What is wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(file: String, line: Int? = nil, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    /// "photo-journal/user.mustache:3"
-    public var location: String {
-        "\(file)\(line.map { ":\($0)" } ?? "")"
-    }
-
-    /// "photo-journal/user.mustache:3: Mustache syntax error: …"
-    public var description: String {
-        "\(location): \(message)"
-    }
-}

@@ -91,33 +91,3 @@ public final class TemplateLibrary: Sendable {
         versions.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: ", ")
     }
 }
-
-/// What a reload did.
-public enum TemplateReloadOutcome: Sendable {
-    /// A new version is live.
-    case loaded(TemplateSet)
-    /// The files load to the versions already live.
-    case unchanged(TemplateSet)
-    /// The edit is broken; the previous version keeps serving.
-    case rejected(TemplateRejection)
-}
-
-/// An edit that did not pass the checks.
-public struct TemplateRejection: Sendable {
-    /// The file, line and reason.
-    public var error: TemplateError
-    /// When it was rejected.
-    public var at: Date
-    /// What asked for the reload.
-    public var trigger: String
-}
-
-/// The live templates and the last rejected edit.
-public struct TemplateStatus: Sendable {
-    /// What serves now.
-    public var live: TemplateSet
-    /// When it was loaded.
-    public var loadedAt: Date
-    /// The last edit that was refused, unless a later reload succeeded.
-    public var rejected: TemplateRejection?
-}

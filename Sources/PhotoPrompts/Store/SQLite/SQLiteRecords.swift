@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-// Sessions, rounds, prompts and cache entries are read through these records and written as `SessionColumns` and
-// `NewRows` (SQLiteRowInserts.swift), so they only decode. Feedback is both read and written here.
+// Sessions, rounds, prompts and cache entries are read through these records and written as `SessionColumns`,
+// `RoundRows` and `CacheEntryRow` (SQLiteRowInserts.swift), so they only decode. Feedback is both read and written here.
 
 extension SessionColumns: FetchableRecord {
     /// A row selected as ``SessionColumns/names``.

@@ -1,36 +1,5 @@
 import Foundation
 
-/// What the user did with a prompt card.
-public enum FeedbackAction: String, Codable, Sendable, CaseIterable {
-    /// The user tapped the prompt and started writing from it.
-    case selected
-    /// The user dismissed it.
-    case dismissed
-}
-
-/// Feedback about to be recorded.
-public struct NewFeedback: Sendable {
-    /// The session that showed the prompt.
-    public var sessionID: String
-    /// The prompt's id, as shown.
-    public var promptID: String
-    /// What the user did.
-    public var action: FeedbackAction
-    /// When it was received.
-    public var at: Date
-    /// Who sent it: only the session's owner may.
-    public var caller: Caller
-
-    /// Creates feedback to record.
-    public init(sessionID: String, promptID: String, action: FeedbackAction, at: Date, caller: Caller) {
-        self.sessionID = sessionID
-        self.promptID = promptID
-        self.action = action
-        self.at = at
-        self.caller = caller
-    }
-}
-
 /// Feedback as stored.
 public struct RecordedFeedback: Sendable {
     /// The prompt's id.
@@ -45,16 +14,6 @@ public struct RecordedFeedback: Sendable {
     public var isFirstSelection: Bool
     /// The template, variant and version that showed the prompt.
     public var template: TemplateIdentity
-}
-
-/// The store's answer to feedback.
-public enum FeedbackOutcome: Sendable {
-    /// Recorded now or before.
-    case recorded(RecordedFeedback)
-    /// No such session, or it expired.
-    case sessionNotFound
-    /// The session never showed this prompt.
-    case promptNotFound
 }
 
 extension RecordedFeedback {

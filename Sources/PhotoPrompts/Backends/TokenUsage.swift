@@ -1,0 +1,23 @@
+/// Tokens one call read and wrote, as the provider counted them.
+public struct TokenUsage: Sendable, Equatable {
+    /// Tokens of the prompt: the rendered template and, on a re-ask, the conversation so far.
+    public var prompt: Int
+    /// Tokens the model wrote.
+    public var completion: Int
+
+    /// Creates a count.
+    public init(prompt: Int, completion: Int) {
+        self.prompt = prompt
+        self.completion = completion
+    }
+
+    /// Prompt and completion tokens together: what a call costs.
+    public var total: Int { prompt + completion }
+
+    /// The sum of two calls' counts; `nil` only when neither provider reported any.
+    public static func sum(_ lhs: TokenUsage?, _ rhs: TokenUsage?) -> TokenUsage? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return TokenUsage(prompt: lhs.prompt + rhs.prompt, completion: lhs.completion + rhs.completion)
+    }
+}

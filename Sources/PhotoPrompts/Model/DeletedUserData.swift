@@ -1,0 +1,11 @@
+import Foundation
+
+/// What "Delete Account" removed.
+public struct DeletedUserData: Sendable, Equatable {
+    /// Sessions, with their rounds and prompts.
+    public var sessions: Int
+    /// Feedback rows.
+    public var feedback: Int
+    /// Answers kept for idempotent retries.
+    public var idempotencyRecords: Int
+}

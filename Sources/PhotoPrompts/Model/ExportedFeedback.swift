@@ -1,0 +1,13 @@
+import Foundation
+
+/// One feedback row, as exported.
+public struct ExportedFeedback: Sendable {
+    /// The session that showed the prompt.
+    public var sessionID: String
+    /// The prompt.
+    public var promptID: String
+    /// What the user did.
+    public var action: FeedbackAction
+    /// When.
+    public var recordedAt: Date
+}

@@ -1,0 +1,11 @@
+/// Why an answer fell back, in words the app can map to its copy.
+public enum FallbackReason: String, Codable, Sendable {
+    /// The backend did not answer within `LLM_TIMEOUT`.
+    case timeout
+    /// The backend failed: refused the connection, answered an HTTP error, or sent an unreadable body.
+    case backendError = "backend_error"
+    /// The backend answered, but none of its candidates passed the word rule.
+    case invalidOutput = "invalid_output"
+    /// Every backend's circuit breaker is open, or each asked us to wait: no call was made.
+    case unavailable
+}

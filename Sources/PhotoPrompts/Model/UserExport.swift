@@ -1,0 +1,9 @@
+import Foundation
+
+/// What the service holds about one user of one client: for "Export Data".
+public struct UserExport: Sendable {
+    /// Their sessions, oldest first, with every round shown.
+    public var sessions: [SessionSnapshot]
+    /// Their feedback, oldest first.
+    public var feedback: [ExportedFeedback]
+}

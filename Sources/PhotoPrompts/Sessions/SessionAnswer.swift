@@ -1,0 +1,18 @@
+import Foundation
+import Logging
+
+/// One answer: the round shown and the session's count after it.
+public struct SessionAnswer: Sendable {
+    /// The session's id.
+    public var sessionID: String
+    /// The three prompts and where they came from.
+    public var round: RoundDraft
+    /// Refreshes counted so far.
+    public var refreshesUsed: Int
+    /// The template that rendered the request.
+    public var template: TemplateIdentity
+    /// The product's copy in the user's language: the fallbacks used and the message for a fallback answer.
+    public var copy: ProductCopy
+    /// Where the time went, for `Server-Timing`.
+    public var timing: ServerTiming
+}

@@ -1,0 +1,11 @@
+import Foundation
+import Synchronization
+
+/// The system's clock.
+public struct SystemWallClock: WallClock {
+    /// Creates the clock.
+    public init() {}
+
+    /// `Date()`.
+    public var now: Date { Date() }
+}

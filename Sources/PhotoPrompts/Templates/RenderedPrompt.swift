@@ -1,0 +1,10 @@
+import Foundation
+import Mustache
+
+/// The two messages sent to the model.
+public struct RenderedPrompt: Sendable, Equatable {
+    /// The system message: instructions.
+    public var system: String
+    /// The user message: the photo's metadata, as delimited data.
+    public var user: String
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Mustache
+
+/// A template or fallback file that cannot be used, naming the file and, where known, the line.
+public struct TemplateError: Error, Sendable, CustomStringConvertible {
+    /// The file at fault.
+    public var file: String
+    /// The 1-based line, when the parser reported one.
+    public var line: Int?
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String, line: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// "photo-journal/user.mustache:3"
+    public var location: String {
+        "\(file)\(line.map { ":\($0)" } ?? "")"
+    }
+
+    /// "photo-journal/user.mustache:3: Mustache syntax error: …"
+    public var description: String {
+        "\(location): \(message)"
+    }
+}

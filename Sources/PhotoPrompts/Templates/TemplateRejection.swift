@@ -1,0 +1,13 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// An edit that did not pass the checks.
+public struct TemplateRejection: Sendable {
+    /// The file, line and reason.
+    public var error: TemplateError
+    /// When it was rejected.
+    public var at: Date
+    /// What asked for the reload.
+    public var trigger: String
+}
