@@ -26,10 +26,15 @@ public struct AnthropicBackend: LLMBackend {
             system: request.system,
             messages: request.messages.map { .init(role: $0.role, content: $0.content) },
             maxTokens: request.parameters.maxTokens,
-            temperature: request.parameters.temperature.map { min($0, 1) }
+            temperature: request.parameters.temperature.map { min($0, 1) },
+            stream: ReplyObservation.current != nil
         )
         var headers: [(name: String, value: String)] = [("anthropic-version", Self.apiVersion)]
         if let apiKey { headers.append(("x-api-key", apiKey)) }
+        if let observer = ReplyObservation.current {
+            let streamed = StreamedReply(observer: observer, parse: StreamedReply.anthropic)
+            return try await http.postStreaming(body, to: endpoint, headers: headers, timeout: timeout, reading: streamed)
+        }
         let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: MessagesResponse.self)
         let text = reply.content.filter { $0.type == "text" }.compactMap(\.text).joined(separator: "\n")
         return LLMReply(
@@ -58,9 +63,10 @@ public struct AnthropicBackend: LLMBackend {
         var maxTokens: Int
         // Anthropic accepts 0...1.
         var temperature: Double?
+        var stream: Bool
 
         enum CodingKeys: String, CodingKey {
-            case model, system, messages, temperature
+            case model, system, messages, temperature, stream
             case maxTokens = "max_tokens"
         }
     }

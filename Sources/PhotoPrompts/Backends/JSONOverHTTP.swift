@@ -15,13 +15,47 @@ struct JSONOverHTTP: Sendable {
         timeout: Duration,
         expecting: Reply.Type
     ) async throws -> Reply {
-        let request = HTTPTransportRequest(
+        let response = try await exchange(body, to: url, headers: headers, accept: "application/json", timeout: timeout, onBodyChunk: nil)
+        do {
+            return try Self.decoder.decode(Reply.self, from: Data(response.body))
+        } catch {
+            throw BackendError.unreadableReply("\(response.body.count) bytes from \(url) that are not the expected JSON")
+        }
+    }
+
+    /// POSTs `body` to `url` and reads the answer as a stream while it arrives, within `timeout`. An error status
+    /// is read as the whole JSON error it is.
+    func postStreaming<Body: Encodable>(
+        _ body: Body,
+        to url: String,
+        headers: [(name: String, value: String)],
+        timeout: Duration,
+        reading reply: StreamedReply
+    ) async throws -> LLMReply {
+        _ = try await exchange(body, to: url, headers: headers, accept: "text/event-stream, application/x-ndjson", timeout: timeout) { bytes in
+            reply.receive(bytes)
+        }
+        return reply.reply
+    }
+
+    private func exchange<Body: Encodable>(
+        _ body: Body,
+        to url: String,
+        headers: [(name: String, value: String)],
+        accept: String,
+        timeout: Duration,
+        onBodyChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+    ) async throws -> HTTPTransportResponse {
+        var request = HTTPTransportRequest(
             method: "POST",
             url: url,
-            headers: [("Content-Type", "application/json"), ("Accept", "application/json")] + headers,
+            headers: [("Content-Type", "application/json"), ("Accept", accept)] + headers,
             body: Array(try Self.encoder.encode(body)),
             timeout: timeout
         )
+        // An error status's body goes through it too; it is one JSON object, which no stream parser takes for text,
+        // and it is read whole below.
+        request.onBodyChunk = onBodyChunk
         let response: HTTPTransportResponse
         do {
             response = try await transport.send(request)
@@ -38,11 +72,7 @@ struct JSONOverHTTP: Sendable {
         guard (200..<300).contains(response.status) else {
             throw BackendError.httpStatus(response.status, detail: describe(response, from: url))
         }
-        do {
-            return try Self.decoder.decode(Reply.self, from: Data(response.body))
-        } catch {
-            throw BackendError.unreadableReply("\(response.body.count) bytes from \(url) that are not the expected JSON")
-        }
+        return response
     }
 
     // Shared: they keep no state between calls.

@@ -1,4 +1,4 @@
-/// Ollama's native chat API: `POST {baseURL}/api/chat`, not streaming.
+/// Ollama's native chat API: `POST {baseURL}/api/chat`; streamed (one JSON object per line) only for a client that streams.
 public struct OllamaBackend: LLMBackend {
     /// The provider and model.
     public let identity: BackendIdentity
@@ -22,12 +22,19 @@ public struct OllamaBackend: LLMBackend {
     }
 
     private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
+        let observer = ReplyObservation.current
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
-            format: choices.structuredOutput ? PromptListSchema.schema : nil,
+            stream: observer != nil,
+            // As for OpenAI: a streamed reply is asked for as plain lines.
+            format: choices.structuredOutput && observer == nil ? PromptListSchema.schema : nil,
             options: .init(temperature: choices.temperature ? request.parameters.temperature : nil, numPredict: request.parameters.maxTokens)
         )
+        if let observer {
+            let streamed = StreamedReply(observer: observer, parse: StreamedReply.ollama)
+            return try await http.postStreaming(body, to: endpoint, headers: [], timeout: timeout, reading: streamed)
+        }
         let reply = try await http.post(body, to: endpoint, headers: [], timeout: timeout, expecting: ChatResponse.self)
         let usage = reply.promptEvalCount.flatMap { prompt in reply.evalCount.map { TokenUsage(prompt: prompt, completion: $0) } }
         return LLMReply(text: reply.message.content, finishReason: reply.doneReason.map(FinishReason.init), usage: usage)
@@ -49,7 +56,7 @@ public struct OllamaBackend: LLMBackend {
         }
         var model: String
         var messages: [Message]
-        var stream = false
+        var stream: Bool
         var format: PromptListSchema.Schema?
         var options: Options
     }

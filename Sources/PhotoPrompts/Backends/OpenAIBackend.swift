@@ -25,15 +25,25 @@ public struct OpenAIBackend: LLMBackend {
 
     private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
         let limit = request.parameters.maxTokens
+        let observer = ReplyObservation.current
+        // A streamed reply is asked for as plain lines: a JSON object arrives as one line, so no question could be
+        // shown before the last token.
+        let structured = choices.structuredOutput && observer == nil
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
             temperature: choices.temperature ? request.parameters.temperature : nil,
             maxTokens: choices.maxCompletionTokens ? nil : limit,
             maxCompletionTokens: choices.maxCompletionTokens ? limit : nil,
-            responseFormat: choices.structuredOutput ? ResponseFormat() : nil
+            responseFormat: structured ? ResponseFormat() : nil,
+            stream: observer != nil,
+            streamOptions: observer != nil ? StreamOptions() : nil
         )
         let headers: [(name: String, value: String)] = apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
+        if let observer {
+            let streamed = StreamedReply(observer: observer, parse: StreamedReply.openAI)
+            return try await http.postStreaming(body, to: endpoint, headers: headers, timeout: timeout, reading: streamed)
+        }
         let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: ChatResponse.self)
         guard let choice = reply.choices.first else { throw BackendError.unreadableReply("a chat completion without choices") }
         // `content: null` is what a reasoning model sends when it spent its budget thinking: an empty reply.
@@ -55,13 +65,24 @@ public struct OpenAIBackend: LLMBackend {
         var maxTokens: Int?
         var maxCompletionTokens: Int?
         var responseFormat: ResponseFormat?
-        var stream = false
+        var stream: Bool
+        var streamOptions: StreamOptions?
 
         enum CodingKeys: String, CodingKey {
             case model, messages, temperature, stream
             case maxTokens = "max_tokens"
             case maxCompletionTokens = "max_completion_tokens"
             case responseFormat = "response_format"
+            case streamOptions = "stream_options"
+        }
+    }
+
+    /// `{"include_usage": true}`: a streamed reply then ends with a chunk that reports the tokens.
+    private struct StreamOptions: Encodable {
+        var includeUsage = true
+
+        enum CodingKeys: String, CodingKey {
+            case includeUsage = "include_usage"
         }
     }
 

@@ -10,6 +10,11 @@ public struct StubBackend: LLMBackend {
 
     /// The questions, one per line, exactly as a well-behaved model would answer.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
-        LLMReply(text: StubPromptWriter.questions(system: request.system, user: request.userText).joined(separator: "\n"), finishReason: .stop)
+        let questions = StubPromptWriter.questions(system: request.system, user: request.userText)
+        // Streamed, it writes one line at a time, as a model would.
+        if let observer = ReplyObservation.current {
+            for question in questions { observer.received(question + "\n") }
+        }
+        return LLMReply(text: questions.joined(separator: "\n"), finishReason: .stop)
     }
 }

@@ -116,6 +116,7 @@ public struct BackendChain: Sendable {
             )
         }
         let start = ContinuousClock.now
+        ReplyObservation.current?.callStarted()
         do {
             let reply = try await Self.call(link.backend, request, within: remaining)
             let duration = ContinuousClock.now - start

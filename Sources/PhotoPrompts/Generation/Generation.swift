@@ -4,7 +4,8 @@ import Foundation
 public struct Generation: Sendable {
     /// `model` or `cache` when there are candidates; `fallback` when there are none.
     public var source: PromptSource
-    /// Why there are no candidates, when `source` is `fallback`.
+    /// Why there are no candidates, when `source` is `fallback`; or, for a streamed reply cut after some prompts
+    /// were shown, why there are no more.
     public var fallbackReason: FallbackReason?
     /// Valid prompts not yet shown in the session, best first. Usually more than three: the rest is surplus.
     public var candidates: [ValidPrompt]
@@ -39,6 +40,7 @@ public struct Generation: Sendable {
         let unseen = candidates.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
+        if !unseen.isEmpty { generation.fallbackReason = fallbackReason }
         generation.rejected = rejected
         generation.usage = usage
         generation.reasked = reasked

@@ -55,6 +55,9 @@ public struct PromptGenerator: Sendable {
         /// The request's own deadline, when it is sooner than `LLM_TIMEOUT` from now: a refresh that waited for its
         /// turn has less time left for the model.
         public var deadline: ContinuousClock.Instant?
+        /// For a client that streams: told when the model is about to be asked, and given each good prompt as soon
+        /// as the streamed reply has it. Nil asks the backends for whole replies.
+        public var stream: GenerationStream?
 
         /// Creates an input.
         public init(
@@ -64,7 +67,8 @@ public struct PromptGenerator: Sendable {
             round: Int,
             alreadyShown: [String],
             readsCache: Bool,
-            deadline: ContinuousClock.Instant? = nil
+            deadline: ContinuousClock.Instant? = nil,
+            stream: GenerationStream? = nil
         ) {
             self.template = template
             self.photo = photo
@@ -73,6 +77,7 @@ public struct PromptGenerator: Sendable {
             self.alreadyShown = alreadyShown
             self.readsCache = readsCache
             self.deadline = deadline
+            self.stream = stream
         }
     }
 
@@ -137,14 +142,25 @@ public struct PromptGenerator: Sendable {
         let (rendered, renderDuration) = await measured { template.render(context) }
         timing.add("render", renderDuration)
         var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
+        let early = input.stream.map { stream in EarlyPrompts(validator: validator, alreadyShown: shownKeys, onPrompt: stream.prompt) }
+        input.stream?.modelAsked()
 
-        let first = await chain.complete(request, deadline: deadline, logger: logger) { reply in
-            validator.keepsAny(ReplyExtractor.candidates(in: reply.completeText))
+        let first = await ReplyObservation.$current.withValue(early) {
+            await chain.complete(request, deadline: deadline, logger: logger) { reply in
+                validator.keepsAny(ReplyExtractor.candidates(in: reply.completeText))
+            }
         }
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result else {
-            if case .failure(let error) = first.result { return .fallback(error.reason, timing: timing) }
-            return .fallback(.backendError, timing: timing)
+            let reason = if case .failure(let error) = first.result { error.reason } else { FallbackReason.backendError }
+            // A stream cut after some prompts were shown keeps them; the fallbacks fill the rest, and say why.
+            if let shown = early?.shown, !shown.isEmpty {
+                var generation = Generation.prompts(shown, from: .model, timing: timing)
+                generation.fallbackReason = reason
+                generation.judged = true
+                return generation
+            }
+            return .fallback(reason, timing: timing)
         }
         let identity = answer.link.backend.identity
         var usage = answer.reply.usage
@@ -163,7 +179,9 @@ public struct PromptGenerator: Sendable {
                     content: ReaskFeedback.message(for: validation, needed: needed, rule: validator.wordRule, checks: template.settings.checks)
                 )
             )
-            let second = await chain.ask(answer.link, request, deadline: deadline, logger: logger)
+            let second = await ReplyObservation.$current.withValue(early) {
+                await chain.ask(answer.link, request, deadline: deadline, logger: logger)
+            }
             record(second.attempts, pass: 2, in: &timing)
             reasked = true
             if case .success(let reask) = second.result {
@@ -175,6 +193,11 @@ public struct PromptGenerator: Sendable {
                 kept += validation.kept
                 rejected += validation.rejected
             }
+        }
+        // Prompts already streamed come first, whichever call wrote them; the answer shows them where they were shown.
+        if let shown = early?.shown, !shown.isEmpty {
+            let shownEarly = Set(shown.map(\.repeatKey))
+            kept = shown + kept.filter { !shownEarly.contains($0.repeatKey) }
         }
         for index in kept.indices { kept[index].answeredBy = identity }
         let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }

@@ -27,7 +27,8 @@ public struct RoundAssembler: Sendable {
         let gap = count - chosen.count
         return RoundDraft(
             source: generation.source,
-            fallbackReason: nil,
+            // Set only for a streamed reply cut after some prompts were shown: why the fallbacks fill the rest.
+            fallbackReason: gap > 0 ? generation.fallbackReason : nil,
             prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown),
             surplus: Array(unseen.dropFirst(count)),
             answeredBy: unseen.first?.answeredBy

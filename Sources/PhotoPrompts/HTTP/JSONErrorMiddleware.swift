@@ -15,20 +15,28 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as APIError {
-            throw error
-        } catch let error as any HTTPResponseError {
-            throw APIError.matching(error.status)
-        } catch let error as DeadlinePassed {
-            context.logger.error("request deadline passed", metadata: ["error": "\(error)"])
-            throw APIError.deadlineExceeded
         } catch {
+            throw Self.apiError(for: error, logger: context.logger)
+        }
+    }
+
+    /// The answer for `error`: an ``APIError`` as it is, anything else translated and, when it is our fault, logged.
+    static func apiError(for error: any Error, logger: Logger) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as any HTTPResponseError:
+            return APIError.matching(error.status)
+        case let error as DeadlinePassed:
+            logger.error("request deadline passed", metadata: ["error": "\(error)"])
+            return APIError.deadlineExceeded
+        default:
             if let fault = StoreFault(error) {
-                context.logger.error("store unavailable", metadata: ["reason": "\(fault.reason)"])
-                throw APIError.storeUnavailable
+                logger.error("store unavailable", metadata: ["reason": "\(fault.reason)"])
+                return APIError.storeUnavailable
             }
-            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
-            throw APIError.internalFault
+            logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError.internalFault
         }
     }
 }

@@ -6,12 +6,14 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     let sessions: PromptSessions
     let idempotency: IdempotentRequests
     let limits: RequestLimits
+    let events: PromptEventStream
 
-    /// Creates the controller.
-    public init(sessions: PromptSessions, idempotency: IdempotentRequests, limits: RequestLimits) {
+    /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
+    public init(sessions: PromptSessions, idempotency: IdempotentRequests, limits: RequestLimits, keepAlive: Duration = .seconds(5)) {
         self.sessions = sessions
         self.idempotency = idempotency
         self.limits = limits
+        self.events = PromptEventStream(keepAlive: keepAlive)
     }
 
     /// What an answer may take past the request's deadline: the store's last write. Every request is answered by
@@ -34,17 +36,16 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         let body = try JSONRequestDecoder.decode(PromptRequest.self, from: bytes).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
-        return try await answer(by: deadline + Self.answerMargin) {
-            try await idempotently(request, context, caller: caller, body: bytes, deadline: deadline) {
-                try await sessions.start(
-                    photo: body.photo,
-                    caller: caller,
-                    locale: body.locale,
-                    readsCache: Self.readsCache(request),
-                    deadline: deadline,
-                    logger: context.logger
-                )
-            }
+        return try await respond(request, context, caller: caller, body: bytes, deadline: deadline) { stream in
+            try await sessions.start(
+                photo: body.photo,
+                caller: caller,
+                locale: body.locale,
+                readsCache: Self.readsCache(request),
+                deadline: deadline,
+                stream: stream,
+                logger: context.logger
+            )
         }
     }
 
@@ -53,19 +54,40 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
         try limits.admit(caller)
-        return try await answer(by: deadline + Self.answerMargin) {
-            try await idempotently(request, context, caller: caller, body: nil, deadline: deadline) {
-                do {
-                    return try await sessions.refresh(
-                        sessionID: sessionID,
-                        caller: caller,
-                        readsCache: Self.readsCache(request),
-                        deadline: deadline,
-                        logger: context.logger
-                    )
-                } catch let error as SessionError {
-                    throw Self.apiError(for: error, limit: sessions.refreshLimit)
-                }
+        return try await respond(request, context, caller: caller, body: nil, deadline: deadline) { stream in
+            do {
+                return try await sessions.refresh(
+                    sessionID: sessionID,
+                    caller: caller,
+                    readsCache: Self.readsCache(request),
+                    deadline: deadline,
+                    stream: stream,
+                    logger: context.logger
+                )
+            } catch let error as SessionError {
+                throw Self.apiError(for: error, limit: sessions.refreshLimit)
+            }
+        }
+    }
+
+    /// The answer to a prompt route, by the deadline: JSON, or events for a client that asked for a stream.
+    func respond(
+        _ request: Request,
+        _ context: Context,
+        caller: Caller,
+        body: ByteBuffer?,
+        deadline: ContinuousClock.Instant,
+        _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
+    ) async throws -> Response {
+        guard PromptEventStream.isRequested(by: request) else {
+            let (stored, replayed) = try await answer(by: deadline + Self.answerMargin) {
+                try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(nil) }
+            }
+            return stored.response(replayed: replayed)
+        }
+        return try await events.respond(logger: context.logger) { stream in
+            try await answer(by: deadline + Self.answerMargin) {
+                try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(stream) }
             }
         }
     }
@@ -96,8 +118,9 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         }
     }
 
-    /// Runs `work` once per `Idempotency-Key` (when the request has one) and answers with its result as JSON, with a
-    /// `Server-Timing` header saying where the time went. Client errors are answers too: a retry gets the same 429.
+    /// Runs `work` once per `Idempotency-Key` (when the request has one) and gives its result as JSON, with a
+    /// `Server-Timing` header saying where the time went, and whether it is a replay. Client errors are answers too:
+    /// a retry gets the same 429.
     func idempotently(
         _ request: Request,
         _ context: Context,
@@ -105,11 +128,11 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         body: ByteBuffer?,
         deadline: ContinuousClock.Instant,
         _ work: () async throws -> SessionAnswer
-    ) async throws -> Response {
+    ) async throws -> (StoredResponse, replayed: Bool) {
         guard let key = try Self.idempotencyKey(request) else {
             let answer = try await work()
             Self.note(answer, in: context)
-            return try stored(answer, fingerprint: "").response(replayed: false)
+            return (try stored(answer, fingerprint: ""), false)
         }
         // What makes two requests "the same": route, user and body bytes. The client key scopes the key itself.
         let fingerprint = ContentHash.sha256Hex(
@@ -135,7 +158,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
             }
         }
         if replayed { context.requestLog.set("idempotent_replay", "true") }
-        return answer.response(replayed: replayed)
+        return (answer, replayed)
     }
 
     /// What the request's log line says about the answer: never its prompts.

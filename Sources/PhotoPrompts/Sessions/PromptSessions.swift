@@ -43,15 +43,17 @@ public struct PromptSessions: Sendable {
         start + generator.timeout
     }
 
-    /// Starts a session for `photo` and returns its first three prompts.
+    /// Starts a session for `photo` and returns its first three prompts; `stream` hears them as the model writes.
     public func start(
         photo: PhotoMetadata,
         caller: Caller,
         locale: String,
         readsCache: Bool,
         deadline: ContinuousClock.Instant,
+        stream: SessionStream? = nil,
         logger: Logger
     ) async throws -> SessionAnswer {
+        let streamed = stream.map(StreamedPrompts.init)
         // One look at the live set: a reload during this request cannot mix two versions.
         let set = templates.live
         let template = set.assignVariant()
@@ -64,11 +66,13 @@ public struct PromptSessions: Sendable {
             round: 0,
             alreadyShown: [],
             readsCache: readsCache,
-            deadline: deadline
+            deadline: deadline,
+            stream: streamed?.generationStream
         )
         let generation = await generator.generate(input, logger: logger)
         let (assembler, copy) = assembler(for: template, in: set, photo: photo, locale: locale)
         var draft = assembler.draft(from: generation, alreadyShown: [])
+        draft = streamed?.keepingIDs(of: draft) ?? draft
         draft.template = identity
         let now = clock.now
         let session = NewSession(
@@ -100,6 +104,7 @@ public struct PromptSessions: Sendable {
         caller: Caller,
         readsCache: Bool,
         deadline: ContinuousClock.Instant,
+        stream: SessionStream? = nil,
         logger: Logger
     ) async throws -> SessionAnswer {
         switch try await store.reserveRefresh(sessionID: sessionID, limit: refreshLimit, now: clock.now, caller: caller) {
@@ -114,7 +119,14 @@ public struct PromptSessions: Sendable {
         case .reserved(let ordinal):
             do {
                 return try await turns.withTurn(sessionID, until: deadline) {
-                    try await refresh(sessionID: sessionID, ordinal: ordinal, readsCache: readsCache, deadline: deadline, logger: logger)
+                    try await refresh(
+                        sessionID: sessionID,
+                        ordinal: ordinal,
+                        readsCache: readsCache,
+                        deadline: deadline,
+                        streamed: stream.map(StreamedPrompts.init),
+                        logger: logger
+                    )
                 }
             } catch {
                 let store = self.store
@@ -130,6 +142,7 @@ public struct PromptSessions: Sendable {
         ordinal: Int,
         readsCache: Bool,
         deadline: ContinuousClock.Instant,
+        streamed: StreamedPrompts?,
         logger: Logger
     ) async throws -> SessionAnswer {
         // Read again under the lock: the refresh before this one may just have added prompts to avoid.
@@ -156,7 +169,8 @@ public struct PromptSessions: Sendable {
                 round: ordinal,
                 alreadyShown: shown,
                 readsCache: readsCache,
-                deadline: deadline
+                deadline: deadline,
+                stream: streamed?.generationStream
             )
             generation = await generator.generate(input, logger: logger)
         }
@@ -167,6 +181,7 @@ public struct PromptSessions: Sendable {
             async let cached: Void = cache(generation.cacheEntry, logger: logger)
             let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { shownKeys in
                 var draft = assembler.draft(from: generation, alreadyShown: shownKeys)
+                draft = streamed?.keepingIDs(of: draft) ?? draft
                 draft.template = identity
                 return draft
             }

@@ -10,6 +10,9 @@ public struct HTTPTransportRequest: Sendable {
     public var body: [UInt8]?
     /// The total time the transfer may take, from connecting to the last byte of the response.
     public var timeout: Duration
+    /// Called with each piece of the response body as it arrives, on the transport's own thread, before the whole
+    /// response is returned: how a streamed reply is read while the model still writes it. It must be quick.
+    public var onBodyChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// Creates a request.
     public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil, timeout: Duration) {

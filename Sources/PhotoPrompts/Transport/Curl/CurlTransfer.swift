@@ -17,6 +17,7 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var bodyTooLarge = false
     private let continuation = Mutex<CheckedContinuation<HTTPTransportResponse, any Error>?>(nil)
     private let cancelled = Mutex(false)
+    private let onBodyChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// Creates the easy handle and applies every option for `request`.
     init(request: HTTPTransportRequest) throws(HTTPTransportError) {
@@ -24,6 +25,7 @@ final class CurlTransfer: @unchecked Sendable {
             throw HTTPTransportError(.other, detail: "curl_easy_init failed")
         }
         self.easy = easy
+        self.onBodyChunk = request.onBodyChunk
         let timeoutMilliseconds = max(
             1,
             Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000)
@@ -98,6 +100,7 @@ final class CurlTransfer: @unchecked Sendable {
             return false
         }
         responseBody.append(contentsOf: bytes)
+        onBodyChunk?(bytes)
         return true
     }
 

@@ -1,0 +1,17 @@
+/// Sees a model's text while the model still writes it.
+///
+/// The generator sets one, as ``ReplyObservation/current``, for a request whose client asked for a stream;
+/// backends that can stream ask their provider to and hand it each piece. Without one, backends ask for the whole
+/// reply, exactly as before.
+public protocol ReplyObserver: Sendable {
+    /// A new call begins (the first, a failover, or a re-ask): text from here on belongs to a new reply.
+    func callStarted()
+    /// More of the current reply's text, in order.
+    func received(_ text: String)
+}
+
+/// The observer of the calls a task makes: a task-local, so the chain, its failovers and re-asks reach it without
+/// every backend call carrying a parameter that only streamed requests use.
+public enum ReplyObservation {
+    @TaskLocal public static var current: (any ReplyObserver)?
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// A reply read as it arrives: the body's bytes split into lines, each line decoded by the provider's parser, its
+/// text handed to the observer, and the whole reply assembled for the end.
+///
+/// Fed from the transport's thread one chunk at a time, then read once the transfer is done.
+final class StreamedReply: Sendable {
+    /// What one line of a provider's stream says.
+    enum Event: Equatable {
+        case text(String)
+        case finished(FinishReason)
+        case usage(prompt: Int?, completion: Int?)
+    }
+
+    private struct State {
+        var pending: [UInt8] = []
+        var text = ""
+        var finishReason: FinishReason?
+        var promptTokens: Int?
+        var completionTokens: Int?
+    }
+
+    private let state = Mutex(State())
+    private let parse: @Sendable (Substring) -> [Event]
+    private let observer: (any ReplyObserver)?
+
+    /// - Parameter parse: one line of the stream (without its newline) to what it says; blank and comment lines
+    ///   come too, and say nothing.
+    init(observer: (any ReplyObserver)?, parse: @escaping @Sendable (Substring) -> [Event]) {
+        self.observer = observer
+        self.parse = parse
+    }
+
+    /// Takes the next bytes of the body. Lines end at `\n`; a line's bytes are decoded only once it is whole, so a
+    /// character split between two chunks is never cut.
+    func receive(_ bytes: UnsafeRawBufferPointer) {
+        var lines: [Substring] = []
+        state.withLock { state in
+            state.pending.append(contentsOf: bytes)
+            while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = String(decoding: state.pending[..<newline], as: UTF8.self)
+                if line.hasSuffix("\r") { line.removeLast() }
+                lines.append(Substring(line))
+                state.pending.removeSubrange(...newline)
+            }
+        }
+        for line in lines { handle(line) }
+    }
+
+    /// The reply as the stream told it; a last line without a newline is read too.
+    var reply: LLMReply {
+        let rest = state.withLock { state -> Substring? in
+            defer { state.pending = [] }
+            return state.pending.isEmpty ? nil : Substring(String(decoding: state.pending, as: UTF8.self))
+        }
+        if let rest { handle(rest) }
+        return state.withLock { state in
+            let usage = state.promptTokens.flatMap { prompt in state.completionTokens.map { TokenUsage(prompt: prompt, completion: $0) } }
+            return LLMReply(text: state.text, finishReason: state.finishReason, usage: usage)
+        }
+    }
+
+    private func handle(_ line: Substring) {
+        for event in parse(line) {
+            switch event {
+            case .text(let text):
+                state.withLock { $0.text += text }
+                observer?.received(text)
+            case .finished(let reason):
+                state.withLock { $0.finishReason = reason }
+            case .usage(let prompt, let completion):
+                state.withLock { state in
+                    state.promptTokens = prompt ?? state.promptTokens
+                    state.completionTokens = completion ?? state.completionTokens
+                }
+            }
+        }
+    }
+
+    /// The JSON after `data:` on a Server-Sent Events line, or nil for any other line.
+    static func eventData(_ line: Substring) -> Data? {
+        guard line.hasPrefix("data:") else { return nil }
+        let data = line.dropFirst(5).drop { $0 == " " }
+        return data == "[DONE]" ? nil : Data(data.utf8)
+    }
+
+    static let decoder = JSONDecoder()
+}

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// Finds a streamed reply's good prompts as its lines complete, and hands each on at once, up to three.
+///
+/// At every completed line it runs the whole-reply extractor and the validator over the reply so far, so a prompt
+/// handed on is one the finished reply would keep too (the extractor test checks this on every corpus reply).
+/// Prompts handed on are never taken back: a later call (a failover, a re-ask) avoids them, and the answer shows
+/// them first.
+final class EarlyPrompts: ReplyObserver {
+    private struct State {
+        /// The current call's text so far.
+        var text = ""
+        var shown: [ValidPrompt] = []
+    }
+
+    private let state = Mutex(State())
+    private let validator: PromptValidator
+    private let alreadyShown: Set<String>
+    private let onPrompt: @Sendable (ValidPrompt) -> Void
+
+    init(validator: PromptValidator, alreadyShown: Set<String>, onPrompt: @escaping @Sendable (ValidPrompt) -> Void) {
+        self.validator = validator
+        self.alreadyShown = alreadyShown
+        self.onPrompt = onPrompt
+    }
+
+    /// The prompts handed on so far, in order.
+    var shown: [ValidPrompt] { state.withLock { $0.shown } }
+
+    func callStarted() {
+        state.withLock { $0.text = "" }
+    }
+
+    func received(_ text: String) {
+        let found = state.withLock { state -> [ValidPrompt] in
+            state.text += text
+            guard text.contains(where: \.isNewline), state.shown.count < FallbackPrompts.promptsPerAnswer,
+                let lastBreak = state.text.lastIndex(where: \.isNewline)
+            else { return [] }
+            let complete = String(state.text[..<lastBreak])
+            let avoid = alreadyShown.union(state.shown.map(\.repeatKey))
+            let new = validator.validate(ReplyExtractor.candidates(in: complete), alreadyShown: avoid).kept
+                .prefix(FallbackPrompts.promptsPerAnswer - state.shown.count)
+            state.shown += new
+            return Array(new)
+        }
+        for prompt in found { onPrompt(prompt) }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Hummingbird
+import Logging
+import Synchronization
+
+/// Server-Sent Events on the two prompt routes, for a client that sends `Accept: text/event-stream`.
+///
+/// Each of the three prompts is an `event: prompt` as soon as it is known good and unseen, then `event: done` carries
+/// the whole answer exactly as the JSON API returns it, and the stream closes. Until the model is asked, nothing is
+/// sent: an error known by then (400, 404, 409, 429) is the ordinary JSON answer with its status. An answer that
+/// needs no model (a cache hit, the surplus, an idempotent replay, a request that joined an identical one) is sent
+/// as three prompt events and `done` at once. Comment lines keep the connection alive while the model writes.
+struct PromptEventStream: Sendable {
+    /// How often a comment line is sent while no event is due.
+    let keepAlive: Duration
+
+    /// Whether the client asked for a stream.
+    static func isRequested(by request: Request) -> Bool {
+        request.headers[values: .accept].contains { $0.lowercased().contains("text/event-stream") }
+    }
+
+    private enum Event: Sendable {
+        case prompt(Prompt, position: Int)
+        case keepAlive
+    }
+
+    /// Runs `work` (the JSON API's own, given a ``SessionStream``) and answers with its events.
+    func respond(
+        logger: Logger,
+        _ work: @escaping @Sendable (SessionStream) async throws -> (StoredResponse, replayed: Bool)
+    ) async throws -> Response {
+        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        let (modelAsked, markAsked) = AsyncStream.makeStream(of: Void.self)
+        let asked = Mutex(false)
+        let stream = SessionStream(
+            modelAsked: {
+                asked.withLock { $0 = true }
+                markAsked.finish()
+            },
+            prompt: { prompt, position in sink.yield(.prompt(prompt, position: position)) }
+        )
+        let worker = Task {
+            defer {
+                markAsked.finish()
+                sink.finish()
+            }
+            return try await work(stream)
+        }
+        try await withTaskCancellationHandler {
+            for await _ in modelAsked {}
+        } onCancel: {
+            worker.cancel()
+        }
+        guard asked.withLock({ $0 }) else {
+            // Answered without the model: an error is the ordinary JSON answer; an answer is its events at once.
+            let (stored, replayed) = try await worker.value
+            guard stored.status == 200 else { return stored.response(replayed: replayed) }
+            return Self.response { writer in
+                try await Self.finish(with: .success((stored, replayed)), afterSending: 0, to: &writer, logger: logger)
+            }
+        }
+        let keepAlive = self.keepAlive
+        return Self.response { writer in
+            let beats = Task {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: keepAlive)
+                    sink.yield(.keepAlive)
+                }
+            }
+            defer { beats.cancel() }
+            do {
+                try await writer.write(Self.comment("waiting for the model"))
+                var sent = 0
+                for await event in events {
+                    switch event {
+                    case .prompt(let prompt, let position):
+                        try await writer.write(Self.promptEvent(prompt, position: position))
+                        sent = max(sent, position + 1)
+                    case .keepAlive:
+                        try await writer.write(Self.comment("keep-alive"))
+                    }
+                }
+                try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger)
+            } catch {
+                // The client went away: the work stops as it would for a JSON request whose caller left.
+                worker.cancel()
+                throw error
+            }
+        }
+    }
+
+    /// The prompts not sent yet, then `done` with the answer; or `error` with the JSON error, when the work failed
+    /// after the stream began.
+    private static func finish(
+        with result: Result<(StoredResponse, replayed: Bool), any Error>,
+        afterSending sent: Int,
+        to writer: inout any ResponseBodyWriter,
+        logger: Logger
+    ) async throws {
+        switch result {
+        case .success((let stored, _)) where stored.status == 200:
+            let prompts = (try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts) ?? []
+            for (position, prompt) in prompts.enumerated() where position >= sent {
+                try await writer.write(promptEvent(prompt, position: position))
+            }
+            try await writer.write(event("done", stored.body))
+        case .success((let stored, _)):
+            try await writer.write(event("error", stored.body))
+        case .failure(let error):
+            let apiError = JSONErrorMiddleware<BasicRequestContext>.apiError(for: error, logger: logger)
+            try await writer.write(event("error", [UInt8]((try? apiError.encodedBody()) ?? Data())))
+        }
+        try await writer.finish(nil)
+    }
+
+    private struct AnswerPrompts: Decodable {
+        var prompts: [Prompt]
+    }
+
+    private static func response(_ body: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(body)
+        )
+    }
+
+    /// `{"position": 0, "prompt": {…}}`: the prompt exactly as the answer shows it, and where.
+    static func promptEvent(_ prompt: Prompt, position: Int) -> ByteBuffer {
+        var json = JSONBytesWriter(reservingCapacity: 256)
+        json.beginObject()
+        json.key("position")
+        json.int(position)
+        json.key("prompt")
+        prompt.write(to: &json)
+        json.endObject()
+        return event("prompt", json.bytes)
+    }
+
+    static func event(_ name: String, _ data: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBuffer(string: "event: \(name)\ndata: ")
+        buffer.writeBytes(data)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
+    static func comment(_ text: String) -> ByteBuffer {
+        ByteBuffer(string: ": \(text)\n\n")
+    }
+}
