@@ -69,8 +69,39 @@ struct ChatCompletionsHandler: Sendable {
                 }
             )
         default:
-            return json(shape.reply(StubReplies.content(for: behaviour, system: system, user: user), promptCharacters: body.count), status: .ok)
+            let content = StubReplies.content(for: behaviour, system: system, user: user)
+            if chat?.stream == true { return await streamed(content, promptCharacters: body.count) }
+            return json(shape.reply(content, promptCharacters: body.count), status: .ok)
         }
+    }
+
+    /// `content` as this API streams it, a token at a time: four characters, about what providers' tokenizers give
+    /// for English (the same estimate as the stub's usage).
+    private func streamed(_ content: String, promptCharacters: Int) async -> Response {
+        let (delay, stallAfter) = (await state.tokenDelayMilliseconds, await state.stallAfterTokens)
+        let characters = Array(content)
+        let tokens = stride(from: 0, to: characters.count, by: 4).map { String(characters[$0..<min($0 + 4, characters.count)]) }
+        let (state, shape) = (self.state, self.shape)
+        return Response(
+            status: .ok,
+            headers: [.contentType: shape == .ollama ? "application/x-ndjson" : "text/event-stream"],
+            body: ResponseBody { writer in
+                for line in shape.streamOpening() { try await writer.write(ByteBuffer(string: line)) }
+                for (index, token) in tokens.enumerated() {
+                    if let stallAfter, index >= stallAfter {
+                        // Stalled: the connection stays open and silent until the client gives up or the stub stops.
+                        while await !state.isReleased { try await Task.sleep(for: .milliseconds(50)) }
+                        break
+                    }
+                    if index > 0, delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+                    try await writer.write(ByteBuffer(string: shape.streamToken(token)))
+                }
+                for line in shape.streamClosing(promptCharacters: promptCharacters, completionTokens: tokens.count) {
+                    try await writer.write(ByteBuffer(string: line))
+                }
+                try await writer.finish(nil)
+            }
+        )
     }
 
     private func json(_ body: String, status: HTTPResponse.Status) -> Response {
@@ -87,4 +118,5 @@ struct ChatRequest: Codable {
     var model: String?
     var system: String?
     var messages: [Message]
+    var stream: Bool?
 }

@@ -36,6 +36,9 @@ public enum StubLLMServer {
                 failFirst: change.failFirst,
                 retryAfter: change.retryAfter
             )
+            if change.tokenDelayMilliseconds != nil || change.stallAfterTokens != nil {
+                await state.setStreaming(tokenDelayMilliseconds: change.tokenDelayMilliseconds ?? 0, stallAfterTokens: change.stallAfterTokens)
+            }
             return await ControlStatus(state)
         }
         router.post("control/reset") { _, _ in
@@ -58,12 +61,16 @@ struct ControlChange: Decodable {
     var latencyMilliseconds: Int?
     var failFirst: Int?
     var retryAfter: String?
+    var tokenDelayMilliseconds: Int?
+    var stallAfterTokens: Int?
 
     enum CodingKeys: String, CodingKey {
         case behaviour
         case latencyMilliseconds = "latency_ms"
         case failFirst = "fail_first"
         case retryAfter = "retry_after"
+        case tokenDelayMilliseconds = "token_delay_ms"
+        case stallAfterTokens = "stall_after_tokens"
     }
 }
 
@@ -75,8 +82,12 @@ struct ControlStatus: ResponseEncodable {
     var maxInFlight: Int
     var failuresLeft: Int
     var connections: Int
+    var tokenDelayMilliseconds: Int
+    var stallAfterTokens: Int?
 
     init(_ state: StubLLMState) async {
+        tokenDelayMilliseconds = await state.tokenDelayMilliseconds
+        stallAfterTokens = await state.stallAfterTokens
         connections = await state.connections
         failuresLeft = await state.failuresLeft
         behaviour = await state.behaviour
@@ -91,5 +102,7 @@ struct ControlStatus: ResponseEncodable {
         case maxInFlight = "max_in_flight"
         case failuresLeft = "fail_first"
         case connections
+        case tokenDelayMilliseconds = "token_delay_ms"
+        case stallAfterTokens = "stall_after_tokens"
     }
 }

@@ -21,11 +21,24 @@ public actor StubLLMState {
     public private(set) var lastRequestBody = ""
     /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
     public private(set) var isReleased = false
+    /// For a streamed reply: the pause between tokens, in milliseconds (25 is 40 tokens a second). The first token
+    /// comes after `latencyMilliseconds`.
+    public private(set) var tokenDelayMilliseconds: Int
+    /// For a streamed reply: stop after this many tokens and keep the connection open, saying nothing more.
+    public private(set) var stallAfterTokens: Int?
 
     /// Creates the state.
-    public init(behaviour: StubBehaviour = .normal, latencyMilliseconds: Int = 0) {
+    public init(behaviour: StubBehaviour = .normal, latencyMilliseconds: Int = 0, tokenDelayMilliseconds: Int = 0, stallAfterTokens: Int? = nil) {
         self.behaviour = behaviour
         self.latencyMilliseconds = latencyMilliseconds
+        self.tokenDelayMilliseconds = tokenDelayMilliseconds
+        self.stallAfterTokens = stallAfterTokens
+    }
+
+    /// Sets how a streamed reply is written: the pause between tokens, and after how many it stalls (nil: never).
+    public func setStreaming(tokenDelayMilliseconds: Int, stallAfterTokens: Int?) {
+        self.tokenDelayMilliseconds = tokenDelayMilliseconds
+        self.stallAfterTokens = stallAfterTokens
     }
 
     /// Switches behaviour and, if given, latency and the number of calls to fail first.
@@ -69,5 +82,7 @@ public actor StubLLMState {
         behaviour = .normal
         latencyMilliseconds = 0
         retryAfter = "30"
+        tokenDelayMilliseconds = 0
+        stallAfterTokens = nil
     }
 }

@@ -26,6 +26,12 @@ struct StubLLMCommand: AsyncParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Delay before each answer, in milliseconds.")
     var latencyMilliseconds = 0
 
+    @Option(name: .customLong("token-delay-ms"), help: "For a streamed reply, the pause between tokens, in milliseconds.")
+    var tokenDelayMilliseconds = 0
+
+    @Option(name: .customLong("stall-after-tokens"), help: "For a streamed reply, stop after this many tokens and hold the connection.")
+    var stallAfterTokens: Int?
+
     @Option(
         name: .customLong("baseline-database"),
         help: "A SQLite file for POST /baseline/durable, the cache-hit benchmark's baseline; without it the route is absent."
@@ -39,7 +45,12 @@ struct StubLLMCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let state = StubLLMState(behaviour: StubBehaviour(rawValue: behaviour) ?? .normal, latencyMilliseconds: latencyMilliseconds)
+        let state = StubLLMState(
+            behaviour: StubBehaviour(rawValue: behaviour) ?? .normal,
+            latencyMilliseconds: latencyMilliseconds,
+            tokenDelayMilliseconds: tokenDelayMilliseconds,
+            stallAfterTokens: stallAfterTokens
+        )
         let host = self.host
         let baseline = try baselineDatabase.map(DurableBaseline.init(path:))
         let app = StubLLMServer.buildApplication(host: host, port: port, state: state, durableBaseline: baseline) { port in

@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PhotoPrompts
+
+/// Prompts found in a streamed reply while it is written, and the three providers' stream formats.
+@Suite("Streamed replies: prompts found line by line agree with the whole reply")
+struct StreamingTests {
+    /// A reply fed to ``EarlyPrompts`` in small pieces, as a provider streams it.
+    static func streamed(_ reply: String, pieceLength: Int = 7, validator: PromptValidator = PromptValidator()) -> [String] {
+        let found = Mutex<[String]>([])
+        let early = EarlyPrompts(validator: validator, alreadyShown: []) { prompt in found.withLock { $0.append(prompt.text) } }
+        early.callStarted()
+        var rest = Substring(reply)
+        while !rest.isEmpty {
+            early.received(String(rest.prefix(pieceLength)))
+            rest = rest.dropFirst(pieceLength)
+        }
+        early.received("\n")
+        return found.withLock { $0 }
+    }
+
+    @Test("On every corpus reply, the prompts found line by line are the first three the whole reply keeps, in order", arguments: replyCorpus)
+    func agreesWithWholeReply(_ corpus: CorpusReply) {
+        let whole = PromptValidator().validate(ReplyExtractor.candidates(in: corpus.reply)).kept.map(\.text)
+        #expect(Self.streamed(corpus.reply) == Array(whole.prefix(3)))
+    }
+
+    @Test("On every corpus reply, the candidates of each line-ending prefix begin the whole reply's candidates", arguments: replyCorpus)
+    func everyPrefixAgrees(_ corpus: CorpusReply) {
+        let whole = ReplyExtractor.candidates(in: corpus.reply).map(PromptNormalizer.normalize)
+        let kept = Set(PromptValidator().validate(whole).kept.map(\.text))
+        for end in corpus.reply.indices where corpus.reply[end].isNewline {
+            let partial = ReplyExtractor.candidates(in: String(corpus.reply[..<end])).map(PromptNormalizer.normalize)
+            // What a prefix yields and the validator keeps, the whole reply yields too, at the same place.
+            let partialKept = partial.filter(kept.contains)
+            #expect(Array(whole.filter(kept.contains).prefix(partialKept.count)) == partialKept, "prefix up to \(corpus.reply.distance(from: corpus.reply.startIndex, to: end))")
+        }
+    }
+
+    @Test("A prompt is handed on once its line is complete, not before")
+    func waitsForTheLineEnd() {
+        let found = Mutex<[String]>([])
+        let early = EarlyPrompts(validator: PromptValidator(), alreadyShown: []) { prompt in found.withLock { $0.append(prompt.text) } }
+        early.received(corpusQuestions[0])
+        #expect(found.withLock { $0 }.isEmpty)
+        early.received("\n" + corpusQuestions[1])
+        #expect(found.withLock { $0 } == [corpusQuestions[0]])
+    }
+
+    @Test("Prompts the session showed, and prompts handed on by an earlier call, are not handed on again")
+    func avoidsWhatWasShown() {
+        let found = Mutex<[String]>([])
+        let shown = Set([PromptNormalizer.repeatKey(corpusQuestions[0])])
+        let early = EarlyPrompts(validator: PromptValidator(), alreadyShown: shown) { prompt in found.withLock { $0.append(prompt.text) } }
+        early.received(corpusQuestions[0...1].joined(separator: "\n") + "\n")
+        early.callStarted()
+        early.received(corpusQuestions[1...3].joined(separator: "\n") + "\n")
+        #expect(found.withLock { $0 } == Array(corpusQuestions[1...3]))
+    }
+
+    static let openAIStream = """
+        data: {"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}
+
+        data: {"choices":[{"index":0,"delta":{"content":"What sound"},"finish_reason":null}]}
+
+        data: {"choices":[{"index":0,"delta":{"content":" stays?\\nWho"},"finish_reason":null}]}
+
+        data: {"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}
+
+        data: {"choices":[],"usage":{"prompt_tokens":120,"completion_tokens":9,"total_tokens":129}}
+
+        data: [DONE]
+
+
+        """
+
+    static let anthropicStream = """
+        event: message_start
+        data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"usage":{"input_tokens":120,"output_tokens":1}}}
+
+        event: content_block_start
+        data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}
+
+        event: ping
+        data: {"type": "ping"}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"What sound"}}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":" stays?\\nWho"}}
+
+        event: content_block_stop
+        data: {"type":"content_block_stop","index":0}
+
+        event: message_delta
+        data: {"type":"message_delta","delta":{"stop_reason":"max_tokens","stop_sequence":null},"usage":{"output_tokens":9}}
+
+        event: message_stop
+        data: {"type":"message_stop"}
+
+
+        """
+
+    static let ollamaStream = """
+        {"model":"llama3.2","created_at":"2026-11-23T20:00:00Z","message":{"role":"assistant","content":"What sound"},"done":false}
+        {"model":"llama3.2","created_at":"2026-11-23T20:00:00Z","message":{"role":"assistant","content":" stays?\\nWho"},"done":false}
+        {"model":"llama3.2","created_at":"2026-11-23T20:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"length","prompt_eval_count":120,"eval_count":9}
+
+        """
+
+    @Test(
+        "Each provider's stream gives its text in order, why it stopped and the tokens, however the bytes are cut",
+        arguments: [
+            ("openai", openAIStream), ("anthropic", anthropicStream), ("ollama", ollamaStream),
+        ]
+    )
+    func providerStreams(provider: String, stream: String) {
+        let parse: @Sendable (Substring) -> [StreamedReply.Event] =
+            switch provider {
+            case "openai": StreamedReply.openAI
+            case "anthropic": StreamedReply.anthropic
+            default: StreamedReply.ollama
+            }
+        for pieceLength in [1, 3, 64, 4096] {
+            let observer = RecordingObserver()
+            let reply = StreamedReply(observer: observer, parse: parse)
+            let bytes = Array(stream.utf8)
+            for start in stride(from: 0, to: bytes.count, by: pieceLength) {
+                bytes[start..<min(start + pieceLength, bytes.count)].withUnsafeBytes { reply.receive($0) }
+            }
+            let whole = reply.reply
+            #expect(whole.text == "What sound stays?\nWho", "pieces of \(pieceLength)")
+            #expect(whole.finishReason == .length)
+            #expect(whole.usage == TokenUsage(prompt: 120, completion: 9))
+            #expect(observer.texts == ["What sound", " stays?\nWho"])
+        }
+    }
+
+    @Test("A character split between two chunks arrives whole")
+    func splitCharacter() {
+        let line = #"data: {"choices":[{"delta":{"content":"この写真？"}}]}"# + "\n"
+        let reply = StreamedReply(observer: nil, parse: StreamedReply.openAI)
+        let bytes = Array(line.utf8)
+        for byte in bytes { [byte].withUnsafeBytes { reply.receive($0) } }
+        #expect(reply.reply.text == "この写真？")
+    }
+
+    @Test("An error body, which is one JSON object, gives no text")
+    func errorBody() {
+        for parse in [StreamedReply.openAI, StreamedReply.anthropic, StreamedReply.ollama] {
+            let reply = StreamedReply(observer: nil, parse: parse)
+            Array(#"{"error":{"message":"rate limited","type":"rate_limit_error"}}"#.utf8).withUnsafeBytes { reply.receive($0) }
+            #expect(reply.reply.text.isEmpty)
+        }
+    }
+}
+
+private final class RecordingObserver: ReplyObserver {
+    private let received = Mutex<[String]>([])
+
+    var texts: [String] { received.withLock { $0 } }
+    func callStarted() {}
+    func received(_ text: String) { received.withLock { $0.append(text) } }
+}
