@@ -89,9 +89,11 @@ struct ChatCompletionsHandler: Sendable {
                 for line in shape.streamOpening() { try await writer.write(ByteBuffer(string: line)) }
                 for (index, token) in tokens.enumerated() {
                     if let stallAfter, index >= stallAfter {
-                        // Stalled: the connection stays open and silent until the client gives up or the stub stops.
+                        // Stalled: the connection stays open and silent until the client gives up, or until the stub
+                        // is released, which cuts the stream there, without its ending.
                         while await !state.isReleased { try await Task.sleep(for: .milliseconds(50)) }
-                        break
+                        try await writer.finish(nil)
+                        return
                     }
                     if index > 0, delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
                     try await writer.write(ByteBuffer(string: shape.streamToken(token)))

@@ -9,7 +9,10 @@ extension ReplyShape {
             []
         case .anthropic:
             [
-                Self.event("message_start", ["type": "message_start", "message": ["id": "msg_stub", "usage": ["input_tokens": 1, "output_tokens": 1]]]),
+                Self.event(
+                    "message_start",
+                    ["type": "message_start", "message": ["id": "msg_stub", "usage": ["input_tokens": 1, "output_tokens": 1]]]
+                ),
                 Self.event("content_block_start", ["type": "content_block_start", "index": 0, "content_block": ["type": "text", "text": ""]]),
             ]
         }
@@ -19,7 +22,10 @@ extension ReplyShape {
     func streamToken(_ token: String) -> String {
         switch self {
         case .openAI:
-            Self.data(["id": "chatcmpl-stub", "object": "chat.completion.chunk", "choices": [["index": 0, "delta": ["content": token], "finish_reason": NSNull()]]])
+            Self.data([
+                "id": "chatcmpl-stub", "object": "chat.completion.chunk",
+                "choices": [["index": 0, "delta": ["content": token], "finish_reason": NSNull()]],
+            ])
         case .anthropic:
             Self.event("content_block_delta", ["type": "content_block_delta", "index": 0, "delta": ["type": "text_delta", "text": token]])
         case .ollama:
@@ -33,14 +39,22 @@ extension ReplyShape {
         switch self {
         case .openAI:
             return [
-                Self.data(["id": "chatcmpl-stub", "object": "chat.completion.chunk", "choices": [["index": 0, "delta": [:], "finish_reason": "stop"]]]),
-                Self.data(["id": "chatcmpl-stub", "object": "chat.completion.chunk", "choices": [], "usage": ["prompt_tokens": prompt, "completion_tokens": completionTokens]]),
+                Self.data([
+                    "id": "chatcmpl-stub", "object": "chat.completion.chunk", "choices": [["index": 0, "delta": [:], "finish_reason": "stop"]],
+                ]),
+                Self.data([
+                    "id": "chatcmpl-stub", "object": "chat.completion.chunk", "choices": [],
+                    "usage": ["prompt_tokens": prompt, "completion_tokens": completionTokens],
+                ]),
                 "data: [DONE]\n\n",
             ]
         case .anthropic:
             return [
                 Self.event("content_block_stop", ["type": "content_block_stop", "index": 0]),
-                Self.event("message_delta", ["type": "message_delta", "delta": ["stop_reason": "end_turn"], "usage": ["output_tokens": completionTokens]]),
+                Self.event(
+                    "message_delta",
+                    ["type": "message_delta", "delta": ["stop_reason": "end_turn"], "usage": ["output_tokens": completionTokens]]
+                ),
                 Self.event("message_stop", ["type": "message_stop"]),
             ]
         case .ollama:

@@ -35,7 +35,10 @@ struct StreamingTests {
             let partial = ReplyExtractor.candidates(in: String(corpus.reply[..<end])).map(PromptNormalizer.normalize)
             // What a prefix yields and the validator keeps, the whole reply yields too, at the same place.
             let partialKept = partial.filter(kept.contains)
-            #expect(Array(whole.filter(kept.contains).prefix(partialKept.count)) == partialKept, "prefix up to \(corpus.reply.distance(from: corpus.reply.startIndex, to: end))")
+            #expect(
+                Array(whole.filter(kept.contains).prefix(partialKept.count)) == partialKept,
+                "prefix up to \(corpus.reply.distance(from: corpus.reply.startIndex, to: end))"
+            )
         }
     }
 

@@ -69,7 +69,8 @@ public func buildApplication(
                     perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,
                     clock: dependencies.clock,
                     metrics: metrics
-                )
+                ),
+                keepAlive: .milliseconds(Int64(configuration.streamKeepAlive * 1000))
             ).endpoints
         )
         .addRoutes(UsersController(store: store, refreshLimit: configuration.refreshLimit).endpoints)

@@ -12,6 +12,8 @@ public struct AppConfiguration: Sendable {
     public var readTimeout: Double
     /// `HTTP_IDLE_TIMEOUT`: seconds a keep-alive connection may sit idle before it is closed.
     public var idleTimeout: Double
+    /// `STREAM_KEEPALIVE`: seconds between comment lines on a streamed answer while no event is due.
+    public var streamKeepAlive: Double
     /// `HTTP_MAX_CONNECTIONS`: connections served at once; one more is answered 503 and closed.
     public var maxConnections: Int
     /// `DATABASE_PATH`: the SQLite file, used unless `DATABASE_URL` names a PostgreSQL server.
@@ -71,6 +73,7 @@ public struct AppConfiguration: Sendable {
         port = try reader.integer("http.port", default: 8080, in: 0...65535)
         readTimeout = try reader.seconds("http.readTimeout", default: 30, maximum: 3600)
         idleTimeout = try reader.seconds("http.idleTimeout", default: 60, maximum: 86_400)
+        streamKeepAlive = try reader.seconds("stream.keepalive", default: 5, maximum: 60)
         maxConnections = try reader.integer("http.maxConnections", default: 4096, in: 1...1_000_000)
         databasePath = reader.text("database.path", default: "data/photo-prompts.sqlite")
         if let url = reader.optionalText("database.url", isSecret: true), !url.isEmpty {
