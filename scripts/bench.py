@@ -66,9 +66,10 @@ def proc_status(pid):
 
 
 class Stub:
-    def __init__(self, behaviour="normal", latency_ms=0, durable_baseline=False):
+    def __init__(self, behaviour="normal", latency_ms=0, durable_baseline=False, token_delay_ms=0):
         self.port = free_port()
-        arguments = [str(BIN / "stub-llm"), "--port", str(self.port), "--behaviour", behaviour, "--latency-ms", str(latency_ms)]
+        arguments = [str(BIN / "stub-llm"), "--port", str(self.port), "--behaviour", behaviour, "--latency-ms", str(latency_ms),
+                     "--token-delay-ms", str(token_delay_ms)]
         if durable_baseline:
             # POST /baseline/durable: read the JSON body, one durable SQLite insert of a session-sized row, a JSON answer.
             arguments += ["--baseline-database", tempfile.mkdtemp(prefix="photo-prompts-baseline-") + "/baseline.sqlite"]
@@ -262,8 +263,8 @@ def sweep_lines(r):
     return lines
 
 
-def captured_backend_request():
-    """The body of the chat request the service sends for BODY, caught by a one-off backend on loopback."""
+def captured_backend_request(body=BODY):
+    """The body of the chat request the service sends for `body`, caught by a one-off backend on loopback."""
     bodies = []
     answer = json.dumps({"choices": [{"message": {"content": "\n".join(
         f"What does this photo of the beach make you feel about day {n} of the trip?" for n in range(1, 7))}}]}).encode()
@@ -288,11 +289,97 @@ def captured_backend_request():
 
     service = Service(Backend)
     try:
-        post(service.url("/v1/prompts"), BODY, {"Cache-Control": "no-cache"})
+        post(service.url("/v1/prompts"), body, {"Cache-Control": "no-cache"})
     finally:
         service.stop()
         server.shutdown()
     return bodies[0]
+
+
+STREAM_RUNS = int(os.environ.get("BENCH_STREAM_RUNS", "15"))
+
+
+def timed_lines(url, body, headers):
+    """POSTs and reads the answer line by line: [(seconds since the request was sent, line)] and the total time."""
+    request = urllib.request.Request(url, data=body.encode(), method="POST", headers={"Content-Type": "application/json", **headers})
+    started = time.monotonic()
+    lines = []
+    with urllib.request.urlopen(request, timeout=30) as response:
+        for raw in iter(response.readline, b""):
+            lines.append((time.monotonic() - started, raw.decode().rstrip("\n")))
+    return lines, time.monotonic() - started
+
+
+def streaming(results):
+    """Time to the first prompt and to done against a stub that streams 40 tokens a second after a 400 ms first token,
+    the JSON API and the streamed one side by side (each request a photo not seen before), and the latency the
+    service adds to each streamed event: when its prompt event arrives, against when the stub's own stream
+    completes the same line, for the chat request the service sends."""
+    stub = Stub(latency_ms=400, token_delay_ms=25)
+    service = Service(stub)
+    json_done, first, done, added, first_added = [], [], [], [], []
+    for run in range(STREAM_RUNS):
+        body = json.loads(BODY)
+        body["photo"]["labels"] = ["beach", "sunset", f"kite {run}"]
+        _, elapsed = timed_lines(service.url("/v1/prompts"), json.dumps(body), {"Cache-Control": "no-cache"})
+        json_done.append(elapsed)
+        body["photo"]["labels"] = ["beach", "sunset", f"boat {run}"]
+        # The chat request the service sends for this photo, streamed and in plain lines as the service asks.
+        chat = json.loads(captured_backend_request(json.dumps(body)))
+        chat["stream"] = True
+        chat.pop("response_format", None)
+        lines, elapsed = timed_lines(service.url("/v1/prompts"), json.dumps(body), {"Accept": "text/event-stream", "Cache-Control": "no-cache"})
+        events = [at for at, line in lines if line.startswith("event: prompt")]
+        done.append(next(at for at, line in lines if line.startswith("event: done")))
+        first.append(events[0])
+        # The stub alone, streaming the same chat request: when each of its first three lines is complete.
+        direct, _ = timed_lines(f"http://127.0.0.1:{stub.port}/v1/chat/completions", json.dumps(chat), {})
+        text, completed = "", []
+        for at, line in direct:
+            if line.startswith("data: {"):
+                delta = json.loads(line[6:])["choices"]
+                text += (delta[0]["delta"].get("content") or "") if delta else ""
+                while text.count("\n") > len(completed):
+                    completed.append(at)
+        # The first event also carries the request's own start (reading the body, the cache lookup, rendering),
+        # which the stub called directly does not; each later event's delay, relative to the first, is the
+        # per-event cost alone.
+        first_added.append(events[0] - completed[0])
+        added += [(event - events[0]) - (line - completed[0]) for event, line in zip(events[1:3], completed[1:3])]
+    service.stop()
+    stub.stop()
+    median = statistics.median
+    results["streaming"] = {
+        "runs": STREAM_RUNS,
+        "json_done_p50_s": median(json_done), "first_p50_s": median(first), "first_max_s": max(first),
+        "done_p50_s": median(done), "first_share": median(f / d for f, d in zip(first, done)),
+        "added_per_event_p50_ms": median(added) * 1000, "added_per_event_max_ms": max(added) * 1000,
+        "first_added_p50_ms": median(first_added) * 1000,
+    }
+
+
+def streaming_lines(r):
+    s = r.get("streaming")
+    if not s:
+        return []
+    return [
+        "## Streaming: time to the first prompt",
+        "",
+        f"{s['runs']} requests each way, one at a time, each a photo not seen before, against stub-llm streaming 40 tokens a "
+        "second (four characters a token) after a 400 ms first token; the JSON API and `Accept: text/event-stream` side by "
+        "side. Added latency per event: when the service's `prompt` event arrives, against when the stub's own stream (the "
+        "same chat request, sent to it directly) completes the same line: for the second and third events, relative to the "
+        "first (the per-event cost alone); the first also carries the request's own start.",
+        "",
+        "| target | measured | verdict |",
+        "|---|---|---|",
+        f"| The first prompt in ≤ 30 % of the time to `done` | first {s['first_p50_s']:.2f} s, done {s['done_p50_s']:.2f} s "
+        f"(p50): {s['first_share'] * 100:.0f} % (the JSON API answers at {s['json_done_p50_s']:.2f} s) | {verdict(s['first_share'] <= 0.30)} |",
+        f"| The first prompt under 1 s | p50 {s['first_p50_s']:.2f} s, slowest {s['first_max_s']:.2f} s | {verdict(s['first_max_s'] < 1)} |",
+        f"| Added latency per streamed event < 2 ms | p50 {s['added_per_event_p50_ms']:.2f} ms, slowest {s['added_per_event_max_ms']:.2f} ms "
+        f"(the first event, with the request's start: p50 {s['first_added_p50_ms']:.2f} ms) | {verdict(s['added_per_event_p50_ms'] < 2)} |",
+        "",
+    ]
 
 
 def post(url, body, headers=None):
@@ -357,6 +444,11 @@ def main():
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     results = {}
+    if sys.argv[1:] == ["streaming"]:
+        # A quick look at streaming only, no report written.
+        streaming(results)
+        print("\n".join(streaming_lines(results)))
+        return
 
     # Baselines and cache hits: a bare Hummingbird route (for scale), the same durable work a new session does (one
     # SQLite insert, the baseline the target is set against), then POST /v1/prompts answered from the cache.
@@ -405,6 +497,7 @@ def main():
         # A quick look while tuning: the model path only, no report written.
         print(json.dumps({key: results[key] for key in ("stub_direct", "model_path")}, indent=2))
         return
+    streaming(results)
 
     # Concurrency: 1,000 requests in flight against a stub that takes 2 s.
     stub = Stub(latency_ms=2000)
@@ -498,6 +591,7 @@ def write_report(r):
         f"| Start-up < 0.5 s; idle RSS | {idle['startup_s']:.3f} s to a 200 from /healthz; idle RSS {idle['rss_mb']:.0f} MB, "
         f"{idle['threads']} threads | {verdict(idle['startup_s'] < 0.5)} |",
         "",
+        *streaming_lines(r),
         *scale_out_lines(r),
         *sweep_lines(r),
         "## Commands",

@@ -71,6 +71,9 @@ struct ChatCompletionsHandler: Sendable {
         default:
             let content = StubReplies.content(for: behaviour, system: system, user: user)
             if chat?.stream == true { return await streamed(content, promptCharacters: body.count) }
+            // A model writes at the same pace whether or not it streams: the whole reply comes when its last token would.
+            let tokenDelay = await state.tokenDelayMilliseconds
+            if tokenDelay > 0 { try await Task.sleep(for: .milliseconds(tokenDelay * max(0, content.count / 4 - 1))) }
             return json(shape.reply(content, promptCharacters: body.count), status: .ok)
         }
     }
