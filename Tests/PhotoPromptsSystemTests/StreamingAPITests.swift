@@ -156,7 +156,7 @@ extension SystemTests {
             }
         }
 
-        @Test("A streamed refresh counts once, when done says so, and re-asks stream too")
+        @Test("A streamed refresh counts once, when done says so")
         func refreshCountsOnce() async throws {
             try await withStubLLM { stub in
                 try await withService(testEnvironment(stub: stub).merging(["CACHE_TTL": "0.001"]) { $1 }) { client in
@@ -169,6 +169,43 @@ extension SystemTests {
                     let stored = try await client.session(session.sessionID).json
                     #expect(stored["refreshes_used"] as? Int == 2)
                     #expect(try Self.streamedPrompts(stream).map(\.prompt) == answer.prompts)
+                }
+            }
+        }
+
+        @Test("A re-ask streams too: two good prompts from the first reply, the third from the second, in one stream")
+        func reaskStreams() async throws {
+            try await withStubLLM(.mixed) { stub in
+                await stub.state.setStreaming(tokenDelayMilliseconds: 1, stallAfterTokens: nil)
+                try await withService(testEnvironment(stub: stub)) { client in
+                    let stream = try await client.stream("/v1/prompts", json: samplePhotoRequest)
+                    let answer = try Self.answer(stream)
+                    #expect(await stub.calls == 2)
+                    #expect(answer.prompts.map(\.source) == [.model, .model, .model])
+                    #expect(try Self.streamedPrompts(stream).map(\.prompt) == answer.prompts)
+                    // The first two were sent while the first reply was still being written, before the re-ask.
+                    let events = stream.prompts.map(\.at)
+                    #expect(events[1] < events[2])
+                }
+            }
+        }
+
+        @Test("Failover streams: a primary that hangs hands over, and the secondary's prompts stream, named in done")
+        func failoverStreams() async throws {
+            try await withStubLLM(.hang) { primary in
+                try await withStubLLM { secondary in
+                    await secondary.state.setStreaming(tokenDelayMilliseconds: 1, stallAfterTokens: nil)
+                    try await withService(chainEnvironment((primary, "openai"), (secondary, "anthropic"))) { client in
+                        let start = ContinuousClock.now
+                        let stream = try await client.stream("/v1/prompts", json: samplePhotoRequest)
+                        #expect(ContinuousClock.now - start < .milliseconds(1500))
+                        let answer = try Self.answer(stream)
+                        #expect(answer.backend?.provider == "anthropic")
+                        #expect(answer.source == .model)
+                        #expect(try Self.streamedPrompts(stream).map(\.prompt) == answer.prompts)
+                        #expect(await secondary.state.lastRequestBody.contains(#""stream":true"#))
+                    }
+                    await primary.state.releaseAll()
                 }
             }
         }
