@@ -31,7 +31,12 @@ public enum PromptNormalizer {
                 key.append(" ")
                 pendingSpace = false
             }
-            key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            // Most letters are already lower case; only the others need their mapping, a new string each.
+            if scalar.properties.changesWhenLowercased {
+                key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            } else {
+                key.append(scalar)
+            }
         }
         return String(key)
     }
