@@ -21,8 +21,10 @@ public enum PromptNormalizer {
         for scalar in text.unicodeScalars {
             // Combining marks belong to their letter: Thai tone marks and the Devanagari virama are not Alphabetic,
             // yet two words that differ only in them are different words.
-            let category = scalar.properties.generalCategory
-            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || category == .nonspacingMark || category == .spacingMark
+            let properties = scalar.properties
+            guard
+                properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+                    || properties.generalCategory == .spacingMark
             else {
                 pendingSpace = !key.isEmpty
                 continue
@@ -32,8 +34,8 @@ public enum PromptNormalizer {
                 pendingSpace = false
             }
             // Most letters are already lower case; only the others need their mapping, a new string each.
-            if scalar.properties.changesWhenLowercased {
-                key.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            if properties.changesWhenLowercased {
+                key.append(contentsOf: properties.lowercaseMapping.unicodeScalars)
             } else {
                 key.append(scalar)
             }
