@@ -63,6 +63,34 @@ struct StreamingTests {
         #expect(found.withLock { $0 } == Array(corpusQuestions[1...3]))
     }
 
+    @Test("Prompts a backend streamed before it failed count towards the three: the next backend is not re-asked for them")
+    func streamedPromptsCountAfterFailover() async throws {
+        let primary = ScriptedBackend(name: "primary", streams: Array(corpusQuestions[0...1]), thenFails: true)
+        let secondary = ScriptedBackend(name: "secondary", streams: [corpusQuestions[2], "Too short?"], thenFails: false)
+        let generator = PromptGenerator(
+            chain: BackendChain(backends: [primary, secondary], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
+            store: try SQLitePromptStore.inMemory(),
+            clock: SystemWallClock(),
+            timeout: .seconds(10),
+            cacheTTL: 3600
+        )
+        let sent = Mutex<[String]>([])
+        let input = PromptGenerator.Input(
+            template: try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
+            photo: PhotoMetadata(caption: "a dog on the beach"),
+            locale: "en-US",
+            round: 0,
+            alreadyShown: [],
+            readsCache: false,
+            stream: GenerationStream(modelAsked: {}, prompt: { prompt in sent.withLock { $0.append(prompt.text) } })
+        )
+        let generation = await generator.generate(input, logger: .init(label: "test"))
+        #expect(sent.withLock { $0 } == Array(corpusQuestions[0...2]))
+        #expect(generation.candidates.map(\.text) == Array(corpusQuestions[0...2]))
+        #expect(!generation.reasked)
+        #expect(secondary.calls == 1)
+    }
+
     static let openAIStream = """
         data: {"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}
 
@@ -167,4 +195,27 @@ private final class RecordingObserver: ReplyObserver {
     var texts: [String] { received.withLock { $0 } }
     func callStarted() {}
     func received(_ text: String) { received.withLock { $0.append(text) } }
+}
+
+/// A backend that streams `streams`, one line at a time, to the request's observer, then fails or answers with them.
+private final class ScriptedBackend: LLMBackend {
+    let identity: BackendIdentity
+    private let lines: [String]
+    private let failing: Bool
+    private let called = Mutex(0)
+
+    init(name: String, streams lines: [String], thenFails failing: Bool) {
+        identity = BackendIdentity(provider: "scripted", model: name)
+        self.lines = lines
+        self.failing = failing
+    }
+
+    var calls: Int { called.withLock { $0 } }
+
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        called.withLock { $0 += 1 }
+        for line in lines { ReplyObservation.current?.received(line + "\n") }
+        if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }
+        return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop)
+    }
 }

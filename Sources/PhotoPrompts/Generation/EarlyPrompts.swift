@@ -27,6 +27,13 @@ final class EarlyPrompts: ReplyObserver {
     /// The prompts handed on so far, in order.
     var shown: [ValidPrompt] { state.withLock { $0.shown } }
 
+    /// `kept` with the prompts handed on so far first, in the order they went out, and not again after.
+    func leading(_ kept: [ValidPrompt]) -> [ValidPrompt] {
+        let shown = self.shown
+        let shownKeys = Set(shown.map(\.repeatKey))
+        return shown + kept.filter { !shownKeys.contains($0.repeatKey) }
+    }
+
     func callStarted() {
         state.withLock { $0.text = "" }
     }

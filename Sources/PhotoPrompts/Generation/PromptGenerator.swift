@@ -166,7 +166,9 @@ public struct PromptGenerator: Sendable {
         var usage = answer.reply.usage
         var (validation, validateDuration) = await measured { validator.validate(ReplyExtractor.candidates(in: answer.reply.completeText)) }
         timing.add("validate", validateDuration)
-        var kept = validation.kept
+        // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
+        // count towards the three before a re-ask is weighed.
+        var kept = early?.leading(validation.kept) ?? validation.kept
         var rejected = validation.rejected
         var reasked = false
 
@@ -194,11 +196,8 @@ public struct PromptGenerator: Sendable {
                 rejected += validation.rejected
             }
         }
-        // Prompts already streamed come first, whichever call wrote them; the answer shows them where they were shown.
-        if let shown = early?.shown, !shown.isEmpty {
-            let shownEarly = Set(shown.map(\.repeatKey))
-            kept = shown + kept.filter { !shownEarly.contains($0.repeatKey) }
-        }
+        // And the re-ask's streamed prompts too: the answer shows each where it was shown.
+        kept = early?.leading(kept) ?? kept
         for index in kept.indices { kept[index].answeredBy = identity }
         let unseen = kept.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
