@@ -162,7 +162,7 @@ struct StreamingTests {
             for start in stride(from: 0, to: bytes.count, by: pieceLength) {
                 bytes[start..<min(start + pieceLength, bytes.count)].withUnsafeBytes { reply.receive($0) }
             }
-            let whole = reply.reply
+            let whole = reply.finish()
             #expect(whole.text == "What sound stays?\nWho", "pieces of \(pieceLength)")
             #expect(whole.finishReason == .length)
             #expect(whole.usage == TokenUsage(prompt: 120, completion: 9))
@@ -176,7 +176,7 @@ struct StreamingTests {
         let reply = StreamedReply(observer: nil, parse: StreamedReply.openAI)
         let bytes = Array(line.utf8)
         for byte in bytes { [byte].withUnsafeBytes { reply.receive($0) } }
-        #expect(reply.reply.text == "この写真？")
+        #expect(reply.finish().text == "この写真？")
     }
 
     @Test("An error body, which is one JSON object, gives no text")
@@ -184,7 +184,7 @@ struct StreamingTests {
         for parse in [StreamedReply.openAI, StreamedReply.anthropic, StreamedReply.ollama] {
             let reply = StreamedReply(observer: nil, parse: parse)
             Array(#"{"error":{"message":"rate limited","type":"rate_limit_error"}}"#.utf8).withUnsafeBytes { reply.receive($0) }
-            #expect(reply.reply.text.isEmpty)
+            #expect(reply.finish().text.isEmpty)
         }
     }
 }

@@ -21,17 +21,18 @@ public struct AnthropicBackend: LLMBackend {
     /// Sends the system prompt and the conversation; returns the text blocks of the reply joined, why it stopped,
     /// and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        let observer = ReplyObservation.current
         let body = MessagesRequest(
             model: identity.model,
             system: request.system,
             messages: request.messages.map { .init(role: $0.role, content: $0.content) },
             maxTokens: request.parameters.maxTokens,
             temperature: request.parameters.temperature.map { min($0, 1) },
-            stream: ReplyObservation.current != nil
+            stream: observer != nil
         )
         var headers: [(name: String, value: String)] = [("anthropic-version", Self.apiVersion)]
         if let apiKey { headers.append(("x-api-key", apiKey)) }
-        if let observer = ReplyObservation.current {
+        if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.anthropic)
             return try await http.postStreaming(body, to: endpoint, headers: headers, timeout: timeout, reading: streamed)
         }

@@ -35,7 +35,7 @@ struct JSONOverHTTP: Sendable {
         _ = try await exchange(body, to: url, headers: headers, accept: "text/event-stream, application/x-ndjson", timeout: timeout) { bytes in
             reply.receive(bytes)
         }
-        return reply.reply
+        return reply.finish()
     }
 
     private func exchange<Body: Encodable>(

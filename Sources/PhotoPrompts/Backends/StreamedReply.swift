@@ -48,8 +48,8 @@ final class StreamedReply: Sendable {
         for line in lines { handle(line) }
     }
 
-    /// The reply as the stream told it; a last line without a newline is read too.
-    var reply: LLMReply {
+    /// The reply as the stream told it, once the body has ended; a last line without a newline is read too.
+    func finish() -> LLMReply {
         let rest = state.withLock { state -> Substring? in
             defer { state.pending = [] }
             return state.pending.isEmpty ? nil : Substring(String(decoding: state.pending, as: UTF8.self))

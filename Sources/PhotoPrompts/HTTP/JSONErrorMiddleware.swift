@@ -16,12 +16,15 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            throw Self.apiError(for: error, logger: context.logger)
+            throw APIError.translating(error, logger: context.logger)
         }
     }
+}
 
+extension APIError {
     /// The answer for `error`: an ``APIError`` as it is, anything else translated and, when it is our fault, logged.
-    static func apiError(for error: any Error, logger: Logger) -> APIError {
+    /// The middleware's, and a streamed answer's once its body has begun.
+    static func translating(_ error: any Error, logger: Logger) -> APIError {
         switch error {
         case let error as APIError:
             return error

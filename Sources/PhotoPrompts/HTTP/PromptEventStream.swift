@@ -107,7 +107,7 @@ struct PromptEventStream: Sendable {
         case .success((let stored, _)):
             try await writer.write(event("error", stored.body))
         case .failure(let error):
-            let apiError = JSONErrorMiddleware<BasicRequestContext>.apiError(for: error, logger: logger)
+            let apiError = APIError.translating(error, logger: logger)
             try await writer.write(event("error", [UInt8]((try? apiError.encodedBody()) ?? Data())))
         }
         try await writer.finish(nil)

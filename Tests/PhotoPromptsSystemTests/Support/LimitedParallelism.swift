@@ -6,6 +6,9 @@ import Testing
 /// the deadline + 0.5 s. All ~180 at once on two cores starve the one being timed; one at a time leaves the cores
 /// idle while tests wait on deadlines, leases and child processes. Four at a time keeps both cores busy. (Swift
 /// Testing's own width setting is process-wide and experimental; this trait limits only the system layer.)
+///
+/// It is a `TestTrait` too, though only suites carry it: a recursive suite trait that is not one crashed Swift Testing
+/// 6.3 while it planned the run (an illegal instruction in `Runner.Plan._recursivelyApplyTraits`).
 struct LimitedParallelism: TestTrait, SuiteTrait, TestScoping {
     let slots: TestSlots
 
