@@ -48,12 +48,14 @@ stub-llm: deps
 
 ## test: install, build and run both test layers, then the OpenAPI contract check (schemathesis, from PyPI)
 # Plain `swift test`: the fast layer (PhotoPromptsTests: rules and router tests) runs in parallel, the system layer
-# (PhotoPromptsSystemTests: live sockets, stub-llm, child processes, PostgreSQL, nginx) four test cases at a time,
-# since its suites sit in SystemTests, whose LimitedParallelism trait holds four slots. `swift test --filter PhotoPromptsTests` runs the fast layer alone.
+# (PhotoPromptsSystemTests: live sockets, stub-llm, child processes, PostgreSQL, nginx) five test cases at a time,
+# since its suites sit in SystemTests, whose LimitedParallelism trait holds five slots. `swift test --filter PhotoPromptsTests` runs the fast layer alone.
 # The suite runs inside scripts/postgres/with-postgres.sh, which starts a throwaway PostgreSQL for the PostgreSQL half
 # of the store tests and the two-instance test; where none can start, those tests report themselves skipped.
-test: test-deps build
-	bash scripts/postgres/with-postgres.sh $(SWIFT) test --skip-build
+# `swift test` builds what it runs (the executables too) and gets the server's URL in a file, not the environment:
+# SwiftPM recompiles every package manifest when it runs in an environment, or as a command, unlike its last run.
+test: test-deps
+	bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test
 	bash scripts/contract/run.sh
 
 clean:

@@ -112,7 +112,7 @@ extension SystemTests {
 extension SystemTests {
     @Suite("A chain of backends within one deadline")
     struct BackendChainTests {
-        @Test("Primary hangs, secondary answers: the answer comes before the deadline and names the secondary")
+        @Test("Primary hangs, secondary answers: the answer comes before the deadline and names the secondary", .tags(.slow))
         func failover() async throws {
             try await withStubLLM(.hang) { primary in
                 try await withStubLLM { secondary in

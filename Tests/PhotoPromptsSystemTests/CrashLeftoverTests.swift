@@ -3,7 +3,7 @@ import PhotoPrompts
 import Testing
 
 extension SystemTests {
-    @Suite("What a crashed process leaves in the store never hangs the next request", .serialized)
+    @Suite("What a crashed process leaves in the store never hangs the next request", .serialized, .tags(.slow))
     struct CrashLeftoverTests {
         /// The budget the child services run with; claims then last this plus ``PromptStoreDefaults/claimMargin``.
         static let timeout = 2.0

@@ -84,7 +84,7 @@ extension SystemTests {
             }
         }
 
-        @Test("Hundreds of slow transfers are in flight at once on one thread")
+        @Test("Hundreds of slow transfers are in flight at once on one thread", .tags(.slow))
         func manyConcurrentTransfers() async throws {
             try await withStubLLM(latencyMilliseconds: 1500) { stub in
                 let count = 200

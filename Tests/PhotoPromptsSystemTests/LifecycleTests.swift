@@ -47,7 +47,10 @@ extension SystemTests {
             }
         }
 
-        @Test("kill -9 under load: the database opens, every acknowledged session is there, and refresh counts are at least what was acknowledged")
+        @Test(
+            "kill -9 under load: the database opens, every acknowledged session is there, and refresh counts are at least what was acknowledged",
+            .tags(.slow)
+        )
         func crashUnderLoad() async throws {
             let databasePath = temporaryDatabasePath()
             try await withStubLLM { stub in

@@ -39,7 +39,9 @@ extension SystemTests {
         @Test("Refreshes that fall back under concurrency give their slots back")
         func fallbacksReleaseSlots() async throws {
             try await withStubLLM { stub in
-                try await withService(testEnvironment(stub: stub)) { client in
+                // The breaker stays closed: five failures would open it, and then the refreshes after the model
+                // recovers would fall back too, giving their slots back for another reason.
+                try await withService(testEnvironment(stub: stub).merging(["BREAKER_FAILURES": "1000"]) { $1 }) { client in
                     let session = try await client.startSession()
                     #expect(try await client.refresh(session.sessionID).status == 200)  // served from the surplus
                     await stub.set(.serverError)
@@ -50,6 +52,9 @@ extension SystemTests {
                     await stub.set(.normal)
                     let statuses = try await simultaneousRefreshes(20, of: session.sessionID, client: client)
                     #expect(statuses.count { $0 == 200 } == 4)
+                    let afterRecovery = try await client.session(session.sessionID).decode(SessionResponse.self)
+                    #expect(afterRecovery.refreshesUsed == 5)
+                    #expect(afterRecovery.rounds.filter(\.counted).allSatisfy { $0.source == .model })
                 }
             }
         }

@@ -6,7 +6,7 @@ import Testing
 extension SystemTests {
     /// Two real `photo-prompts serve` processes on one PostgreSQL database, behind nginx round-robin: what a client
     /// sees must not depend on which instance answers.
-    @Suite("Two instances on one PostgreSQL behind nginx")
+    @Suite("Two instances on one PostgreSQL behind nginx", .tags(.slow))
     struct ScaleOutTests {
         /// Two instances and the balancer in front of them.
         struct Deployment: Sendable {

@@ -5,7 +5,10 @@ import Testing
 extension SystemTests {
     @Suite("A database that cannot write answers 503 with Retry-After, never 500, and within the deadline", .serialized)
     struct StoreFaultTests {
-        @Test("Another process holding the SQLite file's exclusive lock: 503 store_unavailable with Retry-After, then 200 once it lets go")
+        @Test(
+            "Another process holding the SQLite file's exclusive lock: 503 store_unavailable with Retry-After, then 200 once it lets go",
+            .tags(.slow)
+        )
         func lockedByAnotherProcess() async throws {
             let databasePath = temporaryDatabasePath()
             try await withStubLLM { stub in

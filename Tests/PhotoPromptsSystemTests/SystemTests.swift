@@ -1,5 +1,5 @@
 import Testing
 
-/// The system layer: every suite here is nested in this one, so its test cases share four slots (see
+/// The system layer: every suite here is nested in this one, so its test cases share five slots (see
 /// `LimitedParallelism`) while the fast layer runs in parallel beside them.
-@Suite(.limitedParallelism(width: 4)) enum SystemTests {}
+@Suite(.limitedParallelism(width: 5)) enum SystemTests {}

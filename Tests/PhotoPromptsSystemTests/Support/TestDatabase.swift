@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import PostgresNIO
 import Testing
 
@@ -19,20 +20,29 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// A fresh, empty database of one kind, for one test: a SQLite file in a temporary folder, or a new database on
-/// the PostgreSQL server `TEST_DATABASE_URL` names (`make test` starts one). Opening it twice gives two stores on
+/// the PostgreSQL server for tests (`make test` starts one). Opening it twice gives two stores on
 /// the same data, as two instances of the service would have.
 struct TestDatabase: Sendable {
     let kind: StoreKind
     /// The SQLite file, or the `postgres://` URL: what `DATABASE_PATH` or `DATABASE_URL` would be set to.
     let location: String
 
-    /// The PostgreSQL server for tests, if there is one.
-    static var serverURL: String? {
-        ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    /// The PostgreSQL server for tests, if there is one: `TEST_DATABASE_URL`, or else the URL
+    /// `scripts/postgres/with-postgres.sh --url-file` keeps in ``serverURLFile`` while its server runs.
+    static let serverURL: String? = {
+        let named =
+            ProcessInfo.processInfo.environment["TEST_DATABASE_URL"]
+            ?? (try? String(contentsOfFile: serverURLFile, encoding: .utf8))
+        return named.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+    }()
+
+    /// Where `make test` writes the URL: a file, not the environment, since SwiftPM recompiles every manifest when
+    /// `swift test` runs in an environment it has not seen.
+    static let serverURLFile = repositoryDirectory + "/.build/test-database-url"
 
     /// Why PostgreSQL tests cannot run here, shown as the reason they were skipped.
-    static let noServer = "PostgreSQL tests skipped: TEST_DATABASE_URL is not set (make test starts a server)"
+    static let noServer =
+        "PostgreSQL tests skipped: neither TEST_DATABASE_URL nor .build/test-database-url names a server (make test starts one)"
 
     /// The environment entry that points a service at this database.
     var environment: [String: String] {
