@@ -41,7 +41,7 @@ extension SystemTests {
         func passRatePerLanguage() async throws {
             let prompts = try TemporaryPrompts()
             try prompts.write("photo-journal/settings.json", #"{"candidate_count": 6, "word_ranges": {"ja": {"min": 40, "max": 60}}}"#)
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+            let output = scratchPath("eval.json")
             try await withStubLLM { stub in
                 let eval = try ChildProcess(
                     try builtProduct("photo-prompts"),
@@ -61,7 +61,7 @@ extension SystemTests {
 
         @Test("Against stub-llm over HTTP, eval compares two templates side by side and writes every measure as JSON")
         func evalCompares() async throws {
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+            let output = scratchPath("eval.json")
             try await withStubLLM { stub in
                 let eval = try ChildProcess(
                     try builtProduct("photo-prompts"),
@@ -103,7 +103,7 @@ extension SystemTests {
 
         @Test("A missed threshold makes eval exit 1 and say which one")
         func thresholdFails() async throws {
-            let fixtures = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).jsonl")
+            let fixtures = scratchPath("fixtures.jsonl")
             try Data(
                 """
                 {"name": "beach", "photo": {"labels": ["beach"], "location": {"name": "Praia da Rocha"}}}
@@ -111,7 +111,7 @@ extension SystemTests {
 
                 """.utf8
             ).write(to: fixtures)
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).json")
+            let output = scratchPath("eval.json")
             // Two good questions, two too short, two too long: a third of candidates pass, and every request re-asks.
             try await withStubLLM(.mixed) { stub in
                 let eval = try ChildProcess(
@@ -133,7 +133,7 @@ extension SystemTests {
 
         @Test("A bad fixture line is refused naming the file, line and field")
         func badFixture() async throws {
-            let fixtures = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).jsonl")
+            let fixtures = scratchPath("fixtures.jsonl")
             try Data("{\"name\": \"ok\", \"photo\": {}}\n{\"name\": \"bad\", \"photo\": {\"people_count\": -3}}\n".utf8).write(to: fixtures)
             let eval = try ChildProcess(
                 try builtProduct("photo-prompts"),

@@ -71,7 +71,7 @@ struct ConfigurationTests {
 
     @Test("A JSON file in config/ sets keys, and the environment overrides it")
     func fileUnderEnvironment() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-\(UUID().uuidString).json")
+        let file = scratchPath("config.json")
         let json =
             #"{"http": {"port": 7070, "host": "127.0.0.2"}, "sessions": {"refreshLimit": 4, "ttl": 60}, "llm": {"timeout": 2.5}, "cache": {"ttl": 90}}"#
         try Data(json.utf8).write(to: file)

@@ -13,7 +13,7 @@ import Testing
 @Suite("The routes, in process")
 struct RouterTests {
     static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-router-\(UUID().uuidString)")
+        let folder = scratchPath("router")
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = [
             "DATABASE_PATH": folder.appendingPathComponent("test.sqlite").path,

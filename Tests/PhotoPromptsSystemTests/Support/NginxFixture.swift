@@ -1,4 +1,5 @@
 import Foundation
+import PhotoPromptsTestSupport
 import Testing
 
 /// nginx (Debian's package) as a round-robin load balancer in front of service instances, on a loopback port,
@@ -20,7 +21,7 @@ struct NginxFixture: Sendable {
     /// goes to the next, as in a real deployment; one the instance accepted is never sent twice.
     static func start(upstreamPorts: [Int]) async throws -> NginxFixture {
         guard let executable else { try Test.cancel(Comment(rawValue: notInstalled)) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-nginx-\(UUID().uuidString)")
+        let folder = scratchPath("nginx")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = try freeLoopbackPort()
         let servers = upstreamPorts.map { "server 127.0.0.1:\($0) max_fails=1 fail_timeout=30s;" }.joined(separator: "\n        ")

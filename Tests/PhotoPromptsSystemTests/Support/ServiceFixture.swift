@@ -8,7 +8,7 @@ import PhotoPromptsTestSupport
 
 /// A fresh SQLite path in a new temporary folder.
 func temporaryDatabasePath() -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-tests-\(UUID().uuidString)")
+    let folder = scratchPath("database")
     return folder.appendingPathComponent("test.sqlite").path
 }
 

@@ -8,7 +8,7 @@ struct TemporaryPrompts: Sendable {
 
     /// Copies `prompts/` (without the fixtures) to a fresh folder.
     init() throws {
-        let target = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-templates-\(UUID().uuidString)")
+        let target = scratchPath("prompts")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         for entry in try FileManager.default.contentsOfDirectory(atPath: repositoryPromptsDirectory) where entry != "fixtures" {
             try FileManager.default.copyItem(
