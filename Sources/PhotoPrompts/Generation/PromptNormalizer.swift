@@ -19,13 +19,7 @@ public enum PromptNormalizer {
         var key = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            // Combining marks belong to their letter: Thai tone marks and the Devanagari virama are not Alphabetic,
-            // yet two words that differ only in them are different words.
-            let properties = scalar.properties
-            guard
-                properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
-                    || properties.generalCategory == .spacingMark
-            else {
+            guard isWordPart(scalar.properties) else {
                 pendingSpace = !key.isEmpty
                 continue
             }
@@ -33,14 +27,20 @@ public enum PromptNormalizer {
                 key.append(" ")
                 pendingSpace = false
             }
-            // Most letters are already lower case; only the others need their mapping, a new string each.
-            if properties.changesWhenLowercased {
-                key.append(contentsOf: properties.lowercaseMapping.unicodeScalars)
-            } else {
-                key.append(scalar)
-            }
+            key.append(scalar)
         }
-        return String(key)
+        // Lower-casing the whole key maps each scalar as `lowercaseMapping` would, in one pass.
+        return String(key).lowercased()
+    }
+
+    /// Letters, numbers and the marks that belong to them. Thai tone marks and the Devanagari virama are not
+    /// Alphabetic, yet two words that differ only in them are different words.
+    private static func isWordPart(_ properties: Unicode.Scalar.Properties) -> Bool {
+        if properties.isAlphabetic || properties.numericType != nil { return true }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark: return true
+        default: return false
+        }
     }
 
     private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">"]

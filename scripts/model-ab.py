@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""CPU and wall time per model request of two or more release builds, run side by side in lockstep.
+
+    python3 scripts/model-ab.py [--requests N] BUILD_DIR BUILD_DIR...
+
+Each BUILD_DIR holds a `photo-prompts` and a `stub-llm` (copy them out of .build/release). Every build gets its own
+stub and a fresh SQLite file, all running at once; requests alternate between them, one build after the other and
+the order reversed every round, each a model call (a new photo, `Cache-Control: no-cache`) on one keep-alive
+connection. So a machine that slows down mid-run slows every build alike, which separate runs one after another
+cannot promise: on this VM they spread by ±20 % between minutes. CPU is the service process's own, from
+/proc/<pid>/stat; wall time is the client's, and includes the stub.
+"""
+import argparse
+import http.client
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Build:
+    def __init__(self, directory):
+        self.directory = directory
+        self.folder = tempfile.mkdtemp(prefix="photo-prompts-ab-")
+        stub_port, self.port = free_port(), free_port()
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        self.stub = subprocess.Popen([f"{directory}/stub-llm", "--port", str(stub_port)], **quiet)
+        environment = dict(
+            os.environ, HTTP_PORT=str(self.port), DATABASE_PATH=f"{self.folder}/ab.sqlite", DATABASE_URL="",
+            LLM_PROVIDER="openai", LLM_BASE_URL=f"http://127.0.0.1:{stub_port}/v1", LLM_MODEL="stub",
+            LOG_LEVEL="error", PROMPTS_DIRECTORY=str(ROOT / "prompts"), RATE_LIMIT_PER_USER="0", RATE_LIMIT_PER_KEY="0",
+        )
+        self.service = subprocess.Popen([f"{directory}/photo-prompts", "serve"], env=environment, **quiet)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                probe = http.client.HTTPConnection("127.0.0.1", self.port, timeout=1)
+                probe.request("GET", "/healthz")
+                probe.getresponse().read()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"{directory}: the service did not start")
+                time.sleep(0.05)
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.port)
+        self.wall = 0.0
+
+    def ask(self, number):
+        body = json.dumps({"user_id": "ab", "locale": "en-US", "photo": {"labels": ["beach", f"photo {number}"]}})
+        start = time.monotonic()
+        self.connection.request("POST", "/v1/prompts", body, {"Content-Type": "application/json", "Cache-Control": "no-cache"})
+        reply = self.connection.getresponse()
+        reply.read()
+        self.wall += time.monotonic() - start
+        if reply.status != 200:
+            raise SystemExit(f"{self.directory}: status {reply.status}")
+
+    def stop(self):
+        for process in (self.service, self.stub):
+            process.terminate()
+            process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("builds", nargs="+")
+    arguments = parser.parse_args()
+    builds = [Build(directory) for directory in arguments.builds]
+    try:
+        for number in range(300):  # warm-up: connections, caches, the allocator
+            for build in builds:
+                build.ask(number)
+        for build in builds:
+            build.wall = 0.0
+        before = [cpu_seconds(build.service.pid) for build in builds]
+        for number in range(arguments.requests):
+            for build in builds if number % 2 == 0 else reversed(builds):
+                build.ask(1000 + number)
+        after = [cpu_seconds(build.service.pid) for build in builds]
+        for build, start, end in zip(builds, before, after):
+            cpu = (end - start) / arguments.requests * 1e6
+            print(f"{build.directory}: {cpu:.0f} µs CPU/request, {build.wall / arguments.requests * 1e3:.3f} ms wall/request")
+    finally:
+        for build in builds:
+            build.stop()
+
+
+if __name__ == "__main__":
+    main()
