@@ -10,7 +10,7 @@ import Testing
 struct CacheKeyTests {
     /// The key's inputs, each variable on its own.
     struct Inputs {
-        var photo = HandWrittenJSONTests.fullPhoto
+        var photo = JSONBytesWriterTests.fullPhoto
         var locale = "pt-PT"
         var template = TemplateIdentity(name: "photo-journal", variant: "photo-journal-b", version: "abc")
         var backends = [BackendIdentity(provider: "anthropic", model: "claude"), BackendIdentity(provider: "ollama", model: "llama3.2")]

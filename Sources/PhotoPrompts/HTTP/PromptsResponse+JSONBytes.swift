@@ -1,11 +1,11 @@
-// Written with `JSONBytesWriter` (why, and how `HandWrittenJSONTests` holds it to `JSONEncoder`, is there).
+// Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 /// The JSON written on every request, by hand (see ``JSONBytesWriter``): the prompts answer, the cache key, and
 /// the session's photo and surplus columns.
 ///
 /// Each `write(to:)` lists its type's coding keys in sorted order and writes what the type's `Encodable`
 /// conformance writes: the answer writes `null` for an absent value (its fixed shape), the others leave the key
-/// out (synthesized conformances). A new property must be added here too; `HandWrittenJSONTests` compares every
+/// out (synthesized conformances). A new property must be added here too; `JSONBytesWriterTests` compares every
 /// type with `JSONEncoder` on fixtures that set every property, so a forgotten one fails there.
 extension PromptsResponse {
     /// The answer's bytes, as `JSONResponse.encoder` would write them.

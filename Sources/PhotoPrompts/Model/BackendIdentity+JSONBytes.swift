@@ -1,4 +1,4 @@
-// Written with `JSONBytesWriter` (why, and how `HandWrittenJSONTests` holds it to `JSONEncoder`, is there).
+// Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension BackendIdentity {
     func write(to json: inout JSONBytesWriter) {

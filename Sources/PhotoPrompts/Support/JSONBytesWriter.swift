@@ -4,7 +4,7 @@
 ///
 /// The bytes are the same as `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes, so answers and
 /// cache keys do not change with the writer: callers write keys in sorted order, strings are escaped as Foundation
-/// escapes them, and numbers are spelled as Foundation spells them. `HandWrittenJSONTests` holds each writer to that.
+/// escapes them, and numbers are spelled as Foundation spells them. `JSONBytesWriterTests` holds each writer to that.
 struct JSONBytesWriter {
     private(set) var bytes: [UInt8] = []
     /// Whether the next key or value follows another one at the same level.

@@ -6,8 +6,8 @@ import Testing
 
 /// The answer, the cache key and the session's JSON columns are written by hand for speed. They must stay the bytes
 /// `JSONEncoder` writes: clients, idempotent replays and cache keys must not change with the writer.
-@Suite("JSON written by hand")
-struct HandWrittenJSONTests {
+@Suite("JSON written by JSONBytesWriter is what JSONEncoder writes")
+struct JSONBytesWriterTests {
     /// The encoder the hand-written JSON stands in for: `JSONResponse.encoder`'s settings.
     static let reference = JSONResponse.encoder
 
