@@ -31,14 +31,7 @@ public struct EvalRunner: Sendable {
                 let request = fixtures[index].request
                 next += 1
                 group.addTask {
-                    let input = PromptGenerator.Input(
-                        template: template,
-                        photo: request.photo,
-                        locale: request.locale,
-                        round: 0,
-                        alreadyShown: [],
-                        readsCache: false
-                    )
+                    let input = PromptGenerator.Input.oneOff(template, photo: request.photo, locale: request.locale)
                     let (generation, latency) = await measured { await generator.generate(input, logger: logger) }
                     return (index, generation, latency)
                 }
