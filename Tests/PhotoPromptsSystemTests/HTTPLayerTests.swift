@@ -81,7 +81,12 @@ extension SystemTests {
         func connectionCap() async throws {
             try await withService(Self.environment(["HTTP_MAX_CONNECTIONS": "2"])) { client in
                 let held = [try RawConnection(port: client.port), try RawConnection(port: client.port)]
-                try await Task.sleep(for: .milliseconds(100))
+                // Each is served once first, so both are counted in before the next connection comes: the server's
+                // event loops admit connections in their own order, and a pause is no promise on a loaded machine.
+                for connection in held {
+                    try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                    #expect(Self.parse(await connection.readResponse(timeout: .seconds(3))).status == 200)
+                }
                 let extra = try RawConnection(port: client.port)
                 try await extra.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
                 let (text, closed) = await extra.readUntilClosed(timeout: .seconds(3))

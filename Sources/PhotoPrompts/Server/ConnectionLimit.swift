@@ -22,7 +22,4 @@ final class ConnectionLimit: Sendable {
     func release() {
         open.subtract(1, ordering: .relaxed)
     }
-
-    /// Connections open now, refused ones included until they close.
-    var current: Int { open.load(ordering: .relaxed) }
 }

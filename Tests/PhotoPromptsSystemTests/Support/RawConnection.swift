@@ -56,6 +56,33 @@ final class RawConnection: Sendable {
         }
     }
 
+    /// One answer: its head, then as many body bytes as its `Content-Length` says, or what came before `timeout`.
+    /// The connection stays open for the next request.
+    func readResponse(timeout: Duration) async -> String {
+        await onDispatch {
+            var received: [UInt8] = []
+            let deadline = ContinuousClock.now + timeout
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while ContinuousClock.now < deadline, !Self.isComplete(received) {
+                var poller = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
+                let count = recv(self.socket, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                received += buffer[0..<count]
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+    }
+
+    /// Whether `bytes` hold a whole answer: the head and the body its `Content-Length` announces.
+    private static func isComplete(_ bytes: [UInt8]) -> Bool {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let headEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return false }
+        let head = String(decoding: bytes[..<headEnd], as: UTF8.self).lowercased()
+        let length = head.firstMatch(of: /content-length: *([0-9]+)/).flatMap { Int($0.1) } ?? 0
+        return bytes.count - (headEnd + separator.count) >= length
+    }
+
     private func onDispatch<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
