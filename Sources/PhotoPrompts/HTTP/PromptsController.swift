@@ -79,17 +79,16 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         deadline: ContinuousClock.Instant,
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
-        guard PromptEventStream.isRequested(by: request) else {
-            let (stored, replayed) = try await answer(by: deadline + Self.answerMargin) {
-                try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(nil) }
-            }
-            return stored.response(replayed: replayed)
-        }
-        return try await events.respond(logger: context.logger) { stream in
+        @Sendable func answered(_ stream: SessionStream?) async throws -> (StoredResponse, replayed: Bool) {
             try await answer(by: deadline + Self.answerMargin) {
                 try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(stream) }
             }
         }
+        guard PromptEventStream.isRequested(by: request) else {
+            let (stored, replayed) = try await answered(nil)
+            return stored.response(replayed: replayed)
+        }
+        return try await events.respond(logger: context.logger) { try await answered($0) }
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
