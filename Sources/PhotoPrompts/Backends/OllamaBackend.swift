@@ -36,7 +36,7 @@ public struct OllamaBackend: LLMBackend {
             return try await http.postStreaming(body, to: endpoint, headers: [], timeout: timeout, reading: streamed)
         }
         let reply = try await http.post(body, to: endpoint, headers: [], timeout: timeout, expecting: ChatResponse.self)
-        let usage = reply.promptEvalCount.flatMap { prompt in reply.evalCount.map { TokenUsage(prompt: prompt, completion: $0) } }
+        let usage = TokenUsage(prompt: reply.promptEvalCount, completion: reply.evalCount)
         return LLMReply(text: reply.message.content, finishReason: reply.doneReason.map(FinishReason.init), usage: usage)
     }
 

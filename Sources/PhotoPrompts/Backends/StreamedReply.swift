@@ -56,8 +56,11 @@ final class StreamedReply: Sendable {
         }
         if let rest { handle(rest) }
         return state.withLock { state in
-            let usage = state.promptTokens.flatMap { prompt in state.completionTokens.map { TokenUsage(prompt: prompt, completion: $0) } }
-            return LLMReply(text: state.text, finishReason: state.finishReason, usage: usage)
+            LLMReply(
+                text: state.text,
+                finishReason: state.finishReason,
+                usage: TokenUsage(prompt: state.promptTokens, completion: state.completionTokens)
+            )
         }
     }
 

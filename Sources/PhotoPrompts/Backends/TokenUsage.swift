@@ -11,6 +11,13 @@ public struct TokenUsage: Sendable, Equatable {
         self.completion = completion
     }
 
+    /// The count from a reply whose two numbers are each optional (Ollama's last line, a streamed reply's chunks):
+    /// `nil` unless the provider reported both.
+    init?(prompt: Int?, completion: Int?) {
+        guard let prompt, let completion else { return nil }
+        self.init(prompt: prompt, completion: completion)
+    }
+
     /// Prompt and completion tokens together: what a call costs.
     public var total: Int { prompt + completion }
 
