@@ -46,8 +46,8 @@ public struct PromptChecks: Sendable, Equatable {
 
     /// Whether `text` has something that reads as a URL or an e-mail address.
     static func containsLink(_ text: String) -> Bool {
-        // Every link below has a ".", "@" or ":"; most questions have none, and the word-by-word look is a third of
-        // a model request's CPU (docs/BENCHMARKS.md).
+        // Every link below has a ".", "@" or ":"; most questions have none, and skip the word-by-word look (its
+        // cost is measured in docs/BENCHMARKS.md).
         guard text.contains(where: { $0 == "." || $0 == "@" || $0 == ":" }) else { return false }
         for token in text.split(whereSeparator: \.isWhitespace) {
             let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)
