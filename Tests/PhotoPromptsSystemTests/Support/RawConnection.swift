@@ -40,11 +40,22 @@ final class RawConnection: Sendable {
 
     /// Everything the server sends until it closes the connection or `timeout` passes, and whether it closed.
     func readUntilClosed(timeout: Duration) async -> (text: String, closed: Bool) {
+        await read(timeout: timeout) { _ in false }
+    }
+
+    /// One answer: its head, then as many body bytes as its `Content-Length` says, or what came before `timeout`.
+    /// The connection stays open for the next request.
+    func readResponse(timeout: Duration) async -> String {
+        await read(timeout: timeout, until: Self.isComplete).text
+    }
+
+    /// What the server sends until `isEnough` says so, it closes the connection, or `timeout` passes.
+    private func read(timeout: Duration, until isEnough: @escaping @Sendable ([UInt8]) -> Bool) async -> (text: String, closed: Bool) {
         await onDispatch {
             var received: [UInt8] = []
             let deadline = ContinuousClock.now + timeout
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            while ContinuousClock.now < deadline {
+            while ContinuousClock.now < deadline, !isEnough(received) {
                 var poller = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
                 let waitMilliseconds = Int32(max(1, (deadline - ContinuousClock.now).components.seconds * 1000 + 1))
                 guard poll(&poller, 1, min(waitMilliseconds, 100)) > 0 else { continue }
@@ -53,24 +64,6 @@ final class RawConnection: Sendable {
                 received += buffer[0..<count]
             }
             return (String(decoding: received, as: UTF8.self), false)
-        }
-    }
-
-    /// One answer: its head, then as many body bytes as its `Content-Length` says, or what came before `timeout`.
-    /// The connection stays open for the next request.
-    func readResponse(timeout: Duration) async -> String {
-        await onDispatch {
-            var received: [UInt8] = []
-            let deadline = ContinuousClock.now + timeout
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while ContinuousClock.now < deadline, !Self.isComplete(received) {
-                var poller = pollfd(fd: self.socket, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 100) > 0 else { continue }
-                let count = recv(self.socket, &buffer, buffer.count, 0)
-                if count <= 0 { break }
-                received += buffer[0..<count]
-            }
-            return String(decoding: received, as: UTF8.self)
         }
     }
 
