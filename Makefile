@@ -2,7 +2,10 @@
 # toolchain can run `make run` or `make test` straight after cloning.
 
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config
+# The gate's field libraries: CLD2 (language), Hunspell and its dictionaries (real words); see docs/OPERATORS.md.
+GATE_APT_PACKAGES := libcld2-dev libhunspell-dev hunspell-en-us hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de \
+	hunspell-it hunspell-nl hunspell-ar
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config $(GATE_APT_PACKAGES)
 # Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports.
 TEST_APT_PACKAGES := postgresql-15 nginx
 STUB_PORT ?= 8081

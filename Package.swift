@@ -44,12 +44,26 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
+        // Google's Compact Language Detector 2 (Debian's libcld2-dev), for the gate's language check. CLD2 is C++;
+        // one function with plain C types crosses into Swift.
+        .target(
+            name: "CCLD2",
+            linkerSettings: [.linkedLibrary("cld2")]
+        ),
+        // Hunspell (Debian's libhunspell-dev), for the gate's real-word check, as a system-library module like CCurl.
+        .systemLibrary(
+            name: "CHunspell",
+            pkgConfig: "hunspell",
+            providers: [.apt(["libhunspell-dev"])]
+        ),
         // All of the service's logic.
         .target(
             name: "PhotoPrompts",
             dependencies: [
                 "CCurl",
                 "CICU",
+                "CCLD2",
+                "CHunspell",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),

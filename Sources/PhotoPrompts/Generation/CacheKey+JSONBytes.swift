@@ -20,6 +20,7 @@ extension CacheKey {
             json.endArray()
             json.key("candidateCount")
             json.int(candidateCount)
+            json.field("gate", gate)
             json.field("locale", locale)
             json.key("parameters")
             parameters.write(to: &json)

@@ -93,6 +93,7 @@ public struct PromptGenerator: Sendable {
             backends: chain.identities,
             parameters: template.settings.parameters,
             candidateCount: template.settings.candidateCount,
+            gate: template.gateIdentity,
             round: input.round,
             age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: now).map(CacheKey.Age.init)
         ).hashed
@@ -130,7 +131,7 @@ public struct PromptGenerator: Sendable {
         defer { admission.leave() }
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let template = input.template
-        let validator = template.validator(for: LanguageTag(locale: input.locale))
+        let validator = template.validator(for: LanguageTag(locale: input.locale), photo: input.photo)
         let context = TemplateContext(
             photo: input.photo,
             locale: input.locale,

@@ -43,9 +43,8 @@ public enum PromptNormalizer {
         }
     }
 
-    private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">"]
+    private static let bullets: Set<Character> = ["-", "•", "*", "–", "—", "·", "▪", "‣", ">", "#"]
     private static let quotePairs: [(Character, Character)] = [("\"", "\""), ("“", "”"), ("'", "'"), ("‘", "’"), ("«", "»"), ("`", "`")]
-    private static let labelWords = ["prompt", "question"]
 
     private static func peelOneDecoration(_ text: String) -> String {
         guard let first = text.first, let last = text.last else { return text }
@@ -71,31 +70,56 @@ public enum PromptNormalizer {
         return text
     }
 
-    /// Drops "1.", "2)", "(3)" or "4:" at the start, but not a number that begins the sentence ("3 friends…").
+    /// Drops "1.", "2)", "(3)", "4:", "5、" or "6 -" at the start, glued to the text or not ("1.What"), but not a number
+    /// that begins the sentence ("3 friends…", "1.5 hours…").
     static func droppingListNumber(_ text: String) -> String? {
         var rest = Substring(text)
-        let opened = rest.first == "("
+        let opened = rest.first == "(" || rest.first == "（"
         if opened { rest = rest.dropFirst() }
         let digits = rest.prefix(while: \.isNumber)
         guard !digits.isEmpty, digits.count <= 3 else { return nil }
         rest = rest.dropFirst(digits.count)
-        guard let marker = rest.first, opened ? marker == ")" : [".", ")", ":"].contains(marker) else { return nil }
+        if !opened, let dash = spacedDash(after: rest) { return String(dash) }
+        guard let marker = rest.first, opened ? [")", "）"].contains(marker) : listMarkers.contains(marker) else { return nil }
         rest = rest.dropFirst()
-        // "1.5 hours…" is a number, not a list marker.
-        guard rest.isEmpty || rest.first!.isWhitespace else { return nil }
+        // "1.5 hours…" and "3:30 in the morning…" are numbers, not list markers.
+        guard rest.first?.isNumber != true else { return nil }
         return String(rest)
     }
 
-    /// Drops "Prompt 1:", "Question 2 -" and the like.
+    private static let listMarkers: Set<Character> = [".", ")", ":", "、", "．", "）", "："]
+    private static let dashes: Set<Character> = ["-", "–", "—"]
+
+    /// The text after " - " (or an en or em dash) when `rest` starts with one: "3 - What…?".
+    private static func spacedDash(after rest: Substring) -> Substring? {
+        let afterSpace = rest.drop(while: \.isWhitespace)
+        guard afterSpace.startIndex != rest.startIndex, let dash = afterSpace.first, dashes.contains(dash) else { return nil }
+        let after = afterSpace.dropFirst()
+        return after.first?.isWhitespace == true ? after : nil
+    }
+
+    /// Words that make up a label before the question, in the shipped languages: "Question 3:", "Reflection
+    /// Question:", "Prompt:", "Pregunta 2:", "質問1：". Compared lower-cased, with any number after them dropped.
+    private static let labelWords: Set<String> = [
+        "prompt", "prompts", "question", "questions", "reflection", "reflective", "journal", "journaling", "writing", "q",
+        "pregunta", "reflexión", "reflexion", "pergunta", "reflexão", "frage", "reflexionsfrage", "schreibimpuls",
+        "réflexion", "domanda", "riflessione", "vraag", "reflectie", "schrijfvraag",
+        "質問", "问题", "問題", "提示", "질문", "سؤال", "प्रश्न", "सवाल", "คำถาม",
+    ]
+    private static let labelMarkers: Set<Character> = [":", "：", "-", "–", "—", ")", "."]
+
+    /// Drops a label made only of label words and a number, before a colon, dash or similar mark: "Reflection
+    /// Question:", "Question 2 -", "Pregunta 2:". "What's the question: …" is a sentence, not a label, and stays.
     private static func droppingLabel(_ text: String) -> String? {
-        let lowered = text.lowercased()
-        guard let word = labelWords.first(where: { lowered.hasPrefix($0) }) else { return nil }
-        var rest = text.dropFirst(word.count)
-        rest = rest.drop(while: \.isWhitespace)
-        rest = rest.drop(while: \.isNumber)
-        rest = rest.drop(while: \.isWhitespace)
-        guard let marker = rest.first, [":", "-", "–", "—", ")", "."].contains(marker) else { return nil }
-        return String(rest.dropFirst())
+        guard let markerIndex = text.prefix(40).firstIndex(where: labelMarkers.contains), markerIndex != text.startIndex else { return nil }
+        let words = text[..<markerIndex].split(whereSeparator: \.isWhitespace)
+        guard (1...4).contains(words.count) else { return nil }
+        let isLabel = words.allSatisfy { word in
+            let letters = word.lowercased().filter { !$0.isNumber && $0 != "#" }
+            return letters.isEmpty ? word.allSatisfy(\.isNumber) : labelWords.contains(letters)
+        }
+        guard isLabel, words.contains(where: { !$0.allSatisfy(\.isNumber) }) else { return nil }
+        return String(text[text.index(after: markerIndex)...])
     }
 
     private static func collapseWhitespace(_ text: String) -> String {

@@ -19,6 +19,14 @@ public struct PromptRejection: Sendable, Equatable {
         case notAQuestion
         case containsLink
         case blockedWord(String)
+        /// In another language than the user's: CLD2's code (`en`, `pt`) or, where CLD2 could not tell, the
+        /// letters' script (`Latn`).
+        case wrongLanguage(String)
+        case placeholder
+        case assistantChatter
+        case twoQuestions
+        /// A word neither the language's dictionary nor the photo knows.
+        case unknownWord(String)
 
         /// A short reason for logs, e.g. "too short at 6 words".
         public var description: String {
@@ -32,6 +40,11 @@ public struct PromptRejection: Sendable, Equatable {
             case .notAQuestion: "not a question"
             case .containsLink: "contains a link or e-mail address"
             case .blockedWord(let word): "uses the blocked word \"\(word)\""
+            case .wrongLanguage(let other): "written in \(other), not in the user's language"
+            case .placeholder: "has a placeholder in brackets or braces"
+            case .assistantChatter: "talks about the conversation, not the photo"
+            case .twoQuestions: "asks two questions; ask one"
+            case .unknownWord(let word): "uses \"\(word)\", which is not a word"
             }
         }
 
@@ -47,6 +60,11 @@ public struct PromptRejection: Sendable, Equatable {
             case .notAQuestion: "not_a_question"
             case .containsLink: "contains_link"
             case .blockedWord: "blocked_word"
+            case .wrongLanguage: "wrong_language"
+            case .placeholder: "placeholder"
+            case .assistantChatter: "assistant_chatter"
+            case .twoQuestions: "two_questions"
+            case .unknownWord: "unknown_word"
             }
         }
     }

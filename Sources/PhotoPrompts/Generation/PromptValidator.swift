@@ -1,4 +1,4 @@
-/// Applies the word rule, the template's checks and the no-repeat rule to a model's candidates.
+/// Applies the word rule, the template's checks, the gate and the no-repeat rule to a model's candidates.
 ///
 /// A candidate is kept only if, once normalised, it is a single line within its language's word rule (8 to 15
 /// words in English) that passes the template's checks and has not appeared earlier in the same reply or in the
@@ -8,11 +8,14 @@ public struct PromptValidator: Sendable {
     public var wordRule: WordRule
     /// The template's extra checks.
     public var checks: PromptChecks
+    /// The gate a model's candidate passes before it can be shown; nil for the operators' own fallback lines.
+    public var gate: PromptGate?
 
     /// Creates a validator.
-    public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks()) {
+    public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks(), gate: PromptGate? = nil) {
         self.wordRule = wordRule
         self.checks = checks
+        self.gate = gate
     }
 
     /// Judges `candidates`, rejecting those whose repeat key is in `alreadyShown`.
@@ -29,6 +32,12 @@ public struct PromptValidator: Sendable {
             }
         }
         return validation
+    }
+
+    /// Whether a prompt kept earlier (a session's surplus) still passes the gate: it may have been judged by an
+    /// older one.
+    public func stillPasses(_ prompt: ValidPrompt) -> Bool {
+        gate?.failure(for: prompt.text, repeatKey: prompt.repeatKey) == nil
     }
 
     /// Whether at least one of `candidates` would be kept: the backend chain's test of a usable answer. It stops at
@@ -57,6 +66,8 @@ public struct PromptValidator: Sendable {
     /// The first rule a normalised candidate breaks, in the order the model is best told about them.
     private func judge(_ text: String, words: Int, key: String, alreadyShown: Set<String>, seen: Set<String>) -> PromptRejection.Reason? {
         if words == 0 { return .empty }
+        // The gate first: "written in en" tells a model more than "too long", and is what a user would have seen.
+        if let failure = gate?.failure(for: text, repeatKey: key) { return failure }
         if words < wordRule.range.lowerBound { return .tooShort(words: words) }
         if words > wordRule.range.upperBound { return .tooLong(words: words) }
         if let failure = checks.failure(for: text, repeatKey: key) { return failure }

@@ -14,6 +14,12 @@ enum QuestionMarks {
         return last == ";" && text.dropLast().last(where: \.isLetter).map(isGreek) == true
     }
 
+    /// How many question marks `text` holds: two make two questions in one card. (Spanish opens a question with
+    /// `¿`, which is not counted.)
+    static func count(in text: some StringProtocol) -> Int {
+        text.unicodeScalars.count { all.contains($0.value) }
+    }
+
     private static func isGreek(_ character: Character) -> Bool {
         character.unicodeScalars.allSatisfy { (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }
     }

@@ -13,6 +13,8 @@ public struct PromptTemplate: Sendable {
     public let settings: TemplateSettings
     /// The template's own fallbacks, used before the product's defaults.
     public let fallbacks: TemplateFallbacks
+    /// The set's chatter phrases (`prompts/chatter/`), which the gate applies with this template's `gate` rules.
+    public internal(set) var chatter = ChatterPhrases()
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
@@ -78,9 +80,22 @@ public struct PromptTemplate: Sendable {
     }
 
     /// The word rule of `language` (with this template's `word_ranges`) and the checks of `settings.json`, as one
-    /// validator.
+    /// validator: for the operators' own fallback lines, which the gate does not judge.
     public func validator(for language: LanguageTag) -> PromptValidator {
         PromptValidator(wordRule: .for(language, overrides: settings.wordRanges), checks: settings.checks)
+    }
+
+    /// The validator of a model's candidates for `photo`: the word rule and checks, and the gate with this template's
+    /// rules.
+    public func validator(for language: LanguageTag, photo: PhotoMetadata) -> PromptValidator {
+        var validator = validator(for: language)
+        validator.gate = PromptGate(language: language, photo: photo, rules: settings.gate, chatter: chatter)
+        return validator
+    }
+
+    /// What the gate of this template accepts, for the cache key: the gate's version and the chatter phrases'.
+    var gateIdentity: String {
+        "\(PromptGate.version)-\(chatter.fingerprint)"
     }
 
     /// Renders both parts for `context`.

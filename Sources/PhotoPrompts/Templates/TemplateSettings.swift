@@ -17,6 +17,8 @@ public struct TemplateSettings: Sendable, Equatable {
     /// Weighted variants for an A/B test, including this template itself if it should keep a share. Empty means
     /// every session uses this template.
     public var variants: [TemplateVariant]
+    /// Which of the gate's checks apply (all, unless `gate` relaxes one).
+    public var gate: GateRules
 
     /// Creates settings.
     public init(
@@ -24,13 +26,15 @@ public struct TemplateSettings: Sendable, Equatable {
         parameters: ModelParameters = ModelParameters(),
         checks: PromptChecks = PromptChecks(),
         wordRanges: [String: ClosedRange<Int>] = [:],
-        variants: [TemplateVariant] = []
+        variants: [TemplateVariant] = [],
+        gate: GateRules = GateRules()
     ) {
         self.candidateCount = candidateCount
         self.parameters = parameters
         self.checks = checks
         self.wordRanges = wordRanges
         self.variants = variants
+        self.gate = gate
     }
 
     private struct File: Decodable {
@@ -40,6 +44,25 @@ public struct TemplateSettings: Sendable, Equatable {
         var checks: Checks?
         var wordRanges: [String: WordRange]?
         var variants: [String: Int]?
+        var gate: Gate?
+
+        struct Gate: Decodable {
+            var language: Bool?
+            var acceptLanguages: [String]?
+            var placeholders: Bool?
+            var chatter: Bool?
+            var oneQuestion: Bool?
+            var realWords: Bool?
+
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case language
+                case acceptLanguages = "accept_languages"
+                case placeholders
+                case chatter
+                case oneQuestion = "one_question"
+                case realWords = "real_words"
+            }
+        }
 
         struct WordRange: Decodable {
             var min: Int
@@ -65,6 +88,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case checks
             case wordRanges = "word_ranges"
             case variants
+            case gate
         }
     }
 
@@ -94,7 +118,8 @@ public struct TemplateSettings: Sendable, Equatable {
             ),
             checks: checks,
             wordRanges: try wordRanges(decoded.wordRanges ?? [:], file: file),
-            variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name }
+            variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name },
+            gate: try gateRules(decoded.gate, file: file)
         )
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")
@@ -115,6 +140,24 @@ public struct TemplateSettings: Sendable, Equatable {
             throw TemplateError(file: file, message: "variants must give at least one template a weight above 0")
         }
         return settings
+    }
+
+    /// The gate's rules, each unset one on; every accepted language must be a primary language subtag.
+    private static func gateRules(_ gate: File.Gate?, file: String) throws(TemplateError) -> GateRules {
+        let defaults = GateRules()
+        for language in gate?.acceptLanguages ?? [] {
+            guard let tag = LanguageTag(language), tag.description == language.lowercased(), !tag.language.isEmpty else {
+                throw TemplateError(file: file, message: "gate.accept_languages: \"\(language)\" must be a language subtag such as \"en\"")
+            }
+        }
+        return GateRules(
+            language: gate?.language ?? defaults.language,
+            acceptedLanguages: (gate?.acceptLanguages ?? []).map { $0.lowercased() },
+            placeholders: gate?.placeholders ?? defaults.placeholders,
+            chatter: gate?.chatter ?? defaults.chatter,
+            oneQuestion: gate?.oneQuestion ?? defaults.oneQuestion,
+            realWords: gate?.realWords ?? defaults.realWords
+        )
     }
 
     /// Each override's language must be a primary language subtag and its range a sensible one.
@@ -139,6 +182,12 @@ public struct TemplateSettings: Sendable, Equatable {
         let known = Set(File.CodingKeys.allCases.map(\.rawValue))
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw TemplateError(file: file, message: "unknown setting \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
+        }
+        if let gate = object["gate"] as? [String: Any] {
+            let knownRules = Set(File.Gate.CodingKeys.allCases.map(\.rawValue))
+            if let unknown = gate.keys.sorted().first(where: { !knownRules.contains($0) }) {
+                throw TemplateError(file: file, message: "unknown gate rule \"\(unknown)\"; known: \(knownRules.sorted().joined(separator: ", "))")
+            }
         }
         if let checks = object["checks"] as? [String: Any] {
             let knownChecks = Set(File.Checks.CodingKeys.allCases.map(\.rawValue))

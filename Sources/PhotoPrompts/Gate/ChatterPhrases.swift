@@ -1,0 +1,52 @@
+import Foundation
+
+/// Phrases that give a candidate away as talk about the conversation rather than a question about the photo ("the
+/// user", "as an AI", "I'm ready to assist"), per language, from `prompts/chatter/<language>.txt`.
+///
+/// No library knows these: they are what small models write when they lose the thread, so operators extend the
+/// lists as they see new ones in `eval`. One phrase per line; `#` starts a comment. Phrases are compared on the
+/// repeat key (case, punctuation and spacing ignored), as whole words where the language spaces its words.
+public struct ChatterPhrases: Sendable, Equatable {
+    /// Each language's phrases as repeat keys, by primary language subtag.
+    let keysByLanguage: [String: [String]]
+
+    /// A short hash of every phrase: part of the cache key, so an edit to a list re-judges what the cache holds.
+    let fingerprint: String
+
+    /// Phrases given in code, by primary language subtag.
+    public init(_ phrases: [String: [String]] = [:]) {
+        keysByLanguage = phrases.mapValues { $0.map(PromptNormalizer.repeatKey).filter { !$0.isEmpty } }
+        let listed = keysByLanguage.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value.joined(separator: "\u{0}"))" }
+        fingerprint = String(ContentHash.sha256Hex(listed.joined(separator: "\u{1}")).prefix(12))
+    }
+
+    /// Reads every `<language>.txt` in `prompts/chatter`; no folder means no phrases.
+    public static func load(from promptsDirectory: String) throws(TemplateError) -> ChatterPhrases {
+        let folder = URL(fileURLWithPath: promptsDirectory).appendingPathComponent("chatter")
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ChatterPhrases() }
+        var phrases: [String: [String]] = [:]
+        for file in files.sorted() where file.hasSuffix(".txt") {
+            let language = String(file.dropLast(4))
+            guard let tag = LanguageTag(language), tag.description == language.lowercased(), !tag.language.isEmpty else {
+                throw TemplateError(file: "chatter/\(file)", message: "must be named after a language subtag, such as en.txt")
+            }
+            let text: String
+            do {
+                text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            } catch {
+                throw TemplateError(file: "chatter/\(file)", message: "cannot be read (\(error.localizedDescription))")
+            }
+            phrases[tag.language] = text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        return ChatterPhrases(phrases)
+    }
+
+    /// The phrases a candidate for `language` is checked against: its own, and English's, which small models fall
+    /// back to whatever they were asked.
+    func keys(for language: LanguageTag) -> [String] {
+        let own = keysByLanguage[language.language] ?? []
+        return language.language == "en" ? own : own + (keysByLanguage["en"] ?? [])
+    }
+}

@@ -1,0 +1,36 @@
+/// Which of the gate's checks a template applies, from the `gate` object of its `settings.json`.
+///
+/// Every check is on by default. An operator relaxes one for a template whose model is known to need it: English
+/// accepted for every locale while a model that writes only English is tried, or the real-word check off for a
+/// product name the dictionaries lack.
+public struct GateRules: Sendable, Equatable {
+    /// Reject a candidate in another language than the user's (`wrong_language`).
+    public var language: Bool
+    /// Languages accepted for every locale besides the user's own, as primary subtags (`en`).
+    public var acceptedLanguages: [String]
+    /// Reject placeholders such as `[name]` or `{{place}}` (`placeholder`).
+    public var placeholders: Bool
+    /// Reject text about the conversation instead of the photo (`assistant_chatter`).
+    public var chatter: Bool
+    /// Reject a card with two questions in it (`two_questions`).
+    public var oneQuestion: Bool
+    /// Reject a word the language's dictionary does not know and the photo does not name (`unknown_word`).
+    public var realWords: Bool
+
+    /// Creates rules; every check is on unless turned off.
+    public init(
+        language: Bool = true,
+        acceptedLanguages: [String] = [],
+        placeholders: Bool = true,
+        chatter: Bool = true,
+        oneQuestion: Bool = true,
+        realWords: Bool = true
+    ) {
+        self.language = language
+        self.acceptedLanguages = acceptedLanguages
+        self.placeholders = placeholders
+        self.chatter = chatter
+        self.oneQuestion = oneQuestion
+        self.realWords = realWords
+    }
+}

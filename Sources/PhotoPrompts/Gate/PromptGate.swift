@@ -1,0 +1,134 @@
+/// What a candidate must be before a user may see it, besides the word rule: a clean question, in the user's
+/// language, in real words.
+///
+/// One pure function of the candidate, the user's language and the photo, applied on every path a prompt takes to
+/// the screen: a whole reply, a streamed one as each prompt arrives, surplus kept for refreshes (judged again when
+/// served) and the cache (whose key carries ``version``, so an entry judged by an older gate is never read). Each
+/// failure is a rejection reason of its own, counted in `/metrics`, listed by `eval`, and told to the model on a
+/// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
+public struct PromptGate: Sendable {
+    /// Changes whenever what the gate accepts changes: part of every cache key.
+    public static let version = 1
+
+    /// The user's language.
+    let language: LanguageTag
+    /// The template's relaxations.
+    let rules: GateRules
+    /// Where each language's dictionary comes from; a language without one (Japanese, Chinese) skips the word check.
+    let dictionaries: SpellingDictionaries
+    /// The chatter phrases, as repeat keys.
+    let chatter: [String]
+    /// The photo's own words (place, labels, caption), lower-cased: real words whatever the dictionary says.
+    let photoWords: Set<String>
+    /// The user's language and each accepted one.
+    let accepted: [LanguageTag]
+    /// Whether CLD2 can identify the user's language at all; a language it does not know is judged by script only.
+    let identifiable: Bool
+    /// Words are split on spaces in this language, so chatter phrases match as whole words.
+    let spacesWords: Bool
+
+    /// A gate for candidates written for `language` about `photo`.
+    public init(
+        language: LanguageTag,
+        photo: PhotoMetadata,
+        rules: GateRules = GateRules(),
+        chatter: ChatterPhrases = ChatterPhrases(),
+        dictionaries: SpellingDictionaries = .system
+    ) {
+        self.language = language
+        self.rules = rules
+        self.dictionaries = dictionaries
+        self.chatter = chatter.keys(for: language)
+        self.photoWords = Self.words(of: photo)
+        self.accepted = [language] + rules.acceptedLanguages.compactMap(LanguageTag.init)
+        self.identifiable = LanguageIdentifier.knows(LanguageIdentifier.code(for: language))
+        self.spacesWords = !CalibratedWordRanges.segmentedLanguages.contains(language.language)
+    }
+
+    /// The first rule `text` (normalised, with its repeat key) breaks, or nil when it may be shown.
+    func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
+        if rules.placeholders, Placeholders.contains(text) { return .placeholder }
+        if rules.chatter, containsChatter(repeatKey) { return .assistantChatter }
+        if rules.oneQuestion, QuestionMarks.count(in: text) > 1 { return .twoQuestions }
+        let words = words(in: text)
+        let written: LanguageTag
+        switch writtenLanguage(of: words) {
+        case .accepted(let tag): written = tag
+        case .other(let other) where rules.language: return .wrongLanguage(other)
+        case .other(let other): written = LanguageTag(other) ?? language
+        }
+        if rules.realWords, let dictionary = dictionaries.dictionary(for: written), let word = unknownWord(in: words, dictionary: dictionary) {
+            return .unknownWord(String(word))
+        }
+        return nil
+    }
+
+    private func containsChatter(_ key: String) -> Bool {
+        guard !chatter.isEmpty else { return false }
+        if !spacesWords { return chatter.contains { key.contains($0) } }
+        let padded = " \(key) "
+        return chatter.contains { padded.contains(" \($0) ") }
+    }
+
+    /// The language a candidate is written in, as far as the gate can tell.
+    private enum WrittenLanguage {
+        /// The user's, or one the template accepts: its words are checked in its dictionary.
+        case accepted(LanguageTag)
+        /// Another: CLD2's code (`pt`), or the letters' script (`Latn`) where CLD2 could not tell.
+        case other(String)
+    }
+
+    /// CLD2's call on the candidate without the photo's own words ("Praia da Rocha" in a Spanish question makes
+    /// CLD2 call it Galician); where CLD2 cannot tell, most letters must be in a script of an accepted language.
+    private func writtenLanguage(of words: [Substring]) -> WrittenLanguage {
+        let judged = words.filter { !isPhotoWord($0) }.joined(separator: " ")
+        if identifiable {
+            let identified = LanguageIdentifier.identify(judged)
+            if identified.isReliable, identified.code != "un" {
+                let match = accepted.first { LanguageIdentifier.code(for: $0) == identified.code }
+                return match.map(WrittenLanguage.accepted) ?? .other(identified.code)
+            }
+        }
+        let expected = accepted.map(LetterScripts.expected(for:))
+        guard !expected.contains(where: { $0 == nil }) else { return .accepted(language) }
+        let scripts = expected.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
+        let census = LetterScripts.census(of: judged)
+        let letters = census.values.reduce(0, +)
+        let inScript = census.filter { scripts.contains($0.key) }.values.reduce(0, +)
+        guard letters > 0, inScript * 2 < letters, let script = census.max(by: { $0.value < $1.value })?.key else { return .accepted(language) }
+        return .other(script)
+    }
+
+    /// The first word the dictionary does not know, skipping numbers, the photo's words and, inside a sentence of
+    /// a cased script, capitalised words (names). A word glued from two ("anddog", "thePraia") is unknown.
+    private func unknownWord(in words: [Substring], dictionary: SpellingDictionary) -> Substring? {
+        let candidates = words.enumerated().compactMap { index, word -> Substring? in
+            if word.contains(where: \.isNumber) || isPhotoWord(word) { return nil }
+            if index > 0, Self.isCapitalised(word) { return nil }
+            return word
+        }
+        return dictionary.firstUnknown(in: candidates)
+    }
+
+    private func words(in text: String) -> [Substring] {
+        WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
+    }
+
+    private func isPhotoWord(_ word: Substring) -> Bool {
+        let parts = PromptNormalizer.repeatKey(String(word)).split(separator: " ")
+        return !parts.isEmpty && parts.allSatisfy { photoWords.contains(String($0)) }
+    }
+
+    /// "Lisboa", not "thePraia" or "ANDBALLS": a capital, then no other.
+    private static func isCapitalised(_ word: Substring) -> Bool {
+        guard let first = word.first, first.isUppercase else { return false }
+        return !word.dropFirst().contains(where: \.isUppercase)
+    }
+
+    /// The words of the photo's place, labels and caption, as repeat-key words.
+    private static func words(of photo: PhotoMetadata) -> Set<String> {
+        let location = photo.location
+        let texts = [location?.name, location?.locality, location?.country, photo.caption].compactMap(\.self) + (photo.labels ?? [])
+        return Set(texts.flatMap { PromptNormalizer.repeatKey($0).split(separator: " ").map(String.init) })
+    }
+}

@@ -1,0 +1,201 @@
+import PhotoPromptsTestSupport
+import StubModel
+import Testing
+
+@testable import PhotoPrompts
+
+/// The gate, both ways, in every shipped language: good questions pass (a gate that rejects them is as wrong as
+/// one that shows bad ones), and what real models were seen writing is rejected with its own reason.
+@Suite("The gate: a clean question, in the user's language, in real words")
+struct GateTableTests {
+    /// The photo every case is about: a Portuguese beach, so Portuguese names appear in other languages' questions.
+    static let photo = PhotoMetadata(
+        location: .init(name: "Praia da Rocha", locality: "Portimão", country: "Portugal"),
+        labels: ["beach", "sunset", "dog"],
+        peopleCount: 2,
+        caption: "Rui and Mafalda at the Miradouro dos Três Castelos"
+    )
+
+    static let chatter = try! ChatterPhrases.load(from: repositoryPromptsDirectory)
+
+    /// The validator a model's candidates meet for `locale`, with the repository's chatter lists and `rules`.
+    static func validator(_ locale: String, rules: GateRules = GateRules()) -> PromptValidator {
+        let language = LanguageTag(locale: locale)
+        return PromptValidator(
+            wordRule: .for(language),
+            checks: PromptChecks(mustEndWithQuestionMark: true),
+            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter)
+        )
+    }
+
+    /// The reason `text` is rejected for `locale`, or nil when it is kept.
+    static func verdict(_ text: String, locale: String, rules: GateRules = GateRules()) -> PromptRejection.Reason? {
+        let validation = validator(locale, rules: rules).validate([text])
+        return validation.rejected.first?.reason
+    }
+
+    /// The eleven reference questions in each of the 13 shipped languages, as translators wrote them.
+    static let referenceQuestions: [(locale: String, question: String)] =
+        ReferenceQuestions.english.map { ("en", $0) }
+        + ReferenceQuestions.translations.sorted { $0.key < $1.key }.flatMap { locale, questions in questions.map { (locale, $0) } }
+
+    @Test("Every reference question passes in its own language", arguments: referenceQuestions)
+    func referenceQuestionsPass(locale: String, question: String) {
+        #expect(Self.verdict(question, locale: locale) == nil)
+    }
+
+    @Test(
+        "Good questions naming the photo's place, labels and caption pass in every shipped language",
+        arguments: [
+            ("en", "What does the sunset at Praia da Rocha remind you of today?"),
+            ("en", "What were Rui and Mafalda laughing about at the Miradouro dos Três Castelos?"),
+            ("en", "Who was with you when you couldn’t stop laughing on the beach in Portimão?"),
+            ("es", "¿Qué recuerdas de Praia da Rocha en Portimão, Portugal?"),
+            ("es", "¿Qué te hizo sonreír aquel día en Praia da Rocha con tu perro?"),
+            ("pt", "O que você sentiu ao ver o pôr do sol na Praia da Rocha?"),
+            ("fr", "Qu’avez-vous ressenti en regardant ce coucher de soleil à Praia da Rocha ?"),
+            ("de", "Woran erinnert dich dieser Sonnenuntergang an der Praia da Rocha mit deinem Hund?"),
+            ("it", "Cosa hai provato quella sera a Praia da Rocha con il tuo cane?"),
+            ("nl", "Wat voelde je die avond in Praia da Rocha met je hond?"),
+            ("ja", "プライア・ダ・ロシャの夕日を見たとき、どんな気持ちになりましたか？"),
+            ("zh-Hans", "在罗沙海滩看日落的时候，你心里想到了什么？"),
+            ("zh-Hant", "在羅沙海灘看日落的時候，你心裡想到了什麼？"),
+            ("ko", "Portimão 해변에서 노을을 보며 어떤 생각이 들었나요?"),
+            ("ar", "بماذا شعرت عندما رأيت غروب الشمس في Praia da Rocha مع كلبك؟"),
+            ("hi", "Praia da Rocha पर सूर्यास्त देखते समय आपको क्या महसूस हुआ था?"),
+            ("th", "คุณรู้สึกอย่างไรเมื่อได้เห็นพระอาทิตย์ตกที่ Praia da Rocha?"),
+        ]
+    )
+    func placeQuestionsPass(locale: String, question: String) {
+        #expect(Self.verdict(question, locale: locale) == nil)
+    }
+
+    @Test(
+        "A question in another language is wrong_language, the close pairs included",
+        arguments: [
+            ("es", "What does the sunset at the beach remind you of today?", "en"),
+            ("fr", "What does the sunset at the beach remind you of today?", "en"),
+            ("de", "What does the sunset at the beach remind you of today?", "en"),
+            ("es", "O que você sentiu ao ver o pôr do sol na praia com seu cachorro?", "pt"),
+            ("pt", "¿Qué recuerdas de aquella tarde en la playa con tu perro?", "es"),
+            ("es", "Cosa ricordi di quel pomeriggio sulla spiaggia con il tuo cane?", "it"),
+            ("de", "Waar denk je aan bij deze zonsondergang op het strand met je hond?", "nl"),
+            ("nl", "Woran erinnert dich dieser Sonnenuntergang am Strand mit deinem Hund?", "de"),
+            ("ja", "看到这片海滩的日落时，你心里想到了什么？", "zh"),
+            ("zh-Hans", "この夕日を見たとき、どんな気持ちになりましたか？", "ja"),
+            ("zh-Hans", "看到這片海灘的日落時，你心裡想到了什麼？", "zh-Hant"),
+            ("zh-Hant", "看到这片海滩的日落时，你心里想到了什么？", "zh"),
+            ("ar", "What did you feel when you saw the sunset on the beach with your dog?", "en"),
+            ("ko", "What did you feel when you saw the sunset on the beach with your dog?", "en"),
+        ]
+    )
+    func wrongLanguage(locale: String, text: String, identified: String) {
+        #expect(Self.verdict(text, locale: locale) == .wrongLanguage(identified))
+    }
+
+    @Test("Where CLD2 cannot tell, Latin letters are wrong for a user who reads another script")
+    func scriptDecides() {
+        // Too short and too mixed for CLD2 to call reliably, yet plainly not Japanese.
+        let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: Self.photo)
+        let text = "Zyx qwv plor mandu, kest verano tolk?"
+        #expect(LanguageIdentifier.identify(text).isReliable == false)
+        #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == .wrongLanguage("Latn"))
+    }
+
+    @Test(
+        "Placeholders, chatter and two questions are rejected, each with its own reason",
+        arguments: [
+            ("en", "What does [image_source_icon_language] remind you of today?", PromptRejection.Reason.placeholder),
+            ("en", "What did you feel when you first saw {{place}} that evening?", .placeholder),
+            ("en", "What did you feel when you first saw {location} that evening?", .placeholder),
+            ("en", "What did <name> say when you first arrived at the beach?", .placeholder),
+            ("en", "I'm ready to assist. What's the user's next question?", .assistantChatter),
+            ("en", "As an AI, what do you think this beach photo is about?", .assistantChatter),
+            ("en", "What details of the photo should I describe so I can help you?", .assistantChatter),
+            ("en", "What did you feel there? Who were you with that evening?", .twoQuestions),
+            ("es", "¿Qué quiere recordar el usuario de esta tarde en la playa?", .assistantChatter),
+            ("de", "Was möchte der Benutzer von diesem Abend am Strand behalten?", .assistantChatter),
+            ("ja", "ユーザーはこの夕日を見たとき、どんな気持ちになりましたか？", .assistantChatter),
+            ("es", "¿Qué sentiste allí? ¿Con quién estabas aquella tarde en la playa?", .twoQuestions),
+            ("ja", "どこにいましたか？誰と一緒にこの夕日を見ていましたか？", .twoQuestions),
+        ]
+    )
+    func cleanQuestion(locale: String, text: String, reason: PromptRejection.Reason) {
+        #expect(Self.verdict(text, locale: locale) == reason)
+    }
+
+    @Test(
+        "A word no dictionary knows and the photo does not name is unknown_word, glued words included",
+        arguments: [
+            ("en", "What memories andballs come back when you see this beach?", "andballs"),
+            ("en", "What did theLac-Balti-Cha make you feel that evening?", "theLac"),
+            ("en", "What did you feel when izoomarad walked along the beach?", "izoomarad"),
+            ("en", "What made anddog run so fast along the shore that day?", "anddog"),
+            ("en", "What did you feel when you first saw thePraia that evening?", "thePraia"),
+            ("es", "¿Qué recuerdas de aquella tarde en la plaaya con tu perro?", "plaaya"),
+            ("de", "Woran erinnertxy dich dieser Sonnenuntergang am Strand mit deinem Hund?", "erinnertxy"),
+            ("fr", "Qu'avez-vous ressenti en regardant ce coucherz de soleil sur la plage ?", "coucherz"),
+        ]
+    )
+    func realWords(locale: String, text: String, word: String) {
+        #expect(Self.verdict(text, locale: locale) == .unknownWord(word))
+    }
+
+    @Test("A capitalised word inside a sentence is a name; the same word lower-case or first is not")
+    func names() {
+        #expect(Self.verdict("What did Izoomarad say when you reached the beach that day?", locale: "en") == nil)
+        #expect(Self.verdict("Izoomarad, what did you say when you reached the beach that day?", locale: "en") == .unknownWord("Izoomarad"))
+    }
+
+    @Test("A language without a dictionary skips the word check; the service can say which languages have one")
+    func dictionaries() {
+        #expect(Self.verdict("誰と一緒にいて、何をお祝いしていたのですか？", locale: "ja") == nil)
+        let languages = SpellingDictionaries.system.languages
+        #expect(languages == ["ar", "de", "en", "es", "fr", "it", "nl", "pt"])
+    }
+
+    @Test("Operators relax the gate per template: English accepted for every locale, the word check off")
+    func relaxed() {
+        let english = "What does the sunset at the beach remind you of today?"
+        #expect(Self.verdict(english, locale: "es", rules: GateRules(acceptedLanguages: ["en"])) == nil)
+        #expect(Self.verdict(english, locale: "ja", rules: GateRules(acceptedLanguages: ["en"])) == nil)
+        #expect(Self.verdict(english, locale: "es", rules: GateRules(language: false)) == nil)
+        let invented = "What memories andballs come back when you see this beach?"
+        #expect(Self.verdict(invented, locale: "en", rules: GateRules(realWords: false)) == nil)
+        #expect(Self.verdict("What does [place] remind you of on this beach?", locale: "en", rules: GateRules(placeholders: false)) == nil)
+    }
+
+    @Test("The same question under two numbers is one question")
+    func numberedTwice() {
+        let validation = Self.validator("en").validate([
+            "1. What does the sunset at Praia da Rocha remind you of?",
+            "4.What does the sunset at Praia da Rocha remind you of?",
+        ])
+        #expect(validation.kept.map(\.text) == ["What does the sunset at Praia da Rocha remind you of?"])
+        #expect(validation.rejected.map(\.reason) == [.duplicate])
+    }
+
+    @Test(
+        "Decoration is stripped before the rest is judged",
+        arguments: [
+            ("1.What does this beach remind you of today?", "What does this beach remind you of today?"),
+            ("2.¿Para qué viniste a esta playa aquella tarde?", "¿Para qué viniste a esta playa aquella tarde?"),
+            ("6) What does this beach remind you of today?", "What does this beach remind you of today?"),
+            ("3 - What does this beach remind you of today?", "What does this beach remind you of today?"),
+            ("Question 3: What does this beach remind you of today?", "What does this beach remind you of today?"),
+            ("Reflection Question: What does this beach remind you of today?", "What does this beach remind you of today?"),
+            ("**Prompt:** What does this beach remind you of today?", "What does this beach remind you of today?"),
+            ("Pregunta 2: ¿Para qué viniste a esta playa aquella tarde?", "¿Para qué viniste a esta playa aquella tarde?"),
+            ("Frage 1: Woran erinnert dich dieser Abend am Strand?", "Woran erinnert dich dieser Abend am Strand?"),
+            ("質問1：この夕日を見たとき、どんな気持ちになりましたか？", "この夕日を見たとき、どんな気持ちになりましたか？"),
+            ("### What does this beach remind you of today?", "What does this beach remind you of today?"),
+            // Sentences, not decoration.
+            ("What's the question: did you feel at home on this beach?", "What's the question: did you feel at home on this beach?"),
+            ("3 friends, one beach: who laughed first that evening?", "3 friends, one beach: who laughed first that evening?"),
+            ("3:30 in the morning: why were you on the beach?", "3:30 in the morning: why were you on the beach?"),
+        ]
+    )
+    func decoration(raw: String, expected: String) {
+        #expect(PromptNormalizer.normalize(raw) == expected)
+    }
+}
