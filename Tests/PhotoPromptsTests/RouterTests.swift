@@ -12,6 +12,9 @@ import Testing
 /// process is in the system layer.
 @Suite("The routes, in process")
 struct RouterTests {
+    /// The admin key of every router test: `/admin` and `/metrics` are served only with one.
+    static let adminKey = "router-test-admin-key"
+
     static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let folder = scratchPath("router")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -21,6 +24,7 @@ struct RouterTests {
             "PROMPTS_WATCH_INTERVAL": "0",
             "RATE_LIMIT_PER_USER": "0",
             "RATE_LIMIT_PER_KEY": "0",
+            "ADMIN_API_KEY": adminKey,
         ]
         var logger = Logger(label: "router-test")
         logger.logLevel = .critical
@@ -89,6 +93,21 @@ struct RouterTests {
             #expect(response.status == .badRequest)
             let error = try #require(try Self.json(response)["error"] as? [String: Any])
             #expect(error["details"] as? [String] == [field])
+        }
+    }
+
+    @Test("English written for a Dutch user is rejected by the gate as wrong_language, counted in /metrics, and the fallback copy is shown")
+    func gateRejectionsInMetrics() async throws {
+        try await Self.withRouter { client in
+            // The embedded stub writes the shipped languages; Dutch is not one, so it writes English.
+            let response = try await Self.post(client, "/v1/prompts", #"{"locale": "nl-NL", "photo": {"labels": ["beach"]}}"#)
+            #expect(response.status == .ok)
+            let body = try Self.json(response)
+            #expect(body["source"] as? String == "fallback")
+            #expect(body["fallback_reason"] as? String == "invalid_output")
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.adminKey)"])
+            let text = String(buffer: metrics.body)
+            #expect(text.contains(#"photoprompts_rejections_total{reason="wrong_language"}"#), "\(text)")
         }
     }
 

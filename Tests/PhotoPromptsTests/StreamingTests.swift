@@ -196,26 +196,3 @@ private final class RecordingObserver: ReplyObserver {
     func callStarted() {}
     func received(_ text: String) { received.withLock { $0.append(text) } }
 }
-
-/// A backend that streams `streams`, one line at a time, to the request's observer, then fails or answers with them.
-private final class ScriptedBackend: LLMBackend {
-    let identity: BackendIdentity
-    private let lines: [String]
-    private let failing: Bool
-    private let called = Mutex(0)
-
-    init(name: String, streams lines: [String], thenFails failing: Bool) {
-        identity = BackendIdentity(provider: "scripted", model: name)
-        self.lines = lines
-        self.failing = failing
-    }
-
-    var calls: Int { called.withLock { $0 } }
-
-    func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
-        called.withLock { $0 += 1 }
-        for line in lines { ReplyObservation.current?.received(line + "\n") }
-        if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }
-        return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop)
-    }
-}

@@ -138,7 +138,11 @@ public func buildApplication(
     }
     logger.info(
         "PhotoPrompts configured",
-        metadata: configuration.loggableSummary.merging(["template_versions": "\(TemplateLibrary.describe(templates.live.versions))"]) { $1 }
+        metadata: configuration.loggableSummary.merging([
+            "template_versions": "\(TemplateLibrary.describe(templates.live.versions))",
+            // Where the gate checks words: a language without a dictionary skips that check (docs/OPERATORS.md).
+            "gate_word_check_languages": "\(SpellingDictionaries.system.languages.joined(separator: ","))",
+        ]) { $1 }
     )
     return app
 }

@@ -16,7 +16,7 @@ struct CacheKey: Encodable {
     let candidateCount: Int
     /// What the gate accepts (``PromptGate/version`` and the chatter phrases): an entry judged by another gate is
     /// never served.
-    let gate: String
+    var gate: String
     let round: Int
     /// `is_recent` and `years_ago` change with today's date, not with the photo: a week-old answer saying "today"
     /// must not be served once the photo is no longer recent.

@@ -84,19 +84,7 @@ public struct PromptGenerator: Sendable {
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
-        let template = input.template
-        let now = clock.now
-        let key = CacheKey(
-            photo: input.photo,
-            locale: input.locale,
-            template: template.identity,
-            backends: chain.identities,
-            parameters: template.settings.parameters,
-            candidateCount: template.settings.candidateCount,
-            gate: template.gateIdentity,
-            round: input.round,
-            age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: now).map(CacheKey.Age.init)
-        ).hashed
+        let key = cacheKey(for: input).hashed
         var timing = ServerTiming()
         if input.readsCache {
             let (cached, duration) = await measured { await cachedCandidates(forKey: key, avoiding: shownKeys, logger: logger) }
@@ -118,6 +106,22 @@ public struct PromptGenerator: Sendable {
         timing.append(shared.timing)
         generation.timing = timing
         return generation
+    }
+
+    /// Everything that shapes the answer to `input`, as the cache knows it.
+    func cacheKey(for input: Input) -> CacheKey {
+        let template = input.template
+        return CacheKey(
+            photo: input.photo,
+            locale: input.locale,
+            template: template.identity,
+            backends: chain.identities,
+            parameters: template.settings.parameters,
+            candidateCount: template.settings.candidateCount,
+            gate: template.gateIdentity,
+            round: input.round,
+            age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: clock.now).map(CacheKey.Age.init)
+        )
     }
 
     private func generateFromBackends(_ input: Input, cacheKey: String, logger: Logger) async -> Generation {

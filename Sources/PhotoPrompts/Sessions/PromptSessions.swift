@@ -154,7 +154,9 @@ public struct PromptSessions: Sendable {
         let logger = Self.logger(logger, for: identity)
         let generation: Generation
         let shownKeys = session.shownRepeatKeys
-        let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) }
+        // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
+        let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
+        let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) && gate.stillPasses($0) }
         if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
             // The model already wrote enough good prompts last time: no backend call, and it counts as a refresh.
             var timing = ServerTiming()
