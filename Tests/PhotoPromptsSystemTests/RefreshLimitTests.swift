@@ -23,7 +23,11 @@ extension SystemTests {
                     let session = try await client.startSession()
                     let statuses = try await simultaneousRefreshes(50, of: session.sessionID, client: client)
                     #expect(statuses.count { $0 == 200 } == 5)
-                    #expect(statuses.count { $0 == 429 } == 45)
+                    // Refused while the 5 still ran: told to wait (409); after they were delivered: the limit (429).
+                    #expect(statuses.count { $0 == 409 || $0 == 429 } == 45)
+                    let after = try await client.refresh(session.sessionID)
+                    #expect(after.status == 429)
+                    #expect(try after.decode(RefusedRefresh.self).refreshesUsed == 5)
                     let stored = try await client.session(session.sessionID).decode(SessionResponse.self)
                     #expect(stored.refreshesUsed == 5)
                     #expect(stored.rounds.filter(\.counted).count == 5)
@@ -33,6 +37,15 @@ extension SystemTests {
                     // Refused refreshes never reach the model: one call for the start, at most one per counted refresh.
                     #expect(await stub.calls <= 6)
                 }
+            }
+        }
+
+        /// The counts a refused refresh reports beside its error.
+        struct RefusedRefresh: Decodable {
+            var refreshesUsed: Int
+
+            enum CodingKeys: String, CodingKey {
+                case refreshesUsed = "refreshes_used"
             }
         }
 
@@ -46,7 +59,7 @@ extension SystemTests {
                     #expect(try await client.refresh(session.sessionID).status == 200)  // served from the surplus
                     await stub.set(.serverError)
                     let failing = try await simultaneousRefreshes(20, of: session.sessionID, client: client)
-                    #expect(failing.allSatisfy { $0 == 200 || $0 == 429 })
+                    #expect(failing.allSatisfy { $0 == 200 || $0 == 409 || $0 == 429 })
                     let afterFailures = try await client.session(session.sessionID).decode(SessionResponse.self)
                     #expect(afterFailures.refreshesUsed == 1)
                     await stub.set(.normal)

@@ -118,7 +118,15 @@ extension SystemTests {
                     return nil
                 }
                 #expect(reserved.count == 5)
-                #expect(outcomes.filter { $0 == .limitReached(refreshesUsed: 5) }.count == 45)
+                // The rest are refused: the limit only once 5 are delivered; while one still runs, told to wait.
+                for outcome in outcomes {
+                    switch outcome {
+                    case .reserved: break
+                    case .limitReached(let used): #expect(used == 5)
+                    case .pending(let used, _): #expect(used < 5)
+                    case .notFound: Issue.record("the session vanished")
+                    }
+                }
 
                 let read = try #require(try await instances[1].session(id: session.id, now: Self.now))
                 #expect(read.refreshesUsed == 5)
@@ -138,7 +146,7 @@ extension SystemTests {
                 #expect(try await store.reserveRefresh(sessionID: session.id, limit: 1, now: Self.now, caller: Self.owner) == .reserved(ordinal: 1))
                 #expect(
                     try await store.reserveRefresh(sessionID: session.id, limit: 1, now: Self.now, caller: Self.owner)
-                        == .limitReached(refreshesUsed: 1)
+                        == .pending(refreshesUsed: 0, retryAfter: PromptStoreDefaults.claimLease)
                 )
                 let committed = try await store.commitRefresh(sessionID: session.id, now: Self.now) { _ in
                     RoundDraft(
@@ -158,6 +166,56 @@ extension SystemTests {
             }
         }
 
+        @Test(
+            "A refresh overlapping the running 5th is told to wait, never the limit; once the 5th counts the next gets the limit, once it fails the next is the 5th",
+            arguments: StoreKind.underTest
+        )
+        func overlapAtFourUsed(kind: StoreKind) async throws {
+            try await withTestDatabase(kind) { database in
+                let store = try await database.open(claimLease: 30)
+                let session = Self.session()
+                try await store.createSession(session)
+                for ordinal in 1...4 {
+                    #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner) == .reserved(ordinal: ordinal))
+                    _ = try await store.commitRefresh(sessionID: session.id, now: Self.now) { _ in
+                        RoundDraft(source: .model, prompts: [Self.prompt(id: "r\(ordinal)", text: "What did refresh number \(ordinal) make you remember today?")])
+                    }
+                }
+                #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner) == .reserved(ordinal: 5))
+                // A double tap while the 5th runs: 4 delivered, the 5th due within its lease.
+                let later = Self.now.addingTimeInterval(10)
+                #expect(
+                    try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner)
+                        == .pending(refreshesUsed: 4, retryAfter: 20)
+                )
+                // The 5th fails and gives its slot back: the next is served as the 5th.
+                try await store.releaseRefresh(sessionID: session.id)
+                #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner) == .reserved(ordinal: 5))
+                _ = try await store.commitRefresh(sessionID: session.id, now: later) { _ in
+                    RoundDraft(source: .model, prompts: [Self.prompt(id: "r5", text: "What did the fifth refresh make you remember today?")])
+                }
+                // Now 5 are delivered: the limit.
+                #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner) == .limitReached(refreshesUsed: 5))
+                try await store.close()
+            }
+        }
+
+        @Test("Two taps at 0 used are both served, never a 6th; a slot whose lease expired is free at once", arguments: StoreKind.underTest)
+        func overlapAtZeroAndExpiredSlot(kind: StoreKind) async throws {
+            try await withTestDatabase(kind) { database in
+                let store = try await database.open(claimLease: 30)
+                let session = Self.session()
+                try await store.createSession(session)
+                async let first = store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner)
+                async let second = store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner)
+                #expect(Set([try await first, try await second].map { "\($0)" }) == ["reserved(ordinal: 1)", "reserved(ordinal: 2)"])
+                // Both holders die; at the lease's end their slots are free at once, counted from none.
+                let expired = Self.now.addingTimeInterval(30.5)
+                #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: expired, caller: Self.owner) == .reserved(ordinal: 1))
+                try await store.close()
+            }
+        }
+
         @Test("A reservation held by a process that died lapses after the lease, and its slot comes back", arguments: StoreKind.underTest)
         func abandonedReservationLapses(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
@@ -173,10 +231,13 @@ extension SystemTests {
                 // The process holding both slots is gone; another instance sees them held until the lease runs out.
                 let survivor = try await database.open(claimLease: 30)
                 let during = Self.now.addingTimeInterval(29)
-                #expect(
-                    try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: during, caller: Self.owner)
-                        == .limitReached(refreshesUsed: 2)
-                )
+                // Not the limit: none is delivered. Told to wait for the rest of the lease.
+                let waiting = try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: during, caller: Self.owner)
+                guard case .pending(refreshesUsed: 0, let retryAfter) = waiting else {
+                    Issue.record("expected a pending refusal, got \(waiting)")
+                    return
+                }
+                #expect(abs(retryAfter - 1) < 0.01)
                 let after = Self.now.addingTimeInterval(31)
                 #expect(try await survivor.reserveRefresh(sessionID: session.id, limit: 2, now: after, caller: Self.owner) == .reserved(ordinal: 1))
                 try await crashed.close()

@@ -16,10 +16,16 @@ struct RouterTests {
     static let adminKey = "router-test-admin-key"
 
     static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await withRouter { client, _ in try await test(client) }
+    }
+
+    /// The router, and the path of its SQLite file for a test that opens it as a second instance would.
+    static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
         let folder = scratchPath("router")
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = [
             "DATABASE_PATH": folder.appendingPathComponent("test.sqlite").path,
+            "SESSIONS_REFRESH_LIMIT": "5",
             "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
             "PROMPTS_WATCH_INTERVAL": "0",
             "RATE_LIMIT_PER_USER": "0",
@@ -29,7 +35,8 @@ struct RouterTests {
         var logger = Logger(label: "router-test")
         logger.logLevel = .critical
         let app = try await buildApplication(try configuration(environment), dependencies: .live, logger: logger)
-        try await app.test(.router) { client in try await test(client) }
+        let databasePath = folder.appendingPathComponent("test.sqlite").path
+        try await app.test(.router) { client in try await test(client, databasePath) }
     }
 
     static func post(_ client: some TestClientProtocol, _ uri: String, _ json: String) async throws -> TestResponse {
@@ -108,6 +115,37 @@ struct RouterTests {
             let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.adminKey)"])
             let text = String(buffer: metrics.body)
             #expect(text.contains(#"photoprompts_rejections_total{reason="wrong_language"}"#), "\(text)")
+        }
+    }
+
+    @Test("A refresh while the session's last slots are pending is a 409 to wait, with Retry-After and the true count, never the limit copy")
+    func refreshWhilePending() async throws {
+        try await Self.withRouter { client, databasePath in
+            let first = try Self.json(try await Self.post(client, "/v1/prompts", #"{"locale": "es-ES", "photo": {"labels": ["beach"]}}"#))
+            let id = try #require(first["session_id"] as? String)
+            // Five refreshes in flight on another instance (or a double tap): none delivered yet.
+            let other = try SQLitePromptStore(path: databasePath)
+            for ordinal in 1...5 {
+                let reservation = try await other.reserveRefresh(sessionID: id, limit: 5, now: Date(), caller: Caller(client: Caller.openClient, userID: nil))
+                #expect(reservation == .reserved(ordinal: ordinal))
+            }
+            let response = try await client.execute(uri: "/v1/sessions/\(id)/refresh", method: .post)
+            #expect(response.status == .conflict)
+            let retryAfter = try #require(response.headers[.retryAfter].flatMap { Int($0) })
+            #expect((16...17).contains(retryAfter), "the pending slots' lease: LLM_TIMEOUT and its margin")
+            let body = try Self.json(response)
+            #expect(body["retry_after_seconds"] as? Int == retryAfter)
+            #expect(body["refreshes_used"] as? Int == 0)
+            #expect(body["refreshes_remaining"] as? Int == 5)
+            let error = try #require(body["error"] as? [String: Any])
+            #expect(error["code"] as? String == "refresh_in_progress")
+            #expect(error["message"] as? String != "Has alcanzado el límite de actualizaciones. ¡Escribe libremente!")
+            #expect(body["copy_locale"] == nil)
+            // One gives its slot back: the next refresh is served.
+            try await other.releaseRefresh(sessionID: id)
+            let served = try await client.execute(uri: "/v1/sessions/\(id)/refresh", method: .post)
+            #expect(served.status == .ok)
+            try await other.close()
         }
     }
 

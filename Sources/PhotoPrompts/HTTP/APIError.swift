@@ -82,6 +82,18 @@ public struct APIError: HTTPResponseError, Sendable {
         retryAfterSeconds: 1
     )
 
+    /// 409: refreshes still running would take the count to the limit; `used` are delivered, and the limit copy is
+    /// not shown, since the running one may yet fail and give its slot back.
+    public static func refreshPending(used: Int, limit: Int, retryAfterSeconds: Int) -> APIError {
+        APIError(
+            .conflict,
+            code: "refresh_in_progress",
+            message: "Another refresh of this session is still running. Retry when it is done.",
+            refreshCounts: RefreshCounts(used: used, remaining: max(0, limit - used)),
+            retryAfterSeconds: retryAfterSeconds
+        )
+    }
+
     /// 503: the database could not read or write just now (locked, full, failing, unreachable).
     public static let storeUnavailable = APIError(
         .serviceUnavailable,

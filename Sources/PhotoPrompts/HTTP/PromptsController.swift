@@ -218,6 +218,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         case .refreshLimitReached(let used, let copy): .refreshLimitReached(used: used, limit: limit, copy: copy)
         case .promptNotFound: .promptNotFound
         case .refreshInProgress: .refreshInProgress
+        case .refreshPending(let used, let retryAfter): .refreshPending(used: used, limit: limit, retryAfterSeconds: retryAfter)
         }
     }
 }

@@ -116,6 +116,8 @@ public struct PromptSessions: Sendable {
             let locale = try await store.session(id: sessionID, now: clock.now)?.locale
             let copy = templates.live.copy.copy(for: locale.map(LanguageTag.init(locale:)) ?? .english)
             throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
+        case .pending(let used, let retryAfter):
+            throw SessionError.refreshPending(refreshesUsed: used, retryAfterSeconds: max(1, Int(retryAfter.rounded(.up))))
         case .reserved(let ordinal):
             do {
                 return try await turns.withTurn(sessionID, until: deadline) {

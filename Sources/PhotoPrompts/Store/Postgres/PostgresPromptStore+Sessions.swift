@@ -115,14 +115,14 @@ extension PostgresPromptStore {
         // that the session exists.
         let current = try await client.query(
             """
-            SELECT refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) FROM session
+            SELECT refreshesUsed, pendingUntil FROM session
             WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
                 AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
             """,
             logger: logger
         )
-        for try await taken in current.decode(Int.self) {
-            return .limitReached(refreshesUsed: min(limit, taken))
+        for try await (used, pendingUntil) in current.decode((Int, Double?).self) {
+            return .refused(used: used, limit: limit, pendingUntil: pendingUntil, now: Date(timeIntervalSince1970: now))
         }
         return .notFound
     }

@@ -51,13 +51,14 @@ extension SQLitePromptStore {
             let reserved = db.changesCount == 1
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT refreshesUsed, \(livePending) AS pending FROM session WHERE \(owned)",
+                sql: "SELECT refreshesUsed, \(livePending) AS pending, pendingUntil FROM session WHERE \(owned)",
                 arguments: arguments
             )
             guard let row else { return .notFound }
             let used: Int = row["refreshesUsed"]
             let pending: Int = row["pending"]
-            return reserved ? .reserved(ordinal: used + pending) : .limitReached(refreshesUsed: min(limit, used + pending))
+            if reserved { return .reserved(ordinal: used + pending) }
+            return RefreshReservation.refused(used: used, limit: limit, pendingUntil: row["pendingUntil"], now: now)
         }
     }
 
