@@ -102,6 +102,20 @@ class Log:
         self.sessions = {}  # session id -> (user, highest refreshes_used acknowledged)
         self.keyed = {}  # (user, idempotency key) -> set of 200 bodies
         self.faults = {}
+        self.limit_refusals = []  # (session, refreshes_used in the body) of each 429 refresh_limit_reached
+        self.waits = 0  # 409 refresh_in_progress answers: a refresh told to wait for a running one
+
+    def refused(self, session, status, body):
+        """Notes a refusal of a refresh: the limit's 429, or a 409 that says to wait."""
+        try:
+            answer = json.loads(body)
+        except ValueError:
+            return
+        code = (answer.get("error") or {}).get("code")
+        if status == 429 and code == "refresh_limit_reached":
+            self.limit_refusals.append((session, answer.get("refreshes_used")))
+        elif status == 409 and code == "refresh_in_progress":
+            self.waits += 1
 
     def fault(self, name):
         self.faults[name] = self.faults.get(name, 0) + 1
@@ -165,7 +179,17 @@ async def client(log, port, index, stop_at, rng):
                 break
             rkey = f"r-{session}-{refresh}" if rng.random() < 0.4 else None
             rheaders = {"Idempotency-Key": rkey} if rkey else {}
-            status, body = await timed(log, "refresh", call(port, "POST", f"/v1/sessions/{session}/refresh", user, None, rheaders))
+            if rng.random() < 0.2:
+                # A double tap: a second refresh while the first runs, which must be told to wait, not the limit.
+                (status, body), (tap, tap_body) = await asyncio.gather(
+                    timed(log, "refresh", call(port, "POST", f"/v1/sessions/{session}/refresh", user, None, rheaders)),
+                    timed(log, "refresh-tap", call(port, "POST", f"/v1/sessions/{session}/refresh", user, None)))
+                if tap == 200:
+                    log.sessions[session][1] = max(log.sessions[session][1], json.loads(tap_body)["refreshes_used"])
+                log.refused(session, tap, tap_body)
+            else:
+                status, body = await timed(log, "refresh", call(port, "POST", f"/v1/sessions/{session}/refresh", user, None, rheaders))
+            log.refused(session, status, body)
             if rkey and rng.random() < 0.5:
                 again, again_body = await timed(log, "refresh-retry",
                                                 call(port, "POST", f"/v1/sessions/{session}/refresh", user, None, rheaders))
@@ -227,16 +251,24 @@ def postgres_lock(url):
 async def check(log, port):
     """The invariants, against a service that was restarted after the last kill."""
     violations = []
+    stored_counts = {}
     for session, (user, acknowledged) in log.sessions.items():
         status, body = await call(port, "GET", f"/v1/sessions/{session}", user)
         if status != 200:
             violations.append(f"{session}: told to the client, but GET answers {status}")
             continue
         stored = json.loads(body)["refreshes_used"]
+        stored_counts[session] = stored
         if stored > 5:
             violations.append(f"{session}: {stored} counted refreshes, more than 5")
         if acknowledged > stored:
             violations.append(f"{session}: {acknowledged} refreshes acknowledged, {stored} stored")
+    # The limit's copy only once 5 refreshes were delivered: the 429 says 5, and the count never goes down, so a session
+    # that stores fewer now had fewer then.
+    for session, told in log.limit_refusals:
+        stored = stored_counts.get(session)
+        if told != 5 or (stored is not None and stored < 5):
+            violations.append(f"{session}: 429 refresh_limit_reached with refreshes_used {told}, {stored} stored")
     for (user, key), bodies in log.keyed.items():
         if len(bodies) > 1:
             described = "; ".join(describe(body) for body in sorted(bodies))
@@ -284,6 +316,7 @@ def run(store, database, lock_holder, integrity):
     slowest = max((ended - started for _, status, started, ended in log.requests if status), default=0)
     return {"store": store, "requests": len(log.requests), "statuses": statuses, "faults": log.faults,
             "kills": len(log.kills), "sessions": len(log.sessions), "keys": len(log.keyed), "slowest_answer_s": slowest,
+            "limit_refusals": len(log.limit_refusals), "waits": log.waits,
             "integrity": integrity_result, "violations": violations}
 
 
@@ -304,15 +337,18 @@ def write_report(results):
         "Invariants checked afterwards: every session a client was told about exists; none shows more than 5 counted "
         "refreshes; no session stores fewer refreshes than a client was told; no Idempotency-Key gave two different "
         f"answers; every request was answered within LLM_TIMEOUT + 1 s ({BOUND:g} s), unless the process was killed "
-        "under it; the SQLite file passes `PRAGMA integrity_check`.",
+        "under it; no 429 `refresh_limit_reached` while fewer than 5 refreshes were delivered (its body says 5, and the "
+        "session stores 5); the SQLite file passes `PRAGMA integrity_check`. One refresh in five is a double tap: a "
+        "second refresh sent while the first runs, which is told to wait (409 `refresh_in_progress`).",
         "",
-        "| store | requests | answers by status | kills survived | sessions checked | keys checked | slowest answer | integrity_check | violations |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| store | requests | answers by status | kills survived | sessions checked | keys checked | 429 limits checked | 409 waits | slowest answer | integrity_check | violations |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for result in results:
         statuses = ", ".join(f"{status or 'no answer'}: {count}" for status, count in sorted(result["statuses"].items()))
         lines.append(f"| {result['store']} | {result['requests']} | {statuses} | {result['kills']} | {result['sessions']} | "
-                     f"{result['keys']} | {result['slowest_answer_s']:.2f} s | {result['integrity'] or 'n/a'} | "
+                     f"{result['keys']} | {result['limit_refusals']} | {result['waits']} | {result['slowest_answer_s']:.2f} s | "
+                     f"{result['integrity'] or 'n/a'} | "
                      f"{len(result['violations'])} |")
     lines += ["", "Faults injected:", ""]
     for result in results:

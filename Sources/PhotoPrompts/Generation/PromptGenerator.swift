@@ -9,7 +9,7 @@ public struct PromptGenerator: Sendable {
     let chain: BackendChain
     let store: any PromptStore
     let clock: any WallClock
-    let inFlight = SingleFlight<Generation>()
+    let inFlight = SingleFlight<Generation, SharedPrompts>()
     /// Caps backend work at once; past it, requests fall back as `unavailable` at once.
     let admission: BackendAdmission
     /// Backend attempts and cache lookups are counted here.
@@ -95,7 +95,14 @@ public struct PromptGenerator: Sendable {
             }
         }
         // Identical requests in flight (same key) share one backend call; each filters by its own session.
-        let (shared, joined) = await inFlight.run(key) { await generateFromBackends(input, cacheKey: key, logger: logger) }
+        let (shared, joined) = await inFlight.run(key, shared: SharedPrompts.init) { found in
+            // A streamed joiner shows what the run has found, now and as it goes, less what its session has shown.
+            guard let stream = input.stream else { return }
+            stream.modelAsked()
+            found.listen { prompt in if !shownKeys.contains(prompt.repeatKey) { stream.prompt(prompt) } }
+        } _: { found in
+            await generateFromBackends(input, cacheKey: key, found: found, logger: logger)
+        }
         var generation = shared.unseen(by: shownKeys)
         if joined {
             timing.add("singleflight", .zero, detail: "joined")
@@ -124,7 +131,7 @@ public struct PromptGenerator: Sendable {
         )
     }
 
-    private func generateFromBackends(_ input: Input, cacheKey: String, logger: Logger) async -> Generation {
+    private func generateFromBackends(_ input: Input, cacheKey: String, found: SharedPrompts, logger: Logger) async -> Generation {
         let deadline = min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
         var timing = ServerTiming()
         guard admission.enter() else {
@@ -147,7 +154,10 @@ public struct PromptGenerator: Sendable {
         let (rendered, renderDuration) = await measured { template.render(context) }
         timing.add("render", renderDuration)
         var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
-        let early = input.stream.map { stream in EarlyPrompts(validator: validator, alreadyShown: shownKeys, onPrompt: stream.prompt) }
+        let early = input.stream.map { stream in
+            found.listen(stream.prompt)
+            return EarlyPrompts(validator: validator, alreadyShown: shownKeys, onPrompt: found.publish)
+        }
         input.stream?.modelAsked()
 
         let first = await ReplyObservation.$current.withValue(early) {

@@ -8,8 +8,9 @@ import Synchronization
 /// Each of the three prompts is an `event: prompt` as soon as it is known good and unseen, then `event: done` carries
 /// the whole answer exactly as the JSON API returns it, and the stream closes. Until the model is asked, nothing is
 /// sent: an error known by then (400, 404, 409, 429) is the ordinary JSON answer with its status. An answer that
-/// needs no model (a cache hit, the surplus, an idempotent replay, a request that joined an identical one) is sent
-/// as three prompt events and `done` at once. Comment lines keep the connection alive while the model writes.
+/// needs no model (a cache hit, the surplus, an idempotent replay) is sent as three prompt events and `done` at once;
+/// a request that joins an identical one in flight streams that run's prompts, those found so far at once and the
+/// rest as they come. Comment lines keep the connection alive while the model writes.
 struct PromptEventStream: Sendable {
     /// How often a comment line is sent while no event is due.
     let keepAlive: Duration
