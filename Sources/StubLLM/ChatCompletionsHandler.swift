@@ -32,6 +32,8 @@ struct ChatCompletionsHandler: Sendable {
         case .reasoningModel where body.contains(#""temperature""#):
             let message = "Unsupported value: 'temperature' does not support 0.8 with this model. Only the default (1) value is supported."
             return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .noGrammar where body.contains(#""grammar""#), .noStructuredOutput where body.contains(#""grammar""#):
+            return json(shape.error("Unrecognized request argument supplied: grammar", type: "invalid_request_error"), status: .badRequest)
         case .noStructuredOutput where body.contains(#""response_format""#) || body.contains(#""format""#):
             let message = "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model."
             return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)

@@ -40,6 +40,8 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     case reasoningModel = "reasoning_model"
     /// A server without structured output: 400 for `response_format` (or Ollama's `format`).
     case noStructuredOutput = "no_structured_output"
+    /// An OpenAI-compatible server that is not llama.cpp's: 400 for `grammar`, as OpenAI answers an unknown argument.
+    case noGrammar = "no_grammar"
     /// HTTP 401 with a message that echoes part of the key.
     case unauthorized
     /// HTTP 500.

@@ -548,7 +548,10 @@ extension SystemTests {
 extension SystemTests {
     @Suite("Structured output where the provider has it, and models that refuse parameters")
     struct RequestShapeTests {
-        @Test("OpenAI-compatible servers are asked for a strict JSON schema, Ollama with format, Anthropic for plain text", arguments: httpProviders)
+        @Test(
+            "OpenAI-compatible servers are asked for a grammar of what the gate accepts, Ollama for a JSON schema with the count, Anthropic for plain text",
+            arguments: httpProviders
+        )
         func structuredOutputIsRequested(provider: String) async throws {
             try await withStubLLM { stub in
                 try await withService(chainEnvironment((stub, provider))) { (client: ServiceClient) async throws in
@@ -556,10 +559,11 @@ extension SystemTests {
                     let body = await stub.state.lastRequestBody
                     switch provider {
                     case "openai":
-                        #expect(body.contains(#""response_format":{"json_schema":"#) || body.contains(#""type":"json_schema""#), "\(body)")
-                        #expect(body.contains(#""strict":true"#))
+                        #expect(body.contains(#""grammar":"root ::= item item item item item item"#), "\(body)")
+                        #expect(!body.contains("response_format"))
                     case "ollama":
                         #expect(body.contains(#""format":{"#), "\(body)")
+                        #expect(body.contains(#""maxItems":6"#) && body.contains(#""minItems":6"#) && !body.contains("pattern"), "\(body)")
                     default:
                         #expect(!body.contains("response_format") && !body.contains(#""format""#), "\(body)")
                     }
@@ -575,7 +579,25 @@ extension SystemTests {
             try await withStubLLM(.noStructuredOutput) { stub in
                 try await withService(chainEnvironment((stub, provider))) { (client: ServiceClient) async throws in
                     #expect(try await client.startSession().source == .model)
+                    // OpenAI-compatible: the grammar refused, then the JSON schema, then plain text; Ollama: the schema.
+                    let refusals = provider == "openai" ? 2 : 1
+                    #expect(await stub.calls == refusals + 1)
+                    #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
+                    #expect(await stub.calls == refusals + 2, "no second refusal")
+                }
+            }
+        }
+
+        @Test("An OpenAI-compatible server without grammars is asked for the JSON schema with the item count and lengths, and remembered")
+        func refusedGrammar() async throws {
+            try await withStubLLM(.noGrammar) { stub in
+                try await withService(chainEnvironment((stub, "openai"))) { (client: ServiceClient) async throws in
+                    #expect(try await client.startSession().source == .model)
                     #expect(await stub.calls == 2)
+                    let body = await stub.state.lastRequestBody
+                    #expect(body.contains(#""type":"json_schema""#) && body.contains(#""strict":true"#), "\(body)")
+                    #expect(body.contains(#""minItems":6"#) && body.contains(#""minLength":24"#) && body.contains(#""maxLength":120"#), "\(body)")
+                    #expect(!body.contains("grammar") && !body.contains("pattern"))
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
                     #expect(await stub.calls == 3, "no second refusal")
                 }

@@ -105,7 +105,7 @@ struct JSONBytesWriterTests {
             locale: "pt-PT",
             template: TemplateIdentity(name: "photo-journal", version: "abc"),
             backends: [BackendIdentity(provider: "anthropic", model: "claude"), BackendIdentity(provider: "ollama", model: "llama3.2")],
-            parameters: ModelParameters(temperature: 0.7, maxTokens: 300),
+            parameters: ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8),
             candidateCount: 6,
             gate: "1-abc",
             round: 2,

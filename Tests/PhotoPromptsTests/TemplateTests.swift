@@ -61,7 +61,9 @@ struct TemplateTests {
         #expect(plain.identity.version != hotter.identity.version)
         #expect(hotter.settings.parameters.temperature == 1.2)
         #expect(hotter.settings.candidateCount == 8)
-        #expect(plain.settings.parameters.maxTokens == 400)
+        #expect(plain.settings.parameters.maxTokens == nil)
+        // Unset, the limit is sized from what is asked: 6 questions of at most 15 English words.
+        #expect(plain.maxTokens(for: .english) == 6 * (15 * 2 + 4))
         #expect {
             _ = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"candidate_count": 1}"#)
         } throws: { String(describing: $0).hasPrefix("t/settings.json") }

@@ -105,7 +105,7 @@ struct RenderResponse: ResponseEncodable {
         self.template = template.identity
         parameters = Parameters(
             temperature: settings.parameters.temperature,
-            maxTokens: settings.parameters.maxTokens,
+            maxTokens: template.maxTokens(for: LanguageTag(locale: request.locale)),
             candidateCount: settings.candidateCount
         )
         system = rendered.system

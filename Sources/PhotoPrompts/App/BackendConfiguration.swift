@@ -86,7 +86,7 @@ public struct BackendConfiguration: Sendable, Equatable {
         model = reader.optionalText(key("model"))
         apiKey = reader.optionalText(key("apiKey"), isSecret: true)
         options = BackendOptions(
-            structuredOutput: try Self.choice(reader, key("structuredOutput"), BackendOptions.Switch.self),
+            structuredOutput: try Self.choice(reader, key("structuredOutput"), BackendOptions.StructuredOutput.self),
             maxTokensParameter: try Self.choice(reader, key("maxTokensParameter"), BackendOptions.MaxTokensParameter.self),
             sendTemperature: try Self.choice(reader, key("sendTemperature"), BackendOptions.Switch.self)
         )

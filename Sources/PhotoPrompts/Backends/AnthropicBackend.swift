@@ -26,7 +26,7 @@ public struct AnthropicBackend: LLMBackend {
             model: identity.model,
             system: request.system,
             messages: request.messages.map { .init(role: $0.role, content: $0.content) },
-            maxTokens: request.parameters.maxTokens,
+            maxTokens: request.maxTokens,
             temperature: request.parameters.temperature.map { min($0, 1) },
             stream: observer != nil
         )

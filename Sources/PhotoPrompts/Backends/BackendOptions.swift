@@ -5,6 +5,21 @@ public struct BackendOptions: Sendable, Equatable {
         case auto, on, off
     }
 
+    /// How a reply's shape is asked for.
+    public enum StructuredOutput: String, Sendable, CaseIterable {
+        /// The strongest the provider takes, learned from its refusals: a grammar, then a JSON schema, then plain
+        /// text on an OpenAI-compatible server; a JSON schema on Ollama; plain text on Anthropic.
+        case auto
+        /// llama.cpp's GBNF `grammar`, generated from the word rule (``PromptGrammar``).
+        case grammar
+        /// A JSON schema with the item count and a length bound per item (``PromptListSchema``).
+        case jsonSchema = "json_schema"
+        /// `on` is the JSON schema, as before grammars.
+        case on
+        /// Plain text, shaped only by the template.
+        case off
+    }
+
     /// Which field carries the token limit.
     public enum MaxTokensParameter: String, Sendable, CaseIterable {
         case auto
@@ -12,40 +27,19 @@ public struct BackendOptions: Sendable, Equatable {
         case maxCompletionTokens = "max_completion_tokens"
     }
 
-    /// `LLM_STRUCTURED_OUTPUT`: ask for JSON matching the prompt list's schema (`response_format` on OpenAI-compatible
-    /// servers, `format` on Ollama). Anthropic is always asked for plain text.
-    public var structuredOutput: Switch
+    /// `LLM_STRUCTURED_OUTPUT`: ask for what the gate accepts as a grammar (`grammar` on llama.cpp's server), as JSON
+    /// matching the prompt list's schema (`response_format` on OpenAI-compatible servers, `format` on Ollama), or
+    /// neither. Anthropic is always asked for plain text.
+    public var structuredOutput: StructuredOutput
     /// `LLM_MAX_TOKENS_PARAMETER`: `max_tokens`, or `max_completion_tokens` for OpenAI's reasoning models.
     public var maxTokensParameter: MaxTokensParameter
     /// `LLM_SEND_TEMPERATURE`: send the template's temperature (`on`), never (`off`), or until refused (`auto`).
     public var sendTemperature: Switch
 
     /// Creates options; every one `auto` by default.
-    public init(structuredOutput: Switch = .auto, maxTokensParameter: MaxTokensParameter = .auto, sendTemperature: Switch = .auto) {
+    public init(structuredOutput: StructuredOutput = .auto, maxTokensParameter: MaxTokensParameter = .auto, sendTemperature: Switch = .auto) {
         self.structuredOutput = structuredOutput
         self.maxTokensParameter = maxTokensParameter
         self.sendTemperature = sendTemperature
     }
-}
-
-/// The JSON schema structured output asks for: `{"prompts": ["…", …]}`, strict.
-enum PromptListSchema {
-    struct Schema: Encodable, Sendable {
-        struct Properties: Encodable, Sendable {
-            struct Prompts: Encodable, Sendable {
-                struct Items: Encodable, Sendable {
-                    var type = "string"
-                }
-                var type = "array"
-                var items = Items()
-            }
-            var prompts = Prompts()
-        }
-        var type = "object"
-        var properties = Properties()
-        var required = ["prompts"]
-        var additionalProperties = false
-    }
-
-    static let schema = Schema()
 }

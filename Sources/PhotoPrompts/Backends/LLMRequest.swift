@@ -20,12 +20,20 @@ public struct LLMRequest: Sendable, Equatable {
     public var messages: [Message]
     /// Sampling parameters.
     public var parameters: ModelParameters
+    /// What the reply must be, for a backend that can constrain decoding to it; nil asks for free text.
+    public var constraint: OutputConstraint?
 
     /// A first request: the rendered template as system and user messages.
-    public init(prompt: RenderedPrompt, parameters: ModelParameters) {
+    public init(prompt: RenderedPrompt, parameters: ModelParameters, constraint: OutputConstraint? = nil) {
         self.system = prompt.system
         self.messages = [Message(role: "user", content: prompt.user)]
         self.parameters = parameters
+        self.constraint = constraint
+    }
+
+    /// The token limit sent: the template's, else sized from the constraint, else 400.
+    public var maxTokens: Int {
+        parameters.maxTokens ?? constraint?.maxTokens ?? 400
     }
 
     /// Every user message, joined: the metadata and, on a re-ask, the feedback.

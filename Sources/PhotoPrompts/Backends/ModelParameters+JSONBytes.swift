@@ -3,8 +3,8 @@
 extension ModelParameters {
     func write(to json: inout JSONBytesWriter) {
         json.beginObject()
-        json.key("max_tokens")
-        json.int(maxTokens)
+        json.fieldIfPresent("dry_multiplier", dryMultiplier)
+        json.fieldIfPresent("max_tokens", maxTokens)
         json.fieldIfPresent("temperature", temperature)
         json.endObject()
     }

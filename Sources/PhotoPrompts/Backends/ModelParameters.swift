@@ -2,17 +2,22 @@
 public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
     /// Sampling temperature; `nil` leaves the provider's default.
     public var temperature: Double?
-    /// The longest reply, in tokens.
-    public var maxTokens: Int
+    /// The longest reply, in tokens; `nil` sizes it from what is asked (``OutputConstraint/maxTokens``).
+    public var maxTokens: Int?
+    /// llama.cpp's DRY sampler (`dry_multiplier`), which keeps a small model from repeating itself inside a reply;
+    /// sent with the grammar, to llama.cpp's server only. `nil` sends none.
+    public var dryMultiplier: Double?
 
     /// Creates parameters.
-    public init(temperature: Double? = 0.8, maxTokens: Int = 400) {
+    public init(temperature: Double? = 0.8, maxTokens: Int? = nil, dryMultiplier: Double? = nil) {
         self.temperature = temperature
         self.maxTokens = maxTokens
+        self.dryMultiplier = dryMultiplier
     }
 
     enum CodingKeys: String, CodingKey {
         case temperature
         case maxTokens = "max_tokens"
+        case dryMultiplier = "dry_multiplier"
     }
 }

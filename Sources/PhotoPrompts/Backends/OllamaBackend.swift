@@ -11,7 +11,7 @@ public struct OllamaBackend: LLMBackend {
         self.http = JSONOverHTTP(transport: transport)
         self.endpoint = baseURL.appendingPathComponentForURL("api/chat")
         self.identity = BackendIdentity(provider: "ollama", model: model)
-        self.shape = RequestShape(options: options, backend: identity)
+        self.shape = RequestShape(options: options, backend: identity, strongest: .jsonSchema)
     }
 
     /// Sends the system message and the conversation; returns the reply's content, why it ended, and usage.
@@ -28,8 +28,8 @@ public struct OllamaBackend: LLMBackend {
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
             stream: observer != nil,
             // As for OpenAI: a streamed reply is asked for as plain lines.
-            format: choices.structuredOutput && observer == nil ? PromptListSchema.schema : nil,
-            options: .init(temperature: choices.temperature ? request.parameters.temperature : nil, numPredict: request.parameters.maxTokens)
+            format: choices.output == .jsonSchema && observer == nil ? PromptListSchema(request.constraint) : nil,
+            options: .init(temperature: choices.temperature ? request.parameters.temperature : nil, numPredict: request.maxTokens)
         )
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.ollama)
@@ -57,7 +57,7 @@ public struct OllamaBackend: LLMBackend {
         var model: String
         var messages: [Message]
         var stream: Bool
-        var format: PromptListSchema.Schema?
+        var format: PromptListSchema?
         var options: Options
     }
 

@@ -13,7 +13,7 @@ public struct OpenAIBackend: LLMBackend {
         self.endpoint = baseURL.appendingPathComponentForURL("chat/completions")
         self.identity = BackendIdentity(provider: "openai", model: model)
         self.apiKey = apiKey
-        self.shape = RequestShape(options: options, backend: identity)
+        self.shape = RequestShape(options: options, backend: identity, strongest: .grammar)
     }
 
     /// Sends the system message and the conversation; returns the first choice's content, why it ended, and usage.
@@ -24,18 +24,22 @@ public struct OpenAIBackend: LLMBackend {
     }
 
     private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
-        let limit = request.parameters.maxTokens
+        let limit = request.maxTokens
         let observer = ReplyObservation.current
-        // A streamed reply is asked for as plain lines: a JSON object arrives as one line, so no question could be
-        // shown before the last token.
-        let structured = choices.structuredOutput && observer == nil
+        // A streamed reply is asked for as lines: a JSON object arrives as one line, so no question could be shown
+        // before the last token. A grammar's lines stream as they are written.
+        let schema = choices.output == .jsonSchema && observer == nil && request.constraint != nil
+        let grammar = choices.output == .grammar ? request.constraint.map(PromptGrammar.gbnf) : nil
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
             temperature: choices.temperature ? request.parameters.temperature : nil,
             maxTokens: choices.maxCompletionTokens ? nil : limit,
             maxCompletionTokens: choices.maxCompletionTokens ? limit : nil,
-            responseFormat: structured ? ResponseFormat() : nil,
+            responseFormat: schema ? ResponseFormat(schema: PromptListSchema(request.constraint)) : nil,
+            grammar: grammar,
+            // The DRY sampler is llama.cpp's: sent only where the grammar is, which only llama.cpp's server takes.
+            dryMultiplier: grammar != nil ? request.parameters.dryMultiplier : nil,
             stream: observer != nil,
             streamOptions: observer != nil ? StreamOptions() : nil
         )
@@ -65,6 +69,8 @@ public struct OpenAIBackend: LLMBackend {
         var maxTokens: Int?
         var maxCompletionTokens: Int?
         var responseFormat: ResponseFormat?
+        var grammar: String?
+        var dryMultiplier: Double?
         var stream: Bool
         var streamOptions: StreamOptions?
 
@@ -74,6 +80,8 @@ public struct OpenAIBackend: LLMBackend {
             case maxCompletionTokens = "max_completion_tokens"
             case responseFormat = "response_format"
             case streamOptions = "stream_options"
+            case grammar
+            case dryMultiplier = "dry_multiplier"
         }
     }
 
@@ -91,10 +99,14 @@ public struct OpenAIBackend: LLMBackend {
         struct JSONSchema: Encodable {
             var name = "journal_prompts"
             var strict = true
-            var schema = PromptListSchema.schema
+            var schema: PromptListSchema
         }
         var type = "json_schema"
-        var jsonSchema = JSONSchema()
+        var jsonSchema: JSONSchema
+
+        init(schema: PromptListSchema) {
+            jsonSchema = JSONSchema(schema: schema)
+        }
 
         enum CodingKeys: String, CodingKey {
             case type

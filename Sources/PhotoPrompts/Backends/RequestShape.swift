@@ -12,8 +12,18 @@ import Synchronization
 final class RequestShape: Sendable {
     /// What is sent now.
     struct Choices: Sendable, Equatable {
-        /// Ask for the prompts as JSON matching ``PromptListSchema``.
-        var structuredOutput: Bool
+        /// How the reply's shape is asked for.
+        enum Output: Sendable, Equatable {
+            /// A GBNF grammar (``PromptGrammar``).
+            case grammar
+            /// JSON matching ``PromptListSchema``.
+            case jsonSchema
+            /// Plain text.
+            case plain
+        }
+
+        /// How the reply's shape is asked for now.
+        var output: Output
         /// `max_completion_tokens` instead of `max_tokens`.
         var maxCompletionTokens: Bool
         /// Send the template's temperature, when it sets one.
@@ -25,13 +35,27 @@ final class RequestShape: Sendable {
     private let logger: Logger
     private let backend: String
 
-    init(options: BackendOptions, backend: BackendIdentity, logger: Logger = Logger(label: "photo-prompts.backend")) {
+    /// `strongest` is the most the provider may take (`auto` starts there): a grammar on an OpenAI-compatible server,
+    /// a JSON schema on Ollama.
+    init(
+        options: BackendOptions,
+        backend: BackendIdentity,
+        strongest: Choices.Output,
+        logger: Logger = Logger(label: "photo-prompts.backend")
+    ) {
         self.options = options
         self.logger = logger
         self.backend = "\(backend.provider)/\(backend.model)"
+        let output: Choices.Output =
+            switch options.structuredOutput {
+            case .auto: strongest
+            case .grammar: .grammar
+            case .jsonSchema, .on: .jsonSchema
+            case .off: .plain
+            }
         choices = Mutex(
             Choices(
-                structuredOutput: options.structuredOutput != .off,
+                output: output,
                 maxCompletionTokens: options.maxTokensParameter == .maxCompletionTokens,
                 temperature: options.sendTemperature != .off
             )
@@ -46,22 +70,26 @@ final class RequestShape: Sendable {
     func adapt(after error: BackendError) -> Bool {
         guard error.isBadRequest else { return false }
         let message = error.detail
-        let change: (keyPath: WritableKeyPath<Choices, Bool>, value: Bool, what: String)?
+        let output = current.output
+        let change: (apply: @Sendable (inout Choices) -> Void, what: String)?
         if options.maxTokensParameter == .auto, message.contains("max_tokens") {
-            change = (\.maxCompletionTokens, true, "max_completion_tokens instead of max_tokens")
+            change = ({ $0.maxCompletionTokens = true }, "max_completion_tokens instead of max_tokens")
         } else if options.sendTemperature == .auto, message.contains("temperature") {
-            change = (\.temperature, false, "no temperature")
-        } else if options.structuredOutput == .auto, message.contains("format") || message.contains("json_schema") {
+            change = ({ $0.temperature = false }, "no temperature")
+        } else if options.structuredOutput == .auto, output == .grammar, message.contains("grammar") || message.contains("dry_multiplier") {
+            // A server that is not llama.cpp's names the parameter it does not know.
+            change = ({ $0.output = .jsonSchema }, "a JSON schema instead of a grammar")
+        } else if options.structuredOutput == .auto, output != .plain, message.contains("format") || message.contains("json_schema") || message.contains("grammar") {
             // "format" covers OpenAI's response_format and Ollama's format.
-            change = (\.structuredOutput, false, "plain text instead of structured output")
+            change = ({ $0.output = .plain }, "plain text instead of structured output")
         } else {
             change = nil
         }
         guard let change else { return false }
         let changed = choices.withLock { choices in
-            guard choices[keyPath: change.keyPath] != change.value else { return false }
-            choices[keyPath: change.keyPath] = change.value
-            return true
+            let before = choices
+            change.apply(&choices)
+            return choices != before
         }
         if changed {
             logger.notice(

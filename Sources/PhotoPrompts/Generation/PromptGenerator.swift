@@ -153,7 +153,8 @@ public struct PromptGenerator: Sendable {
         )
         let (rendered, renderDuration) = await measured { template.render(context) }
         timing.add("render", renderDuration)
-        var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters)
+        let language = LanguageTag(locale: input.locale)
+        var request = LLMRequest(prompt: rendered, parameters: template.settings.parameters, constraint: template.constraint(for: language))
         let early = input.stream.map { stream in
             found.listen(stream.prompt)
             return EarlyPrompts(validator: validator, alreadyShown: shownKeys, onPrompt: found.publish)

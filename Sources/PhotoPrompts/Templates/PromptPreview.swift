@@ -24,7 +24,7 @@ public enum PromptPreview {
         let temperature = settings.parameters.temperature.map { "\($0)" } ?? "provider default"
         return """
             template: \(template.identity.name) \(template.identity.version)
-            parameters: temperature \(temperature), max_tokens \(settings.parameters.maxTokens), candidates \(settings.candidateCount)
+            parameters: temperature \(temperature), max_tokens \(template.maxTokens(for: LanguageTag(locale: request.locale))), candidates \(settings.candidateCount)
 
             --- system ---
             \(rendered.system)

@@ -93,6 +93,16 @@ public struct PromptTemplate: Sendable {
         return validator
     }
 
+    /// What a reply for `language` is asked to be: `candidate_count` questions within the language's word rule.
+    public func constraint(for language: LanguageTag) -> OutputConstraint {
+        OutputConstraint(items: settings.candidateCount, language: language, wordRule: .for(language, overrides: settings.wordRanges))
+    }
+
+    /// The token limit a request for `language` sends: `max_tokens` if set, else sized from the constraint.
+    public func maxTokens(for language: LanguageTag) -> Int {
+        settings.parameters.maxTokens ?? constraint(for: language).maxTokens
+    }
+
     /// What the gate of this template accepts, for the cache key: the gate's version and the chatter phrases'.
     var gateIdentity: String {
         "\(PromptGate.version)-\(chatter.fingerprint)"

@@ -41,6 +41,7 @@ public struct TemplateSettings: Sendable, Equatable {
         var candidateCount: Int?
         var temperature: Double?
         var maxTokens: Int?
+        var dryMultiplier: Double?
         var checks: Checks?
         var wordRanges: [String: WordRange]?
         var variants: [String: Int]?
@@ -85,6 +86,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case candidateCount = "candidate_count"
             case temperature
             case maxTokens = "max_tokens"
+            case dryMultiplier = "dry_multiplier"
             case checks
             case wordRanges = "word_ranges"
             case variants
@@ -114,7 +116,8 @@ public struct TemplateSettings: Sendable, Equatable {
             parameters: ModelParameters(
                 // Unset means the provider's default: some models (OpenAI's reasoning ones) refuse any other.
                 temperature: decoded.temperature,
-                maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens
+                maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens,
+                dryMultiplier: decoded.dryMultiplier
             ),
             checks: checks,
             wordRanges: try wordRanges(decoded.wordRanges ?? [:], file: file),
@@ -124,8 +127,11 @@ public struct TemplateSettings: Sendable, Equatable {
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")
         }
-        guard (16...8192).contains(settings.parameters.maxTokens) else {
+        if let maxTokens = settings.parameters.maxTokens, !(16...8192).contains(maxTokens) {
             throw TemplateError(file: file, message: "max_tokens must be from 16 to 8192")
+        }
+        if let dry = settings.parameters.dryMultiplier, !(0...5).contains(dry) {
+            throw TemplateError(file: file, message: "dry_multiplier must be from 0 to 5")
         }
         if let temperature = settings.parameters.temperature, !(0...2).contains(temperature) {
             throw TemplateError(file: file, message: "temperature must be from 0 to 2")

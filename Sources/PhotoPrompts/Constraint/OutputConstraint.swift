@@ -1,0 +1,57 @@
+/// What the model is asked to write, in the terms the gate and the word rule accept: `items` questions, each one
+/// line within the language's word range, ending with the script's question mark.
+///
+/// Backends turn it into the strongest constraint their provider takes: a GBNF grammar for llama.cpp
+/// (``PromptGrammar``), a JSON schema with the item count and a length bound per item elsewhere
+/// (``PromptListSchema``). A grammar shapes the text; it does not make it true, so the gate still judges every word.
+public struct OutputConstraint: Sendable, Equatable {
+    /// How many questions to write.
+    public var items: Int
+    /// The user's language.
+    public var language: LanguageTag
+    /// The word rule the gate applies: counting and range.
+    public var wordRule: WordRule
+
+    /// Creates a constraint.
+    public init(items: Int, language: LanguageTag, wordRule: WordRule) {
+        self.items = items
+        self.language = language
+        self.wordRule = wordRule
+    }
+
+    /// Whether words are separated by spaces; otherwise (Japanese, Chinese, Thai) the length is bounded in characters.
+    var spacesWords: Bool {
+        if case .spaces = wordRule.counting { return true }
+        return false
+    }
+
+    /// Characters a question may have where words are not spaced: one to three per ICU word (Japanese particles
+    /// are one character, Thai words three or more), so the grammar never forbids what the word rule accepts.
+    var characterRange: ClosedRange<Int> {
+        wordRule.range.lowerBound...(wordRule.range.upperBound * 3)
+    }
+
+    /// Characters a question may have in a JSON schema's `minLength`/`maxLength`: three to eight per word where
+    /// words are spaced (English's 8–15 words are 35–100 characters), else ``characterRange``.
+    var itemLengthRange: ClosedRange<Int> {
+        spacesWords ? (wordRule.range.lowerBound * 3)...(wordRule.range.upperBound * 8) : characterRange
+    }
+
+    /// The question mark that ends a question in the language's script.
+    var questionMark: String {
+        switch language.language {
+        case "ja", "zh", "yue": "？"
+        case "ar", "fa", "ur": "؟"
+        default: "?"
+        }
+    }
+
+    /// A token budget for the whole reply: enough for every item at the longest the rule allows, so a reply is cut
+    /// only when the model runs past what it was asked for (a reply cut at the limit keeps its complete items).
+    public var maxTokens: Int {
+        // Measured with SmolLM2's and Gemma's tokenizers: at most 2 tokens per English word, 3 per word in accented
+        // Latin, Arabic or Hangul text, 3 per ICU word in Japanese, Chinese or Thai; plus the line's end.
+        let perWord = language.language == "en" ? 2 : 3
+        return items * (wordRule.range.upperBound * perWord + 4)
+    }
+}

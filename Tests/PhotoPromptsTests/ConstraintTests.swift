@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import PhotoPrompts
+
+/// What the model is asked for is what the gate accepts: the grammar and the schema come from the word rule.
+@Suite("Asking for what the gate accepts: the grammar and the JSON schema")
+struct ConstraintTests {
+    static func constraint(_ locale: String, items: Int = 6) -> OutputConstraint {
+        let language = LanguageTag(locale: locale)
+        return OutputConstraint(items: items, language: language, wordRule: .for(language))
+    }
+
+    @Test("English: six lines, a capital, 8 to 15 words of letters, one question mark each")
+    func english() {
+        let grammar = PromptGrammar.gbnf(for: Self.constraint("en-US"))
+        #expect(grammar.hasPrefix("root ::= item item item item item item\n"))
+        #expect(grammar.contains(#"item ::= cap letter{0,15} joined? (","? " " word){7,14} "?" "\n""#), "\(grammar)")
+    }
+
+    @Test(
+        "Each language's range and question mark come from its word rule; unspaced scripts are bounded in characters",
+        arguments: [
+            ("es", #"item ::= "¿" cap letter{0,15} joined? (","? " " word){6,13} "?" "\n""#),
+            ("fr", #"item ::= cap letter{0,15} joined? (","? " " word){5,12} "?" "\n""#),
+            ("ar", #"item ::= word (","? " " word){5,12} "؟" "\n""#),
+            ("ko", #"item ::= word (","? " " word){4,10} "?" "\n""#),
+            ("ja", #"item ::= char{11,63} "？" "\n""#),
+            ("zh-Hant", #"item ::= char{7,48} "？" "\n""#),
+            ("th", #"item ::= char{9,63} "?" "\n""#),
+        ]
+    )
+    func perLanguage(locale: String, item: String) {
+        let grammar = PromptGrammar.gbnf(for: Self.constraint(locale))
+        #expect(grammar.contains(item), "\(grammar)")
+    }
+
+    @Test("A template's word_ranges change the grammar with the rule")
+    func overrides() throws {
+        let template = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"word_ranges": {"en": {"min": 5, "max": 9}}}"#)
+        #expect(PromptGrammar.gbnf(for: template.constraint(for: .english)).contains("{4,8}"))
+    }
+
+    @Test("The JSON schema has the item count and a length per item, and no pattern")
+    func schema() throws {
+        let json = String(decoding: try JSONEncoder().encode(PromptListSchema(Self.constraint("en"))), as: UTF8.self)
+        for part in [#""minItems":6"#, #""maxItems":6"#, #""minLength":24"#, #""maxLength":120"#, #""additionalProperties":false"#] {
+            #expect(json.contains(part), "\(json)")
+        }
+        #expect(!json.contains("pattern"))
+    }
+
+    @Test("max_tokens is sized from the item count and the longest question, not a flat 400")
+    func maxTokens() {
+        #expect(Self.constraint("en").maxTokens == 6 * (15 * 2 + 4))
+        #expect(Self.constraint("ja").maxTokens == 6 * (21 * 3 + 4))
+        #expect(Self.constraint("en", items: 3).maxTokens < Self.constraint("en").maxTokens)
+    }
+
+    @Test("auto starts with the grammar, falls back to the JSON schema on a refusal naming it, then to plain text")
+    func fallbackOnRefusal() {
+        let shape = RequestShape(options: BackendOptions(), backend: BackendIdentity(provider: "openai", model: "m"), strongest: .grammar)
+        #expect(shape.current.output == .grammar)
+        #expect(shape.adapt(after: .httpStatus(400, detail: "Unrecognized request argument supplied: grammar")))
+        #expect(shape.current.output == .jsonSchema)
+        #expect(shape.adapt(after: .httpStatus(400, detail: "Invalid parameter: 'response_format' of type 'json_schema' is not supported")))
+        #expect(shape.current.output == .plain)
+        #expect(!shape.adapt(after: .httpStatus(400, detail: "Unrecognized request argument supplied: grammar")))
+        let fixed = RequestShape(
+            options: BackendOptions(structuredOutput: .grammar),
+            backend: BackendIdentity(provider: "openai", model: "m"),
+            strongest: .grammar
+        )
+        #expect(!fixed.adapt(after: .httpStatus(400, detail: "Unrecognized request argument supplied: grammar")), "a named setting is kept")
+    }
+}
