@@ -7,12 +7,15 @@ struct PhotoFacts {
     var peopleCount = 0
     var alreadyShown: [String] = []
 
-    /// Reads `key: value` lines inside `<photo>…</photo>` and `- ` lines after a line mentioning "already".
+    /// Reads `key: value` lines inside `<photo>…</photo>`, or the one sentence `<photo>Photo taken at …, showing …,
+    /// 2 people, …</photo>`, and `- ` lines after a line mentioning "already".
     init(user: String) {
+        if let sentence = Self.sentence(in: user) { read(sentence) }
         var insidePhoto = false
         var insideAvoid = false
         for rawLine in user.split(whereSeparator: \.isNewline) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("<photo>"), line.count > "<photo>".count { continue }
             if line == "<photo>" {
                 insidePhoto = true
                 insideAvoid = false
@@ -40,5 +43,35 @@ struct PhotoFacts {
             default: break
             }
         }
+    }
+
+    /// The photo as one sentence, when the template writes it so: the text between `<photo>Photo` and `</photo>`.
+    private static func sentence(in user: String) -> Substring? {
+        guard let open = user.range(of: "<photo>Photo"), let close = user.range(of: "</photo>", range: open.upperBound..<user.endIndex) else {
+            return nil
+        }
+        return user[open.upperBound..<close.lowerBound]
+    }
+
+    /// "taken at Praia da Rocha, Portimão, Portugal, showing beach, sunset, dog, 2 people, in the evening."
+    private mutating func read(_ sentence: Substring) {
+        let parts = sentence.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
+        var showing = false
+        for part in parts {
+            if part.hasPrefix("taken at ") {
+                place = String(part.dropFirst("taken at ".count))
+            } else if part.hasPrefix("showing ") {
+                showing = true
+                labels.append(String(part.dropFirst("showing ".count)))
+            } else if part.hasSuffix(" people"), let count = Int(part.dropLast(" people".count)) {
+                peopleCount = count
+                showing = false
+            } else if part.hasPrefix("in the ") || part.contains(" ago") || part.hasPrefix("this ") {
+                showing = false
+            } else if showing {
+                labels.append(part)
+            }
+        }
+        labels = labels.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
     }
 }

@@ -12,12 +12,21 @@ public enum StubPromptWriter {
         let facts = PhotoFacts(user: user)
         let wanted = count ?? requestedCount(in: system) ?? 6
         let pool = StubLanguage.requested(in: system).flatMap { ReferenceQuestions.translations[$0] } ?? englishPool(for: facts)
-        let avoid = Set(facts.alreadyShown.map(repeatKey))
+        // Like a model that follows its instructions, it writes neither what was shown nor the examples back.
+        let avoid = Set((facts.alreadyShown + examples(in: system)).map(repeatKey))
         let fresh = pool.filter { !avoid.contains(repeatKey($0)) }
         // Rotate by a hash of the request so different photos and rounds start at different questions.
         guard !fresh.isEmpty else { return [] }
         let start = Int(stableHash(user) % UInt64(fresh.count))
         return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * 7) % fresh.count] }.uniqued()
+    }
+
+    /// The example questions a system message shows: the lines after "For example:", up to a blank line or one that
+    /// is not a question.
+    static func examples(in system: String) -> [String] {
+        let lines = system.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("For example") }) else { return [] }
+        return Array(lines[(start + 1)...].prefix { !$0.isEmpty && ($0.hasSuffix("?") || $0.hasSuffix("？") || $0.hasSuffix("؟")) })
     }
 
     /// English questions about the photo's labels, place and people, then general ones.

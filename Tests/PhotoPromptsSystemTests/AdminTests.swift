@@ -46,10 +46,10 @@ extension SystemTests {
                 let body = reply.lookup
                 #expect(body["template", "name"].string == "draft")
                 #expect(body["system"].string?.contains("Draft instructions, not live yet.") == true)
-                #expect(body["user"].string?.contains("place: Praia da Rocha, Portimão, Portugal") == true)
+                #expect(body["user"].string?.contains("Photo taken at Praia da Rocha, Portimão, Portugal") == true)
                 // 17:42 UTC at 8.5° W is 16:42 solar time.
-                #expect(body["user"].string?.contains("time_of_day: afternoon, Saturday") == true)
-                #expect(body["parameters", "candidate_count"].int == 6)
+                #expect(body["user"].string?.contains("in the afternoon") == true)
+                #expect(body["parameters", "candidate_count"].int == 8)
 
                 let live = try await client.admin("POST", "/templates/photo-journal-b/render", body: samplePhotoRequest).lookup
                 let fallbacks = live["fallbacks"].array.compactMap { $0 as? String }

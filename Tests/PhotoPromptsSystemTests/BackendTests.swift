@@ -100,8 +100,10 @@ extension SystemTests {
                 try await withService(chainEnvironment((stub, provider))) { client in
                     _ = try await client.startSession()
                     let body = await stub.state.lastRequestBody
-                    #expect(body.contains(#""temperature":0.8"#))
-                    #expect(body.contains(provider == "ollama" ? #""num_predict":400"# : #""max_tokens":400"#))
+                    #expect(body.contains(#""temperature":0.3"#))
+                    // No max_tokens in settings.json: sized from 8 questions of at most 15 English words.
+                    let limit = 8 * (15 * 2 + 4)
+                    #expect(body.contains(provider == "ollama" ? #""num_predict":\#(limit)"# : #""max_tokens":\#(limit)"#))
                     #expect(body.contains(#""model":"stub-\#(provider)""#))
                 }
             }
@@ -559,11 +561,11 @@ extension SystemTests {
                     let body = await stub.state.lastRequestBody
                     switch provider {
                     case "openai":
-                        #expect(body.contains(#""grammar":"root ::= item item item item item item"#), "\(body)")
+                        #expect(body.contains(#""grammar":"root ::= item item item item item item item item"#), "\(body)")
                         #expect(!body.contains("response_format"))
                     case "ollama":
                         #expect(body.contains(#""format":{"#), "\(body)")
-                        #expect(body.contains(#""maxItems":6"#) && body.contains(#""minItems":6"#) && !body.contains("pattern"), "\(body)")
+                        #expect(body.contains(#""maxItems":8"#) && body.contains(#""minItems":8"#) && !body.contains("pattern"), "\(body)")
                     default:
                         #expect(!body.contains("response_format") && !body.contains(#""format""#), "\(body)")
                     }
@@ -596,7 +598,7 @@ extension SystemTests {
                     #expect(await stub.calls == 2)
                     let body = await stub.state.lastRequestBody
                     #expect(body.contains(#""type":"json_schema""#) && body.contains(#""strict":true"#), "\(body)")
-                    #expect(body.contains(#""minItems":6"#) && body.contains(#""minLength":24"#) && body.contains(#""maxLength":120"#), "\(body)")
+                    #expect(body.contains(#""minItems":8"#) && body.contains(#""minLength":24"#) && body.contains(#""maxLength":120"#), "\(body)")
                     #expect(!body.contains("grammar") && !body.contains("pattern"))
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
                     #expect(await stub.calls == 3, "no second refusal")
@@ -615,7 +617,7 @@ extension SystemTests {
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
                     #expect(await stub.calls == 4)
                     let body = await stub.state.lastRequestBody
-                    #expect(body.contains(#""max_completion_tokens":400"#) && !body.contains("temperature") && !body.contains(#""max_tokens""#))
+                    #expect(body.contains(#""max_completion_tokens":\#(8 * (15 * 2 + 4))"#) && !body.contains("temperature") && !body.contains(#""max_tokens""#))
                 }
             }
         }
@@ -640,7 +642,7 @@ extension SystemTests {
             try await withStubLLM { stub in
                 let prompts = try TemporaryPrompts()
                 let path = "photo-journal/settings.json"
-                try prompts.write(path, try prompts.read(path).replacing(#""temperature": 0.8,"#, with: ""))
+                try prompts.write(path, try prompts.read(path).replacing(#""temperature": 0.3,"#, with: ""))
                 let environment = operatorEnvironment(stub: nil, prompts: prompts).merging(stub.backendEnvironment(provider: provider)) { $1 }
                 try await withService(environment) { (client: ServiceClient) async throws in
                     #expect(try await client.startSession().source == .model)

@@ -135,7 +135,7 @@ extension SystemTests {
                 try await withService(testEnvironment(stub: stub)) { client in
                     _ = try await client.startSession(Self.request(locale: "ja-JP"))
                     let body = await stub.state.lastRequestBody
-                    #expect(body.contains("Written in Japanese, the language of the locale ja-JP."))
+                    #expect(body.contains("in Japanese (locale ja-JP)"))
                     #expect(body.contains("11 to 21 words"))
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoPromptsTestSupport
 import Testing
 
 @testable import PhotoPrompts
@@ -15,19 +16,20 @@ struct ConstraintTests {
     func english() {
         let grammar = PromptGrammar.gbnf(for: Self.constraint("en-US"))
         #expect(grammar.hasPrefix("root ::= item item item item item item\n"))
-        #expect(grammar.contains(#"item ::= cap letter{0,15} joined? (","? " " word){7,14} "?" "\n""#), "\(grammar)")
+        #expect(grammar.contains(#"item ::= cap letter{0,15} (","? " " word){7,14} "?" "\n""#), "\(grammar)")
+        #expect(grammar.contains("letter ::= [a-zA-ZÀ-ÖØ-öø-ÿ]"), "letters listed: no no-break space, digit or bracket")
     }
 
     @Test(
         "Each language's range and question mark come from its word rule; unspaced scripts are bounded in characters",
         arguments: [
-            ("es", #"item ::= "¿" cap letter{0,15} joined? (","? " " word){6,13} "?" "\n""#),
-            ("fr", #"item ::= cap letter{0,15} joined? (","? " " word){5,12} "?" "\n""#),
+            ("es", #"item ::= "¿" cap letter{0,15} (","? " " word){6,13} "?" "\n""#),
+            ("fr", #"item ::= cap letter{0,15} (","? " " word){5,12} "?" "\n""#),
             ("ar", #"item ::= word (","? " " word){5,12} "؟" "\n""#),
             ("ko", #"item ::= word (","? " " word){4,10} "?" "\n""#),
-            ("ja", #"item ::= char{11,63} "？" "\n""#),
-            ("zh-Hant", #"item ::= char{7,48} "？" "\n""#),
-            ("th", #"item ::= char{9,63} "?" "\n""#),
+            ("ja", #"item ::= letter char{10,83} "？" "\n""#),
+            ("zh-Hant", #"item ::= letter char{6,63} "？" "\n""#),
+            ("th", #"item ::= letter char{8,83} "?" "\n""#),
         ]
     )
     func perLanguage(locale: String, item: String) {
@@ -35,10 +37,20 @@ struct ConstraintTests {
         #expect(grammar.contains(item), "\(grammar)")
     }
 
+    @Test("The repository's openers and examples shape the grammar: English opens with a question word, French may write qu'as-tu")
+    func fromThePromptsFolder() throws {
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
+        let english = PromptGrammar.gbnf(for: template.constraint(for: LanguageTag.english))
+        #expect(english.contains(#"item ::= ("What" | "How" | "#), "\(english)")
+        #expect(!english.contains("joined"), "no apostrophes in English: a small model glues words across one")
+        let french = PromptGrammar.gbnf(for: template.constraint(for: LanguageTag(locale: "fr")))
+        #expect(french.contains("word ::= letter{1,16} joined?") && french.contains("joined ::= ['’-] letter{1,16}"), "\(french)")
+    }
+
     @Test("A template's word_ranges change the grammar with the rule")
     func overrides() throws {
         let template = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"word_ranges": {"en": {"min": 5, "max": 9}}}"#)
-        #expect(PromptGrammar.gbnf(for: template.constraint(for: .english)).contains("{4,8}"))
+        #expect(PromptGrammar.gbnf(for: template.constraint(for: LanguageTag.english)).contains("{4,8}"))
     }
 
     @Test("The JSON schema has the item count and a length per item, and no pattern")

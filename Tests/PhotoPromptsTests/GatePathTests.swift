@@ -63,6 +63,22 @@ struct GatePathTests {
         #expect(reask.contains("\"\(Self.placeholder)\": has a placeholder in brackets or braces"))
     }
 
+    @Test("A reply that failed only on what telling cannot fix (another language) is not re-asked: fallbacks at once")
+    func noReaskThatCannotHelp() async throws {
+        let english = ["What does the sunset at the beach remind you of today?", "Who walked with you and the dog along the shore that day?"]
+        let backend = ScriptedBackend(name: "m", replies: [english])
+        let generation = await Self.generator(backend, store: try SQLitePromptStore.inMemory()).generate(try Self.input(), logger: Self.logger)
+        #expect(backend.calls == 1)
+        #expect(generation.source == .fallback)
+        #expect(generation.fallbackReason == .invalidOutput)
+        #expect(generation.rejected.map(\.reason) == [.wrongLanguage("en"), .wrongLanguage("en")])
+        // Too short is fixed by telling: that reply is re-asked.
+        let short = ScriptedBackend(name: "m", replies: [["¿Qué recuerdas?"], Self.spanish])
+        let reasked = await Self.generator(short, store: try SQLitePromptStore.inMemory()).generate(try Self.input(), logger: Self.logger)
+        #expect(short.calls == 2)
+        #expect(reasked.candidates.map(\.text) == Self.spanish)
+    }
+
     @Test("A streamed reply: each prompt is judged as it arrives, and only clean ones are sent")
     func streamedReply() async throws {
         let backend = ScriptedBackend(name: "m", replies: [[Self.english, Self.spanish[0], Self.placeholder, Self.spanish[1], Self.spanish[2]]])

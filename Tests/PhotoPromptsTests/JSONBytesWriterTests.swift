@@ -108,6 +108,7 @@ struct JSONBytesWriterTests {
             parameters: ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8),
             candidateCount: 6,
             gate: "1-abc",
+            examples: ["What did \"you\" feel?"],
             round: 2,
             age: CacheKey.Age(isRecent: false, yearsAgo: 3)
         )
@@ -120,6 +121,7 @@ struct JSONBytesWriterTests {
             parameters: ModelParameters(temperature: nil),
             candidateCount: 3,
             gate: "1-def",
+            examples: [],
             round: 0,
             age: nil
         )

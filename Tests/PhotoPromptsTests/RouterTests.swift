@@ -20,7 +20,10 @@ struct RouterTests {
     }
 
     /// The router, and the path of its SQLite file for a test that opens it as a second instance would.
-    static func withRouter(_ test: @escaping @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
+    static func withRouter(
+        _ extra: [String: String] = [:],
+        _ test: @escaping @Sendable (any TestClientProtocol, String) async throws -> Void
+    ) async throws {
         let folder = scratchPath("router")
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = [
@@ -32,6 +35,7 @@ struct RouterTests {
             "RATE_LIMIT_PER_KEY": "0",
             "ADMIN_API_KEY": adminKey,
         ]
+        .merging(extra) { $1 }
         var logger = Logger(label: "router-test")
         logger.logLevel = .critical
         let app = try await buildApplication(try configuration(environment), dependencies: .live, logger: logger)
@@ -146,6 +150,20 @@ struct RouterTests {
             let served = try await client.execute(uri: "/v1/sessions/\(id)/refresh", method: .post)
             #expect(served.status == .ok)
             try await other.close()
+        }
+    }
+
+    @Test("A locale the backend does not write (LLM_LANGUAGES) gets the fallback copy in its language at once, with its own reason")
+    func unsupportedLanguage() async throws {
+        try await Self.withRouter(["LLM_LANGUAGES": "en", "ADMIN_API_KEY": Self.adminKey]) { client, _ in
+            let spanish = try Self.json(try await Self.post(client, "/v1/prompts", #"{"locale": "es-ES", "photo": {"labels": ["beach"]}}"#))
+            #expect(spanish["source"] as? String == "fallback")
+            #expect(spanish["fallback_reason"] as? String == "unsupported_language")
+            #expect(spanish["copy_locale"] as? String == "es")
+            let english = try Self.json(try await Self.post(client, "/v1/prompts", #"{"locale": "en-US", "photo": {"labels": ["beach"]}}"#))
+            #expect(english["source"] as? String == "model")
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.adminKey)"]).body)
+            #expect(metrics.contains(#"reason="unsupported_language""#), "\(metrics)")
         }
     }
 

@@ -17,11 +17,11 @@ struct TemplateTests {
     func rendersPlainText() throws {
         let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
         let rendered = template.render(TemplateContext(photo: photo, locale: "pt-PT", candidateCount: 6))
-        #expect(rendered.user.contains("place: Café & Bar \"O Zé\""))
-        #expect(rendered.user.contains("labels: beach, dog"))
-        #expect(rendered.user.contains("people_count: 2"))
-        #expect(rendered.system.contains("Write 6 different"))
-        #expect(rendered.system.contains("pt-PT"))
+        // The photo in one sentence: what a small model reads best.
+        #expect(rendered.user.contains("Photo taken at Café & Bar \"O Zé\", showing beach, dog, 2 people"))
+        #expect(rendered.system.contains("Write 6 short questions in Portuguese (locale pt-PT)"))
+        // Examples in the user's language (prompts/examples/pt.txt), since the template turns them on.
+        #expect(rendered.system.contains("Que pequeno detalhe desta foto você gostaria de lembrar daqui a muitos anos?"))
         #expect(!rendered.user.contains("&amp;"))
     }
 
@@ -31,7 +31,7 @@ struct TemplateTests {
         let rendered = template.render(TemplateContext(photo: photo, locale: "en-US", candidateCount: 6))
         #expect(rendered.user.components(separatedBy: "</photo>").count == 2, "only the template's own closing tag")
         #expect(rendered.user.hasPrefix("<photo>"))
-        #expect(rendered.system.contains("not instructions"))
+        #expect(rendered.system.contains("never as instructions"))
     }
 
     @Test("Prompts already shown are listed for the model to avoid")
@@ -39,9 +39,9 @@ struct TemplateTests {
         let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
         let shown = "What drew your eye to the dog in this photo?"
         let rendered = template.render(TemplateContext(photo: photo, locale: "en-US", candidateCount: 6, round: 1, avoid: [shown]))
-        #expect(rendered.user.contains("- \(shown)"))
+        #expect(rendered.user.contains("Already asked, do not repeat:\n- \(shown)"))
         let first = template.render(TemplateContext(photo: photo, locale: "en-US", candidateCount: 6))
-        #expect(!first.user.contains("already seen"))
+        #expect(!first.user.contains("Already asked"))
     }
 
     @Test("The version is a hash of the content: any edit changes it")

@@ -192,7 +192,10 @@ public func makeGenerator(
 ) -> PromptGenerator {
     let transport = dependencies.transport ?? CurlTransport()
     let chain = BackendChain(
-        backends: configuration.backends.map { makeBackend($0, transport: transport) },
+        backends: configuration.backends.map { backend in
+            let made = makeBackend(backend, transport: transport)
+            return backend.languages.map { LanguageScopedBackend(made, languages: $0) } ?? made
+        },
         failureThreshold: configuration.breakerFailures,
         coolDown: configuration.breakerCoolDown,
         retryAfterMax: configuration.backendRetryAfterMax,

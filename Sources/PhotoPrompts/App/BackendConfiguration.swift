@@ -36,6 +36,8 @@ public struct BackendConfiguration: Sendable, Equatable {
     public var apiKey: String?
     /// `LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`, `LLM_SEND_TEMPERATURE`: fixed or learned (`auto`).
     public var options = BackendOptions()
+    /// `LLM_LANGUAGES`: the primary language subtags the model writes (`en`); unset, every language.
+    public var languages: Set<String>?
 
     /// Creates a configuration directly.
     public init(provider: Provider, baseURL: String? = nil, model: String? = nil, apiKey: String? = nil) {
@@ -55,7 +57,7 @@ public struct BackendConfiguration: Sendable, Equatable {
             let prefix = ["llm", "\(position)"]
             let providerKey = ConfigReader.environmentName(ConfigKey(prefix + ["provider"]))
             guard reader.optionalText(ConfigKey(prefix + ["provider"])) != nil else {
-                if let stray = ["baseURL", "model", "apiKey", "structuredOutput", "maxTokensParameter", "sendTemperature"].first(where: {
+                if let stray = ["baseURL", "model", "apiKey", "structuredOutput", "maxTokensParameter", "sendTemperature", "languages"].first(where: {
                     reader.optionalText(ConfigKey(prefix + [$0]), isSecret: true) != nil
                 }) {
                     let strayKey = ConfigReader.environmentName(ConfigKey(prefix + [stray]))
@@ -90,6 +92,7 @@ public struct BackendConfiguration: Sendable, Equatable {
             maxTokensParameter: try Self.choice(reader, key("maxTokensParameter"), BackendOptions.MaxTokensParameter.self),
             sendTemperature: try Self.choice(reader, key("sendTemperature"), BackendOptions.Switch.self)
         )
+        languages = try Self.languages(reader, key("languages"))
         guard provider != .stub else { return }
         let baseURLKey = ConfigReader.environmentName(key("baseURL"))
         guard let baseURL else {
@@ -104,6 +107,24 @@ public struct BackendConfiguration: Sendable, Equatable {
                 problem: "must be set when \(providerKey) is \(provider.rawValue)"
             )
         }
+    }
+
+    /// A comma-separated list of primary language subtags at `key` (`en,es`); nil when unset.
+    private static func languages(_ reader: ConfigReader, _ key: ConfigKey) throws(ConfigurationError) -> Set<String>? {
+        guard let text = reader.optionalText(key) else { return nil }
+        let tags = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for tag in tags {
+            guard let parsed = LanguageTag(tag), parsed.description == tag, parsed.script == nil, parsed.region == nil else {
+                throw ConfigurationError(
+                    key: ConfigReader.environmentName(key),
+                    problem: "must list primary language subtags such as en,es (got \"\(tag)\")"
+                )
+            }
+        }
+        guard !tags.isEmpty else {
+            throw ConfigurationError(key: ConfigReader.environmentName(key), problem: "must name at least one language")
+        }
+        return Set(tags)
     }
 
     /// One of `Choice`'s values at `key`, `auto` when unset.

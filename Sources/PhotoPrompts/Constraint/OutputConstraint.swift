@@ -11,12 +11,18 @@ public struct OutputConstraint: Sendable, Equatable {
     public var language: LanguageTag
     /// The word rule the gate applies: counting and range.
     public var wordRule: WordRule
+    /// The words a question may open with (`prompts/openers/<language>.txt`); empty leaves the first word free.
+    public var openers: [String]
+    /// Whether words may hold an inner apostrophe or hyphen ("qu'as-tu"): where the language's examples do.
+    public var joinsWords: Bool
 
     /// Creates a constraint.
-    public init(items: Int, language: LanguageTag, wordRule: WordRule) {
+    public init(items: Int, language: LanguageTag, wordRule: WordRule, openers: [String] = [], joinsWords: Bool = false) {
         self.items = items
         self.language = language
         self.wordRule = wordRule
+        self.openers = openers
+        self.joinsWords = joinsWords
     }
 
     /// Whether words are separated by spaces; otherwise (Japanese, Chinese, Thai) the length is bounded in characters.
@@ -25,10 +31,10 @@ public struct OutputConstraint: Sendable, Equatable {
         return false
     }
 
-    /// Characters a question may have where words are not spaced: one to three per ICU word (Japanese particles
+    /// Characters a question may have where words are not spaced: one to four per ICU word (Japanese particles
     /// are one character, Thai words three or more), so the grammar never forbids what the word rule accepts.
     var characterRange: ClosedRange<Int> {
-        wordRule.range.lowerBound...(wordRule.range.upperBound * 3)
+        wordRule.range.lowerBound...(wordRule.range.upperBound * 4)
     }
 
     /// Characters a question may have in a JSON schema's `minLength`/`maxLength`: three to eight per word where

@@ -1,44 +1,65 @@
 /// A GBNF grammar (llama.cpp's `grammar`, see its `grammars/README.md`) for the reply an ``OutputConstraint`` asks
-/// for, generated from the word rule, never written by hand per language.
+/// for, generated from the word rule and the language's script, never written by hand per language.
 ///
 /// Each of the `items` lines is one question: for a language whose words are spaced, a first word, then the rest of
-/// the range's words, each of letters only (no digits, brackets, colons or markup: what the gate would strip or
-/// reject), at most 16 of them, an optional comma after a word, and the script's question mark; for a language
-/// without spaces, a bounded run of characters that are not punctuation of that kind. A cased script's first letter
-/// is a capital; Spanish opens with "¿".
+/// the range's words separated by single spaces, each of the script's letters only (no digits, brackets, colons or
+/// markup: what the gate would strip or reject), at most 16 of them, an inner apostrophe or hyphen only where the
+/// language's examples have one, an optional comma after a word, and the script's question mark; for a language
+/// without spaces, a bounded run of the script's letters and its commas. The first word is one of the language's
+/// openers where `prompts/openers/` lists them, else a capital in a cased script; Spanish opens with "¿". Letters
+/// are listed, not "anything but punctuation": a small model fills a negated class with no-break spaces and glues
+/// words, and with apostrophes allowed glues them across one ("sea'slice").
 enum PromptGrammar {
     /// The grammar's text.
     static func gbnf(for constraint: OutputConstraint) -> String {
-        let mark = literal(constraint.questionMark)
-        let item: String
+        let mark = "\"\(constraint.questionMark)\""
+        let scripts = LetterScripts.expected(for: constraint.language) ?? ["Latn"]
+        let letters = scripts.sorted().compactMap { scriptLetters[$0] }.joined()
+        var rules = ["root ::= " + Array(repeating: "item", count: constraint.items).joined(separator: " ")]
         if constraint.spacesWords {
             let range = constraint.wordRule.range
             let opening = constraint.language.language == "es" ? "\"¿\" " : ""
-            let first = isCased(constraint.language) ? "cap letter{0,15} joined?" : "word"
-            item = "item ::= \(opening)\(first) (\",\"? \" \" word){\(range.lowerBound - 1),\(range.upperBound - 1)} \(mark) \"\\n\""
+            let cased = scripts == ["Latn"]
+            let word = constraint.joinsWords ? "letter{1,16} joined?" : "letter{1,16}"
+            let first =
+                if !constraint.openers.isEmpty {
+                    "(" + constraint.openers.map { "\"\($0)\"" }.joined(separator: " | ") + ")"
+                } else if cased {
+                    "cap " + word.replacing("letter{1,16}", with: "letter{0,15}")
+                } else {
+                    "word"
+                }
+            rules += [
+                "item ::= \(opening)\(first) (\",\"? \" \" word){\(range.lowerBound - 1),\(range.upperBound - 1)} \(mark) \"\\n\"",
+                "word ::= \(word)",
+                "letter ::= [\(letters)]",
+            ]
+            // "qu'as-tu": an apostrophe or hyphen inside a word, never at its ends, where the language writes them.
+            if constraint.joinsWords { rules.append("joined ::= ['’-] letter{1,16}") }
+            if cased, constraint.openers.isEmpty { rules.append("cap ::= [A-ZÀ-ÖØ-Þ]") }
         } else {
             let range = constraint.characterRange
-            item = "item ::= char{\(range.lowerBound),\(range.upperBound)} \(mark) \"\\n\""
+            // Thai separates phrases with spaces; Chinese and Japanese use their own commas inside a question. A
+            // question opens with a letter, never with one of these.
+            let separators = "、，" + (constraint.language.language == "th" ? " " : "")
+            rules += [
+                "item ::= letter char{\(range.lowerBound - 1),\(range.upperBound - 1)} \(mark) \"\\n\"",
+                "char ::= letter | [\(separators)]",
+                "letter ::= [\(letters)]",
+            ]
         }
-        return [
-            "root ::= " + Array(repeating: "item", count: constraint.items).joined(separator: " "),
-            item,
-            // "couldn't", "qu'avez-vous": an apostrophe or hyphen inside a word, never at its ends.
-            "word ::= letter{1,16} joined?",
-            "joined ::= ['’-] letter{1,16}",
-            // Letters in any script: everything but spaces, digits and the punctuation a question line must not hold.
-            #"letter ::= [^ \t\n0-9?？؟¿!！.,，、。:：;；"'‘’“”«»()（）\[\]{}<>*#_/\\|=+@&%$~`^-]"#,
-            #"cap ::= [A-ZÀ-ÖØ-ÞĀ-ſ]"#,
-            #"char ::= [^ \t\n0-9?？؟!！.:：;；"“”()（）\[\]{}<>*#_/\\|=+@&%$~`^-]"#,
-        ].joined(separator: "\n")
+        return rules.joined(separator: "\n")
     }
 
-    /// Whether the language's script has capitals that start a sentence.
-    private static func isCased(_ language: LanguageTag) -> Bool {
-        LetterScripts.expected(for: language) == ["Latn"]
-    }
-
-    private static func literal(_ text: String) -> String {
-        "\"\(text)\""
-    }
+    /// Each script's letters (and the marks that belong to them) as GBNF character-class ranges, by ISO 15924 code.
+    static let scriptLetters: [String: String] = [
+        "Latn": "a-zA-ZÀ-ÖØ-öø-ÿ",
+        "Arab": "\\u0621-\\u065F\\u066E-\\u06D3",
+        "Hang": "가-힣",
+        "Hani": "一-鿿",
+        "Hira": "ぁ-ゖ",
+        "Kana": "ァ-ヺー",
+        "Deva": "\\u0900-\\u0963\\u0970-\\u097F",
+        "Thai": "\\u0E01-\\u0E4E",
+    ]
 }

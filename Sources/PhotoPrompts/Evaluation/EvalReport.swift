@@ -5,6 +5,12 @@ public struct EvalReport: Codable, Sendable {
     /// One fixture's outcome.
     public struct FixtureResult: Codable, Sendable {
         public var name: String
+        /// The fixture's language, as the pass rate by language names it (`ja`, `zh-Hant`).
+        public var language: String?
+        /// How many of the first answer's three cards the model wrote (the rest are fallbacks).
+        public var cardsFromModel: Int?
+        /// How many of those cards name the photo's place, a label or its people.
+        public var cardsMentioning: Int?
         public var source: String
         public var fallbackReason: String?
         public var reasked: Bool
@@ -19,10 +25,14 @@ public struct EvalReport: Codable, Sendable {
         public struct Rejection: Codable, Sendable {
             public var candidate: String
             public var reason: String
+            /// The reason's stable name, as `/metrics` counts it (`wrong_language`).
+            public var code: String?
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, source, reasked, kept, rejected, mentioning, tokens
+            case name, language, source, reasked, kept, rejected, mentioning, tokens
+            case cardsFromModel = "cards_from_model"
+            case cardsMentioning = "cards_mentioning"
             case fallbackReason = "fallback_reason"
             case latencyMilliseconds = "latency_ms"
         }
@@ -118,12 +128,16 @@ public struct EvalReport: Codable, Sendable {
             results.append(
                 FixtureResult(
                     name: outcome.fixture.name,
+                    language: language,
+                    cardsFromModel: min(generation.candidates.count, FallbackPrompts.promptsPerAnswer),
+                    cardsMentioning: generation.candidates.prefix(FallbackPrompts.promptsPerAnswer)
+                        .filter { MetadataMentions.mentions($0.text, photo: photo) }.count,
                     source: generation.source.rawValue,
                     fallbackReason: generation.fallbackReason?.rawValue,
                     reasked: generation.reasked,
                     latencyMilliseconds: outcome.latency.milliseconds,
                     kept: generation.candidates.map(\.text),
-                    rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description) },
+                    rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description, code: $0.reason.code) },
                     mentioning: mentions,
                     tokens: generation.usage?.total
                 )

@@ -6,7 +6,8 @@ import Logging
 /// A backend that fails (timeout, 5xx, 429, connection error, unusable answer) hands over to the next with the
 /// time that remains, never a fresh budget. Every backend but the last may use two thirds of what remains, so a
 /// primary that hangs still leaves the next one time to answer. Backends whose breaker is open, or that asked us to wait with
-/// `Retry-After`, are skipped without a call; when all are skipped the answer is `unavailable` at once.
+/// `Retry-After`, are skipped without a call; when all are skipped the answer is `unavailable` at once. A backend
+/// that does not write the request's language is not asked (`unsupported_language` when none does).
 public struct BackendChain: Sendable {
     struct Link: Sendable {
         let backend: any LLMBackend
@@ -80,6 +81,8 @@ public struct BackendChain: Sendable {
         var attempts: [Attempt] = []
         // What the last backend asked (not skipped) gave: its unusable reply, or why there was none.
         var last: Result<(reply: LLMReply, link: Link), FallbackError>?
+        let links = request.constraint.map { constraint in self.links.filter { $0.backend.writes(constraint.language) } } ?? self.links
+        guard !links.isEmpty else { return Outcome(result: .failure(FallbackError(reason: .unsupportedLanguage)), attempts: []) }
         for (index, link) in links.enumerated() {
             let isLast = index == links.count - 1
             let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2

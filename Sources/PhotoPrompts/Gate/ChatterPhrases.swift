@@ -1,5 +1,3 @@
-import Foundation
-
 /// Phrases that give a candidate away as talk about the conversation rather than a question about the photo ("the
 /// user", "as an AI", "I'm ready to assist"), per language, from `prompts/chatter/<language>.txt`.
 ///
@@ -22,25 +20,7 @@ public struct ChatterPhrases: Sendable, Equatable {
 
     /// Reads every `<language>.txt` in `prompts/chatter`; no folder means no phrases.
     public static func load(from promptsDirectory: String) throws(TemplateError) -> ChatterPhrases {
-        let folder = URL(fileURLWithPath: promptsDirectory).appendingPathComponent("chatter")
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ChatterPhrases() }
-        var phrases: [String: [String]] = [:]
-        for file in files.sorted() where file.hasSuffix(".txt") {
-            let language = String(file.dropLast(4))
-            guard let tag = LanguageTag(language), tag.description == language.lowercased(), !tag.language.isEmpty else {
-                throw TemplateError(file: "chatter/\(file)", message: "must be named after a language subtag, such as en.txt")
-            }
-            let text: String
-            do {
-                text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            } catch {
-                throw TemplateError(file: "chatter/\(file)", message: "cannot be read (\(error.localizedDescription))")
-            }
-            phrases[tag.language] = text.split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        }
-        return ChatterPhrases(phrases)
+        ChatterPhrases(try LanguageLists.load("chatter", from: promptsDirectory).linesByLanguage)
     }
 
     /// The phrases a candidate for `language` is checked against: its own, and English's, which small models fall

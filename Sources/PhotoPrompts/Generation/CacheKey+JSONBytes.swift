@@ -20,6 +20,10 @@ extension CacheKey {
             json.endArray()
             json.key("candidateCount")
             json.int(candidateCount)
+            json.key("examples")
+            json.beginArray()
+            for example in examples { json.string(example) }
+            json.endArray()
             json.field("gate", gate)
             json.field("locale", locale)
             json.key("parameters")

@@ -126,6 +126,7 @@ public struct PromptGenerator: Sendable {
             parameters: template.settings.parameters,
             candidateCount: template.settings.candidateCount,
             gate: template.gateIdentity,
+            examples: template.examples(for: LanguageTag(locale: input.locale)),
             round: input.round,
             age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: clock.now).map(CacheKey.Age.init)
         )
@@ -189,7 +190,7 @@ public struct PromptGenerator: Sendable {
         var reasked = false
 
         let needed = FallbackPrompts.promptsPerAnswer - kept.filter { !shownKeys.contains($0.repeatKey) }.count
-        if needed > 0, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
+        if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: deadline) {
             request.messages.append(.init(role: "assistant", content: answer.reply.text))
             request.messages.append(
                 .init(

@@ -6,6 +6,16 @@ public struct PromptValidation: Sendable, Equatable {
     public var rejected: [PromptRejection] = []
 }
 
+extension PromptValidation {
+    /// Whether asking the same model again, told what was wrong, is likely to give prompts: it wrote one that was
+    /// kept, or one it can fix when told (a length, a missing question mark, a repeat). A reply that failed only on
+    /// what a model cannot fix by being told (another language, invented words, chatter, placeholders) is completed
+    /// with fallbacks at once: a second call would cost the user its time for the same failure.
+    public var suggestsReaskHelps: Bool {
+        !kept.isEmpty || rejected.isEmpty || rejected.contains { $0.reason.isFixedByTelling }
+    }
+}
+
 /// A candidate that failed, and why.
 public struct PromptRejection: Sendable, Equatable {
     /// Why a candidate was rejected.
@@ -16,6 +26,8 @@ public struct PromptRejection: Sendable, Equatable {
         case tooLong(words: Int)
         case duplicate
         case alreadyShown
+        /// One of the template's example questions, copied back.
+        case copiedExample
         case notAQuestion
         case containsLink
         case blockedWord(String)
@@ -37,6 +49,7 @@ public struct PromptRejection: Sendable, Equatable {
             case .tooLong(let words): "too long at \(words) words"
             case .duplicate: "duplicate"
             case .alreadyShown: "already shown in this session"
+            case .copiedExample: "copies an example; write a new question about this photo"
             case .notAQuestion: "not a question"
             case .containsLink: "contains a link or e-mail address"
             case .blockedWord(let word): "uses the blocked word \"\(word)\""
@@ -45,6 +58,14 @@ public struct PromptRejection: Sendable, Equatable {
             case .assistantChatter: "talks about the conversation, not the photo"
             case .twoQuestions: "asks two questions; ask one"
             case .unknownWord(let word): "uses \"\(word)\", which is not a word"
+            }
+        }
+
+        /// Whether a model told of this failure can avoid it on a re-ask.
+        var isFixedByTelling: Bool {
+            switch self {
+            case .wrongLanguage, .unknownWord, .placeholder, .assistantChatter: false
+            default: true
             }
         }
 
@@ -57,6 +78,7 @@ public struct PromptRejection: Sendable, Equatable {
             case .tooLong: "too_long"
             case .duplicate: "duplicate"
             case .alreadyShown: "already_shown"
+            case .copiedExample: "copied_example"
             case .notAQuestion: "not_a_question"
             case .containsLink: "contains_link"
             case .blockedWord: "blocked_word"

@@ -10,6 +10,9 @@ public struct PromptValidator: Sendable {
     public var checks: PromptChecks
     /// The gate a model's candidate passes before it can be shown; nil for the operators' own fallback lines.
     public var gate: PromptGate?
+    /// The repeat keys of the example questions the model was shown: an example copied back is not the model's
+    /// question about this photo, and would be every photo's.
+    public var exampleKeys: Set<String> = []
 
     /// Creates a validator.
     public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks(), gate: PromptGate? = nil) {
@@ -71,6 +74,7 @@ public struct PromptValidator: Sendable {
         if words < wordRule.range.lowerBound { return .tooShort(words: words) }
         if words > wordRule.range.upperBound { return .tooLong(words: words) }
         if let failure = checks.failure(for: text, repeatKey: key) { return failure }
+        if exampleKeys.contains(key) { return .copiedExample }
         if alreadyShown.contains(key) { return .alreadyShown }
         if seen.contains(key) { return .duplicate }
         return nil

@@ -8,4 +8,6 @@ public enum FallbackReason: String, Codable, Sendable {
     case invalidOutput = "invalid_output"
     /// Every backend's circuit breaker is open, or each asked us to wait: no call was made.
     case unavailable
+    /// No backend writes the user's language (`LLM_LANGUAGES`): no call was made.
+    case unsupportedLanguage = "unsupported_language"
 }

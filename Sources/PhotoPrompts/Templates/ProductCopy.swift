@@ -20,7 +20,7 @@ public struct ProductCopy: Sendable, Equatable {
     public func message(for reason: FallbackReason) -> String {
         switch reason {
         case .timeout: timeoutMessage
-        case .backendError, .invalidOutput, .unavailable: errorMessage
+        case .backendError, .invalidOutput, .unavailable, .unsupportedLanguage: errorMessage
         }
     }
 

@@ -15,16 +15,18 @@ public enum PromptPreview {
         }
     }
 
-    /// The template's identity and settings, then the system and user messages, as sent on a first request.
+    /// The template's identity and settings, then the system and user messages, as sent on a first request, and the
+    /// grammar a llama.cpp server is asked to hold the reply to.
     public static func text(template: PromptTemplate, request: ValidatedPromptRequest) -> String {
         let settings = template.settings
         let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount)
         let rendered = template.render(context)
         let fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
         let temperature = settings.parameters.temperature.map { "\($0)" } ?? "provider default"
+        let language = LanguageTag(locale: request.locale)
         return """
             template: \(template.identity.name) \(template.identity.version)
-            parameters: temperature \(temperature), max_tokens \(template.maxTokens(for: LanguageTag(locale: request.locale))), candidates \(settings.candidateCount)
+            parameters: temperature \(temperature), max_tokens \(template.maxTokens(for: language)), candidates \(settings.candidateCount)
 
             --- system ---
             \(rendered.system)
@@ -34,6 +36,9 @@ public enum PromptPreview {
 
             --- the template's own fallbacks usable for this photo (\(fallbacks.count)) ---
             \(fallbacks.joined(separator: "\n"))
+
+            --- the grammar (LLM_STRUCTURED_OUTPUT=grammar, llama.cpp) ---
+            \(PromptGrammar.gbnf(for: template.constraint(for: language)))
 
             """
     }

@@ -13,8 +13,12 @@ public struct PromptTemplate: Sendable {
     public let settings: TemplateSettings
     /// The template's own fallbacks, used before the product's defaults.
     public let fallbacks: TemplateFallbacks
-    /// The set's chatter phrases (`prompts/chatter/`), which the gate applies with this template's `gate` rules.
+    /// The chatter phrases of its `prompts/` (`prompts/chatter/`), which the gate applies with this template's `gate` rules.
     public internal(set) var chatter = ChatterPhrases()
+    /// The words a question may open with, from its `prompts/` (`prompts/openers/`), for the grammar.
+    public internal(set) var openers = LanguageLists()
+    /// The example questions of its `prompts/` (`prompts/examples/`), shown to the model as `{{examples}}` when `examples` is on.
+    public internal(set) var examples = LanguageLists()
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
@@ -64,13 +68,18 @@ public struct PromptTemplate: Sendable {
             throw TemplateError(file: name, message: "is not a template name: use letters, digits, '-' and '_'")
         }
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(name)
-        return try PromptTemplate(
+        var template = try PromptTemplate(
             name: name,
             systemText: try readPart("system.mustache", of: name, in: folder),
             userText: try readPart("user.mustache", of: name, in: folder),
             settingsText: try readOptionalPart("settings.json", of: name, in: folder),
             fallbacksText: try readOptionalPart("fallbacks.txt", of: name, in: folder)
         )
+        // The lists every template of `prompts/` shares, read with it so a reload, `render` and `eval` see the same.
+        template.chatter = try ChatterPhrases.load(from: directory)
+        template.examples = try LanguageLists.load("examples", from: directory)
+        template.openers = try LanguageLists.load("openers", from: directory)
+        return template
     }
 
     /// Template names are folder names; anything else (`..`, slashes) could read outside `prompts/`.
@@ -90,17 +99,37 @@ public struct PromptTemplate: Sendable {
     public func validator(for language: LanguageTag, photo: PhotoMetadata) -> PromptValidator {
         var validator = validator(for: language)
         validator.gate = PromptGate(language: language, photo: photo, rules: settings.gate, chatter: chatter)
+        validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
         return validator
     }
 
     /// What a reply for `language` is asked to be: `candidate_count` questions within the language's word rule.
     public func constraint(for language: LanguageTag) -> OutputConstraint {
-        OutputConstraint(items: settings.candidateCount, language: language, wordRule: .for(language, overrides: settings.wordRanges))
+        OutputConstraint(
+            items: settings.candidateCount,
+            language: language,
+            wordRule: .for(language, overrides: settings.wordRanges),
+            openers: openers.lines(for: language),
+            joinsWords: examples.lines(for: language).contains(where: Self.joinsWords)
+        )
+    }
+
+    /// Whether `text` has a letter, an apostrophe or hyphen, and a letter: "Qu'as-tu", not "3-year".
+    private static func joinsWords(_ text: String) -> Bool {
+        let characters = Array(text)
+        return characters.indices.dropFirst().dropLast().contains { index in
+            "'’-".contains(characters[index]) && characters[index - 1].isLetter && characters[index + 1].isLetter
+        }
     }
 
     /// The token limit a request for `language` sends: `max_tokens` if set, else sized from the constraint.
     public func maxTokens(for language: LanguageTag) -> Int {
         settings.parameters.maxTokens ?? constraint(for: language).maxTokens
+    }
+
+    /// The example questions a request for `language` shows the model: none unless `settings.json` turns them on.
+    public func examples(for language: LanguageTag) -> [String] {
+        settings.examples ? examples.lines(for: language) : []
     }
 
     /// What the gate of this template accepts, for the cache key: the gate's version and the chatter phrases'.
@@ -115,6 +144,11 @@ public struct PromptTemplate: Sendable {
         let range = validator(for: context.language).wordRule.range
         values["min_words"] = range.lowerBound
         values["max_words"] = range.upperBound
+        let examples = examples(for: context.language)
+        if !examples.isEmpty {
+            values["examples"] = examples
+            values["has_examples"] = true
+        }
         return RenderedPrompt(
             system: system.render(values).trimmingCharacters(in: .whitespacesAndNewlines),
             user: user.render(values).trimmingCharacters(in: .whitespacesAndNewlines)

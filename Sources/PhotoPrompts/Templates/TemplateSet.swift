@@ -20,14 +20,11 @@ public struct TemplateSet: Sendable {
     ///
     /// - Throws: ``TemplateError`` naming the file (and line) at fault.
     public static func load(name: String, from directory: String, now: Date = Date()) throws(TemplateError) -> TemplateSet {
-        let chatter = try ChatterPhrases.load(from: directory)
-        var base = try PromptTemplate.load(name: name, from: directory)
-        base.chatter = chatter
+        let base = try PromptTemplate.load(name: name, from: directory)
         var templates = [name: base]
         for variant in base.settings.variants where templates[variant.name] == nil {
             do {
                 templates[variant.name] = try PromptTemplate.load(name: variant.name, from: directory)
-                templates[variant.name]?.chatter = chatter
             } catch {
                 throw TemplateError(
                     file: "\(name)/settings.json",

@@ -19,6 +19,8 @@ public struct TemplateSettings: Sendable, Equatable {
     public var variants: [TemplateVariant]
     /// Which of the gate's checks apply (all, unless `gate` relaxes one).
     public var gate: GateRules
+    /// Whether the model is shown example questions in the user's language (`prompts/examples/`), as `{{examples}}`.
+    public var examples: Bool
 
     /// Creates settings.
     public init(
@@ -27,7 +29,8 @@ public struct TemplateSettings: Sendable, Equatable {
         checks: PromptChecks = PromptChecks(),
         wordRanges: [String: ClosedRange<Int>] = [:],
         variants: [TemplateVariant] = [],
-        gate: GateRules = GateRules()
+        gate: GateRules = GateRules(),
+        examples: Bool = false
     ) {
         self.candidateCount = candidateCount
         self.parameters = parameters
@@ -35,6 +38,7 @@ public struct TemplateSettings: Sendable, Equatable {
         self.wordRanges = wordRanges
         self.variants = variants
         self.gate = gate
+        self.examples = examples
     }
 
     private struct File: Decodable {
@@ -46,6 +50,7 @@ public struct TemplateSettings: Sendable, Equatable {
         var wordRanges: [String: WordRange]?
         var variants: [String: Int]?
         var gate: Gate?
+        var examples: Bool?
 
         struct Gate: Decodable {
             var language: Bool?
@@ -91,6 +96,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case wordRanges = "word_ranges"
             case variants
             case gate
+            case examples
         }
     }
 
@@ -122,7 +128,8 @@ public struct TemplateSettings: Sendable, Equatable {
             checks: checks,
             wordRanges: try wordRanges(decoded.wordRanges ?? [:], file: file),
             variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name },
-            gate: try gateRules(decoded.gate, file: file)
+            gate: try gateRules(decoded.gate, file: file),
+            examples: decoded.examples ?? false
         )
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")

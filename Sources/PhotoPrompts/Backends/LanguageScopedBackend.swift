@@ -1,0 +1,37 @@
+/// A backend that writes only some languages (`LLM_LANGUAGES=en` for SmolLM2, which writes English only).
+///
+/// The chain does not send it a request in another language: the next backend gets it, or, with none left, the
+/// user gets the fallback copy in their language at once (`unsupported_language`). A Spanish user no longer waits a
+/// model call for English text the gate would reject.
+public struct LanguageScopedBackend: LLMBackend {
+    /// The backend that writes.
+    public let base: any LLMBackend
+    /// The primary language subtags it writes.
+    public let languages: Set<String>
+
+    /// Scopes `base` to `languages` (primary subtags such as `en`).
+    public init(_ base: any LLMBackend, languages: Set<String>) {
+        self.base = base
+        self.languages = languages
+    }
+
+    /// The base backend's.
+    public var identity: BackendIdentity { base.identity }
+
+    /// Whether it writes `language`.
+    public func writes(_ language: LanguageTag) -> Bool {
+        languages.contains(language.language)
+    }
+
+    /// The base backend's answer.
+    public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        try await base.complete(request, timeout: timeout)
+    }
+}
+
+extension LLMBackend {
+    /// Whether the backend writes `language`: every backend does, unless scoped (``LanguageScopedBackend``).
+    public func writes(_ language: LanguageTag) -> Bool {
+        (self as? LanguageScopedBackend)?.writes(language) ?? true
+    }
+}
