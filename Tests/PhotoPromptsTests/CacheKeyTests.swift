@@ -14,7 +14,7 @@ struct CacheKeyTests {
         var locale = "pt-PT"
         var template = TemplateIdentity(name: "photo-journal", variant: "photo-journal-b", version: "abc")
         var backends = [BackendIdentity(provider: "anthropic", model: "claude"), BackendIdentity(provider: "ollama", model: "llama3.2")]
-        var parameters = ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8)
+        var parameters = ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8, seed: 7)
         var candidateCount = 6
         var round = 2
         var age: CacheKey.Age? = CacheKey.Age(isRecent: false, yearsAgo: 3)
@@ -63,6 +63,7 @@ struct CacheKeyTests {
         ("parameters.temperature unset", { $0.parameters.temperature = nil }),
         ("parameters.maxTokens", { $0.parameters.maxTokens = 301 }),
         ("parameters.dryMultiplier", { $0.parameters.dryMultiplier = 0.9 }),
+        ("parameters.seed", { $0.parameters.seed = 8 }),
         ("candidateCount", { $0.candidateCount = 7 }),
         ("round", { $0.round = 3 }),
         ("age.isRecent", { $0.age = CacheKey.Age(isRecent: true, yearsAgo: 3) }),

@@ -105,7 +105,7 @@ struct JSONBytesWriterTests {
             locale: "pt-PT",
             template: TemplateIdentity(name: "photo-journal", version: "abc"),
             backends: [BackendIdentity(provider: "anthropic", model: "claude"), BackendIdentity(provider: "ollama", model: "llama3.2")],
-            parameters: ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8),
+            parameters: ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8, seed: 7),
             candidateCount: 6,
             gate: "1-abc",
             examples: ["What did \"you\" feel?"],

@@ -5,6 +5,7 @@ extension ModelParameters {
         json.beginObject()
         json.fieldIfPresent("dry_multiplier", dryMultiplier)
         json.fieldIfPresent("max_tokens", maxTokens)
+        json.fieldIfPresent("seed", seed)
         json.fieldIfPresent("temperature", temperature)
         json.endObject()
     }

@@ -7,17 +7,22 @@ public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
     /// llama.cpp's DRY sampler (`dry_multiplier`), which keeps a small model from repeating itself inside a reply;
     /// sent with the grammar, to llama.cpp's server only. `nil` sends none.
     public var dryMultiplier: Double?
+    /// The sampler's seed, for replies that repeat (a quality check in CI); `nil` sends none. OpenAI-compatible
+    /// servers and Ollama take it; Anthropic has none.
+    public var seed: Int?
 
     /// Creates parameters.
-    public init(temperature: Double? = 0.8, maxTokens: Int? = nil, dryMultiplier: Double? = nil) {
+    public init(temperature: Double? = 0.8, maxTokens: Int? = nil, dryMultiplier: Double? = nil, seed: Int? = nil) {
         self.temperature = temperature
         self.maxTokens = maxTokens
         self.dryMultiplier = dryMultiplier
+        self.seed = seed
     }
 
     enum CodingKeys: String, CodingKey {
         case temperature
         case maxTokens = "max_tokens"
         case dryMultiplier = "dry_multiplier"
+        case seed
     }
 }

@@ -29,7 +29,11 @@ public struct OllamaBackend: LLMBackend {
             stream: observer != nil,
             // As for OpenAI: a streamed reply is asked for as plain lines.
             format: choices.output == .jsonSchema && observer == nil ? PromptListSchema(request.constraint) : nil,
-            options: .init(temperature: choices.temperature ? request.parameters.temperature : nil, numPredict: request.maxTokens)
+            options: .init(
+                temperature: choices.temperature ? request.parameters.temperature : nil,
+                numPredict: request.maxTokens,
+                seed: request.parameters.seed
+            )
         )
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.ollama)
@@ -48,9 +52,10 @@ public struct OllamaBackend: LLMBackend {
         struct Options: Encodable {
             var temperature: Double?
             var numPredict: Int
+            var seed: Int?
 
             enum CodingKeys: String, CodingKey {
-                case temperature
+                case temperature, seed
                 case numPredict = "num_predict"
             }
         }

@@ -40,6 +40,7 @@ public struct OpenAIBackend: LLMBackend {
             grammar: grammar,
             // The DRY sampler is llama.cpp's: sent only where the grammar is, which only llama.cpp's server takes.
             dryMultiplier: grammar != nil ? request.parameters.dryMultiplier : nil,
+            seed: request.parameters.seed,
             stream: observer != nil,
             streamOptions: observer != nil ? StreamOptions() : nil
         )
@@ -71,6 +72,7 @@ public struct OpenAIBackend: LLMBackend {
         var responseFormat: ResponseFormat?
         var grammar: String?
         var dryMultiplier: Double?
+        var seed: Int?
         var stream: Bool
         var streamOptions: StreamOptions?
 
@@ -80,7 +82,7 @@ public struct OpenAIBackend: LLMBackend {
             case maxCompletionTokens = "max_completion_tokens"
             case responseFormat = "response_format"
             case streamOptions = "stream_options"
-            case grammar
+            case grammar, seed
             case dryMultiplier = "dry_multiplier"
         }
     }

@@ -38,7 +38,7 @@ public enum PromptPreview {
             \(fallbacks.joined(separator: "\n"))
 
             --- the grammar (LLM_STRUCTURED_OUTPUT=grammar, llama.cpp) ---
-            \(PromptGrammar.gbnf(for: template.constraint(for: language)))
+            \(template.grammar(for: language))
 
             """
     }

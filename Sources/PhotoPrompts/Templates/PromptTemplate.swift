@@ -122,6 +122,11 @@ public struct PromptTemplate: Sendable {
         }
     }
 
+    /// The GBNF grammar a request for `language` asks a llama.cpp server to hold its reply to.
+    public func grammar(for language: LanguageTag) -> String {
+        PromptGrammar.gbnf(for: constraint(for: language))
+    }
+
     /// The token limit a request for `language` sends: `max_tokens` if set, else sized from the constraint.
     public func maxTokens(for language: LanguageTag) -> Int {
         settings.parameters.maxTokens ?? constraint(for: language).maxTokens

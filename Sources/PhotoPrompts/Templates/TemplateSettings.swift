@@ -46,6 +46,7 @@ public struct TemplateSettings: Sendable, Equatable {
         var temperature: Double?
         var maxTokens: Int?
         var dryMultiplier: Double?
+        var seed: Int?
         var checks: Checks?
         var wordRanges: [String: WordRange]?
         var variants: [String: Int]?
@@ -92,6 +93,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case temperature
             case maxTokens = "max_tokens"
             case dryMultiplier = "dry_multiplier"
+            case seed
             case checks
             case wordRanges = "word_ranges"
             case variants
@@ -123,7 +125,8 @@ public struct TemplateSettings: Sendable, Equatable {
                 // Unset means the provider's default: some models (OpenAI's reasoning ones) refuse any other.
                 temperature: decoded.temperature,
                 maxTokens: decoded.maxTokens ?? defaults.parameters.maxTokens,
-                dryMultiplier: decoded.dryMultiplier
+                dryMultiplier: decoded.dryMultiplier,
+                seed: decoded.seed
             ),
             checks: checks,
             wordRanges: try wordRanges(decoded.wordRanges ?? [:], file: file),

