@@ -23,16 +23,6 @@ struct GatePathTests {
     static let english = "What does the sunset at the beach remind you of today?"
     static let placeholder = "¿Qué sentiste al llegar a [place_name] aquella tarde de verano?"
 
-    static func generator(_ backend: ScriptedBackend, store: any PromptStore) -> PromptGenerator {
-        PromptGenerator(
-            chain: BackendChain(backends: [backend], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            store: store,
-            clock: SystemWallClock(),
-            timeout: .seconds(10),
-            cacheTTL: 3600
-        )
-    }
-
     static func template() throws -> PromptTemplate {
         var template = try PromptTemplate(name: "t", systemText: "Write {{candidate_count}} in {{language}}.", userText: "{{photo.place}}")
         template.chatter = GateTableTests.chatter
@@ -54,7 +44,7 @@ struct GatePathTests {
     @Test("A whole reply: only clean Spanish is kept, and the re-ask tells the model each reason")
     func wholeReply() async throws {
         let backend = ScriptedBackend(name: "m", replies: [[Self.english, Self.spanish[0], Self.placeholder, Self.spanish[1]], Array(Self.spanish[2...3])])
-        let generation = await Self.generator(backend, store: try SQLitePromptStore.inMemory()).generate(try Self.input(), logger: Self.logger)
+        let generation = try await PromptGenerator.testing([backend]).generate(try Self.input(), logger: Self.logger)
         #expect(generation.candidates.map(\.text) == Self.spanish)
         #expect(generation.rejected.map(\.reason) == [.wrongLanguage("en"), .placeholder])
         #expect(backend.calls == 2)
@@ -67,14 +57,14 @@ struct GatePathTests {
     func noReaskThatCannotHelp() async throws {
         let english = ["What does the sunset at the beach remind you of today?", "Who walked with you and the dog along the shore that day?"]
         let backend = ScriptedBackend(name: "m", replies: [english])
-        let generation = await Self.generator(backend, store: try SQLitePromptStore.inMemory()).generate(try Self.input(), logger: Self.logger)
+        let generation = try await PromptGenerator.testing([backend]).generate(try Self.input(), logger: Self.logger)
         #expect(backend.calls == 1)
         #expect(generation.source == .fallback)
         #expect(generation.fallbackReason == .invalidOutput)
         #expect(generation.rejected.map(\.reason) == [.wrongLanguage("en"), .wrongLanguage("en")])
         // Too short is fixed by telling: that reply is re-asked.
         let short = ScriptedBackend(name: "m", replies: [["¿Qué recuerdas?"], Self.spanish])
-        let reasked = await Self.generator(short, store: try SQLitePromptStore.inMemory()).generate(try Self.input(), logger: Self.logger)
+        let reasked = try await PromptGenerator.testing([short]).generate(try Self.input(), logger: Self.logger)
         #expect(short.calls == 2)
         #expect(reasked.candidates.map(\.text) == Self.spanish)
     }
@@ -84,7 +74,7 @@ struct GatePathTests {
         let backend = ScriptedBackend(name: "m", replies: [[Self.english, Self.spanish[0], Self.placeholder, Self.spanish[1], Self.spanish[2]]])
         let sent = Mutex<[String]>([])
         let stream = GenerationStream(modelAsked: {}, prompt: { prompt in sent.withLock { $0.append(prompt.text) } })
-        let generation = await Self.generator(backend, store: try SQLitePromptStore.inMemory())
+        let generation = try await PromptGenerator.testing([backend])
             .generate(try Self.input(stream: stream), logger: Self.logger)
         #expect(sent.withLock { $0 } == Array(Self.spanish[0...2]))
         #expect(generation.candidates.map(\.text) == Array(Self.spanish[0...2]))
@@ -94,7 +84,7 @@ struct GatePathTests {
     func cacheBeforeGateChange() async throws {
         let store = try SQLitePromptStore.inMemory()
         let backend = ScriptedBackend(name: "m", replies: [Self.spanish])
-        let generator = Self.generator(backend, store: store)
+        let generator = try PromptGenerator.testing([backend], store: store)
         let input = try Self.input(readsCache: true)
         let stale = [Self.english, "What do you hear when you look at this beach photo?", "Who walked with you and the dog along the shore?"]
             .map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) }
@@ -124,7 +114,7 @@ struct GatePathTests {
         let clock = SystemWallClock()
         let templates = try TemplateLibrary(name: "photo-journal", directory: repositoryPromptsDirectory, clock: clock, logger: Self.logger)
         let sessions = PromptSessions(
-            generator: Self.generator(backend, store: store),
+            generator: try PromptGenerator.testing([backend], store: store),
             store: store,
             templates: templates,
             stats: StatsRecorder(store: store, clock: clock),

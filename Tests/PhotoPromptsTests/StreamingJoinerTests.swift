@@ -52,13 +52,7 @@ struct StreamingJoinerTests {
     )
     func joinerStreams(joinAfter shown: Int) async throws {
         let backend = PacedBackend(lines: Self.lines)
-        let generator = PromptGenerator(
-            chain: BackendChain(backends: [backend], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            store: try SQLitePromptStore.inMemory(),
-            clock: SystemWallClock(),
-            timeout: .seconds(10),
-            cacheTTL: 3600
-        )
+        let generator = try PromptGenerator.testing([backend])
         let leader = Listener()
         let joiner = Listener()
         let leading = Task { await generator.generate(try Self.input(leader), logger: Logger(label: "test")) }
@@ -92,13 +86,7 @@ struct StreamingJoinerTests {
     func afterDone() async throws {
         let backend = PacedBackend(lines: Self.lines)
         let store = try SQLitePromptStore.inMemory()
-        let generator = PromptGenerator(
-            chain: BackendChain(backends: [backend], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            store: store,
-            clock: SystemWallClock(),
-            timeout: .seconds(10),
-            cacheTTL: 3600
-        )
+        let generator = try PromptGenerator.testing([backend], store: store)
         for _ in Self.lines { backend.release() }
         let first = await generator.generate(try Self.input(Listener(), readsCache: true), logger: Logger(label: "test"))
         try await store.cache(try #require(first.cacheEntry), at: Date())

@@ -67,13 +67,7 @@ struct StreamingTests {
     func streamedPromptsCountAfterFailover() async throws {
         let primary = ScriptedBackend(name: "primary", streams: Array(corpusQuestions[0...1]), thenFails: true)
         let secondary = ScriptedBackend(name: "secondary", streams: [corpusQuestions[2], "Too short?"], thenFails: false)
-        let generator = PromptGenerator(
-            chain: BackendChain(backends: [primary, secondary], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            store: try SQLitePromptStore.inMemory(),
-            clock: SystemWallClock(),
-            timeout: .seconds(10),
-            cacheTTL: 3600
-        )
+        let generator = try PromptGenerator.testing([primary, secondary])
         let sent = Mutex<[String]>([])
         let input = PromptGenerator.Input(
             template: try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),

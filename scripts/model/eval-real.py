@@ -82,9 +82,12 @@ def summarise(report):
     rejections = defaultdict(lambda: defaultdict(int))
     latencies = defaultdict(list)
     for result in report["results"]:
-        for language in (result.get("language") or "en", "all"):
+        unasked = result.get("fallback_reason") == "unsupported_language"
+        # "all" covers the photos a model was asked about; a language it does not write gets the copy, no call.
+        for language in [result.get("language") or "en"] + ([] if unasked else ["all"]):
             row = rows[language]
             row["fixtures"] += 1
+            row["unasked"] += 1 if unasked else 0
             row["cards"] += result.get("cards_from_model", 0)
             row["mentioning"] += result.get("cards_mentioning", 0)
             row["calls"] += 0 if result.get("fallback_reason") == "unsupported_language" else (2 if result["reasked"] else 1)
@@ -99,6 +102,7 @@ def summarise(report):
         fixtures = int(row["fixtures"])
         summary[language] = {
             "fixtures": fixtures,
+            "unasked": int(row["unasked"]) == fixtures,
             "model_cards": row["cards"] / (3 * fixtures),
             "mention": row["mentioning"] / row["cards"] if row["cards"] else None,
             "calls": row["calls"] / fixtures,
@@ -123,10 +127,15 @@ def table(report):
     ]
     order = [language for language in LANGUAGE_ORDER if language in summary] + sorted(set(summary) - set(LANGUAGE_ORDER) - {"all"}) + ["all"]
     for language in order:
+        if language not in summary:
+            continue
         row = summary[language]
+        if row["unasked"]:
+            lines.append(f"| {language} | {row['fixtures']} | the fallback copy in {language} at once: `unsupported_language`, no model call | | 0 | | 0 | | |")
+            continue
         mention = f"{row['mention']:.0%}" if row["mention"] is not None else "–"
         reasons = ", ".join(f"{code} {count}" for code, count in row["rejections"].items()) or "none"
-        lines.append(f"| {'**all**' if language == 'all' else language} | {row['fixtures']} | {row['model_cards']:.0%} | {mention} | "
+        lines.append(f"| {'**all asked**' if language == 'all' else language} | {row['fixtures']} | {row['model_cards']:.0%} | {mention} | "
                      f"{row['calls']:.2f} | {row['p50'] / 1000:.2f} s / {row['p95'] / 1000:.2f} s | {row['tokens']:.0f} | "
                      f"{row['duplicates']} | {reasons} |")
     return lines, summary

@@ -31,10 +31,12 @@ public struct OutputConstraint: Sendable, Equatable {
         return false
     }
 
-    /// Characters a question may have where words are not spaced: one to four per ICU word (Japanese particles
-    /// are one character, Thai words three or more), so the grammar never forbids what the word rule accepts.
+    /// Characters a question may have where words are not spaced: one per ICU word at least, and at most the
+    /// language's measured characters per word (``CalibratedWordRanges/charactersPerWord``) at the range's top, so
+    /// the grammar neither forbids what the word rule accepts nor lets a model run far past it.
     var characterRange: ClosedRange<Int> {
-        wordRule.range.lowerBound...(wordRule.range.upperBound * 4)
+        let perWord = CalibratedWordRanges.charactersPerWord[language.language] ?? 2
+        return wordRule.range.lowerBound...(wordRule.range.upperBound * perWord)
     }
 
     /// Characters a question may have in a JSON schema's `minLength`/`maxLength`: three to eight per word where

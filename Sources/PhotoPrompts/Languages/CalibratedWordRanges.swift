@@ -13,6 +13,11 @@ public enum CalibratedWordRanges {
     /// Languages written without spaces between words, counted with ICU's segmenter.
     public static let segmentedLanguages: Set<String> = ["ja", "zh", "yue", "th", "lo", "km", "my"]
 
+    /// The most characters one ICU word takes in a language written without spaces, from the same reference
+    /// translations, rounded up: 2.08 in Japanese, 2.0 in Chinese, 3.0 in Thai. The grammar bounds a question's
+    /// length in characters with it; 2 where not measured.
+    public static let charactersPerWord: [String: Int] = ["ja": 3, "zh": 2, "yue": 2, "th": 3]
+
     /// The calibrated ranges, by primary language subtag.
     public static let byLanguage: [String: ClosedRange<Int>] = [
         "en": english,
