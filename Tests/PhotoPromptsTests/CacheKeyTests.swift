@@ -18,8 +18,7 @@ struct CacheKeyTests {
         var candidateCount = 6
         var round = 2
         var age: CacheKey.Age? = CacheKey.Age(isRecent: false, yearsAgo: 3)
-        var gate = "1-abc"
-        var examples = ["What do you remember?"]
+        var lists = "1-abc"
 
         var key: CacheKey {
             CacheKey(
@@ -29,8 +28,7 @@ struct CacheKeyTests {
                 backends: backends,
                 parameters: parameters,
                 candidateCount: candidateCount,
-                gate: gate,
-                examples: examples,
+                lists: lists,
                 round: round,
                 age: age
             )
@@ -39,8 +37,7 @@ struct CacheKeyTests {
 
     /// One change per input, named by the property it changes.
     static let changes: [(property: String, change: @Sendable (inout Inputs) -> Void)] = [
-        ("gate", { $0.gate = "2-abc" }),
-        ("examples", { $0.examples = ["What do you see?"] }),
+        ("lists", { $0.lists = "2-abc" }),
         ("photo.takenAt", { $0.photo.takenAt = "2026-11-01T09:31:00+01:00" }),
         ("photo.location.name", { $0.photo.location?.name = "Praia do Vau" }),
         ("photo.location.locality", { $0.photo.location?.locality = "Lagos" }),

@@ -25,7 +25,7 @@ struct GatePathTests {
 
     static func template() throws -> PromptTemplate {
         var template = try PromptTemplate(name: "t", systemText: "Write {{candidate_count}} in {{language}}.", userText: "{{photo.place}}")
-        template.chatter = GateTableTests.chatter
+        template.useLists(chatter: GateTableTests.chatter)
         return template
     }
 
@@ -89,7 +89,7 @@ struct GatePathTests {
         let stale = [Self.english, "What do you hear when you look at this beach photo?", "Who walked with you and the dog along the shore?"]
             .map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) }
         var oldKey = generator.cacheKey(for: input)
-        oldKey.gate = "0-\(oldKey.gate)"
+        oldKey.lists = "0-\(oldKey.lists)"
         try await store.cache(CacheEntry(key: oldKey.hashed, prompts: stale, expiresAt: Date().addingTimeInterval(3600)), at: Date())
 
         let missed = await generator.generate(input, logger: Self.logger)

@@ -107,8 +107,7 @@ struct JSONBytesWriterTests {
             backends: [BackendIdentity(provider: "anthropic", model: "claude"), BackendIdentity(provider: "ollama", model: "llama3.2")],
             parameters: ModelParameters(temperature: 0.7, maxTokens: 300, dryMultiplier: 0.8, seed: 7),
             candidateCount: 6,
-            gate: "1-abc",
-            examples: ["What did \"you\" feel?"],
+            lists: "1-abc",
             round: 2,
             age: CacheKey.Age(isRecent: false, yearsAgo: 3)
         )
@@ -120,8 +119,7 @@ struct JSONBytesWriterTests {
             backends: [],
             parameters: ModelParameters(temperature: nil),
             candidateCount: 3,
-            gate: "1-def",
-            examples: [],
+            lists: "1-def",
             round: 0,
             age: nil
         )

@@ -20,11 +20,7 @@ extension CacheKey {
             json.endArray()
             json.key("candidateCount")
             json.int(candidateCount)
-            json.key("examples")
-            json.beginArray()
-            for example in examples { json.string(example) }
-            json.endArray()
-            json.field("gate", gate)
+            json.field("lists", lists)
             json.field("locale", locale)
             json.key("parameters")
             parameters.write(to: &json)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Missing a parameter here would serve one photo's prompts for another, so every input the template or the
 /// backends see is in it: normalised metadata, locale, template name and version, every backend's provider and
-/// model in chain order, the sampling parameters, the gate, the examples shown, the round, and the photo's age as templates see it.
+/// model in chain order, the sampling parameters, the gate and the lists, the round, and the photo's age as templates see it.
 struct CacheKey: Encodable {
     /// Bumped when the key's shape changes, so old entries are never misread.
     let schema = 3
@@ -14,11 +14,9 @@ struct CacheKey: Encodable {
     let backends: [BackendIdentity]
     let parameters: ModelParameters
     let candidateCount: Int
-    /// What the gate accepts (``PromptGate/version`` and the chatter phrases): an entry judged by another gate is
-    /// never served.
-    var gate: String
-    /// The example questions the model is shown (``LanguageLists``), which shape its answer like the template does.
-    let examples: [String]
+    /// What the gate accepts and the lists of `prompts/` that shape the answer (``PromptTemplate/listsIdentity``): an
+    /// entry judged by another gate, or written for other examples, is never served.
+    var lists: String
     let round: Int
     /// `is_recent` and `years_ago` change with today's date, not with the photo: a week-old answer saying "today"
     /// must not be served once the photo is no longer recent.

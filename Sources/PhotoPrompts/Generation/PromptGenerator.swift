@@ -125,8 +125,7 @@ public struct PromptGenerator: Sendable {
             backends: chain.identities,
             parameters: template.settings.parameters,
             candidateCount: template.settings.candidateCount,
-            gate: template.gateIdentity,
-            examples: template.examples(for: LanguageTag(locale: input.locale)),
+            lists: template.listsIdentity,
             round: input.round,
             age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: clock.now).map(CacheKey.Age.init)
         )

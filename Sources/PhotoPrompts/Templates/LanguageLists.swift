@@ -9,9 +9,14 @@ public struct LanguageLists: Sendable, Equatable {
     /// The lines of each file, by its tag, lower-cased.
     let linesByTag: [String: [String]]
 
+    /// A short hash of every line of every file, for the cache key.
+    let fingerprint: String
+
     /// Lists given in code, by tag.
     public init(_ lines: [String: [String]] = [:]) {
         linesByTag = Dictionary(lines.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let listed = linesByTag.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value.joined(separator: "\u{0}"))" }
+        fingerprint = String(ContentHash.sha256Hex(listed.joined(separator: "\u{1}")).prefix(12))
     }
 
     /// Reads every `<tag>.txt` in `prompts/<folder>`; no folder means no lists.

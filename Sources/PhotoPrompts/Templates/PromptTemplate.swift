@@ -14,11 +14,15 @@ public struct PromptTemplate: Sendable {
     /// The template's own fallbacks, used before the product's defaults.
     public let fallbacks: TemplateFallbacks
     /// The chatter phrases of its `prompts/` (`prompts/chatter/`), which the gate applies with this template's `gate` rules.
-    public internal(set) var chatter = ChatterPhrases()
+    public private(set) var chatter = ChatterPhrases()
     /// The words a question may open with, from its `prompts/` (`prompts/openers/`), for the grammar.
-    public internal(set) var openers = LanguageLists()
+    public private(set) var openers = LanguageLists()
     /// The example questions of its `prompts/` (`prompts/examples/`), shown to the model as `{{examples}}` when `examples` is on.
-    public internal(set) var examples = LanguageLists()
+    public private(set) var examples = LanguageLists()
+    /// The gate's version and the fingerprints of the lists above that this template uses, worked out once when they
+    /// are set: part of every cache key, so an edit to a list re-judges and rewrites what the cache holds, and a
+    /// cache hit pays for no hashing of it.
+    private(set) var listsIdentity = "\(PromptGate.version)"
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
@@ -76,9 +80,11 @@ public struct PromptTemplate: Sendable {
             fallbacksText: try readOptionalPart("fallbacks.txt", of: name, in: folder)
         )
         // The lists every template of `prompts/` shares, read with it so a reload, `render` and `eval` see the same.
-        template.chatter = try ChatterPhrases.load(from: directory)
-        template.examples = try LanguageLists.load("examples", from: directory)
-        template.openers = try LanguageLists.load("openers", from: directory)
+        template.useLists(
+            chatter: try ChatterPhrases.load(from: directory),
+            examples: try LanguageLists.load("examples", from: directory),
+            openers: try LanguageLists.load("openers", from: directory)
+        )
         return template
     }
 
@@ -137,9 +143,15 @@ public struct PromptTemplate: Sendable {
         settings.examples ? examples.lines(for: language) : []
     }
 
-    /// What the gate of this template accepts, for the cache key: the gate's version and the chatter phrases'.
-    var gateIdentity: String {
-        "\(PromptGate.version)-\(chatter.fingerprint)"
+    /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
+    /// (when `examples` is on) and the openers the grammar starts a question with.
+    mutating func useLists(chatter: ChatterPhrases, examples: LanguageLists = LanguageLists(), openers: LanguageLists = LanguageLists()) {
+        self.chatter = chatter
+        self.examples = examples
+        self.openers = openers
+        listsIdentity = [
+            "\(PromptGate.version)", chatter.fingerprint, settings.examples ? examples.fingerprint : "-", openers.fingerprint,
+        ].joined(separator: "-")
     }
 
     /// Renders both parts for `context`.
