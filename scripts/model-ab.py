@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """CPU and wall time per model request of two or more release builds, run side by side in lockstep.
 
-    python3 scripts/model-ab.py [--requests N] BUILD_DIR BUILD_DIR...
+    python3 scripts/model-ab.py [--requests N] [--cache] BUILD_DIR BUILD_DIR...
 
-Each BUILD_DIR holds a `photo-prompts` and a `stub-llm` (copy them out of .build/release). Every build gets its own
+Each BUILD_DIR holds a `photo-prompts` and a `stub-llm` (copy them out of .build/release), and may hold the
+`prompts` folder of its own commit (an older build refuses settings it does not know); else the repository's is used.
+With `--cache`, every request is the same photo without `Cache-Control: no-cache`: a cache hit after the first. Every build gets its own
 stub and a fresh SQLite file, all running at once; requests alternate between them, one build after the other and
 the order reversed every round, each a model call (a new photo, `Cache-Control: no-cache`) on one keep-alive
 connection. So a machine that slows down mid-run slows every build alike, which separate runs one after another
@@ -36,8 +38,10 @@ def cpu_seconds(pid):
 
 
 class Build:
-    def __init__(self, directory):
+    def __init__(self, directory, cache=False):
         self.directory = directory
+        self.cache = cache
+        prompts = Path(directory) / "prompts"
         self.folder = tempfile.mkdtemp(prefix="photo-prompts-ab-")
         stub_port, self.port = free_port(), free_port()
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
@@ -45,7 +49,7 @@ class Build:
         environment = dict(
             os.environ, HTTP_PORT=str(self.port), DATABASE_PATH=f"{self.folder}/ab.sqlite", DATABASE_URL="",
             LLM_PROVIDER="openai", LLM_BASE_URL=f"http://127.0.0.1:{stub_port}/v1", LLM_MODEL="stub",
-            LOG_LEVEL="error", PROMPTS_DIRECTORY=str(ROOT / "prompts"), RATE_LIMIT_PER_USER="0", RATE_LIMIT_PER_KEY="0",
+            LOG_LEVEL="error", PROMPTS_DIRECTORY=str(prompts if prompts.is_dir() else ROOT / "prompts"), RATE_LIMIT_PER_USER="0", RATE_LIMIT_PER_KEY="0",
         )
         self.service = subprocess.Popen([f"{directory}/photo-prompts", "serve"], env=environment, **quiet)
         deadline = time.monotonic() + 20
@@ -63,9 +67,11 @@ class Build:
         self.wall = 0.0
 
     def ask(self, number):
-        body = json.dumps({"user_id": "ab", "locale": "en-US", "photo": {"labels": ["beach", f"photo {number}"]}})
+        label = "the same photo" if self.cache else f"photo {number}"
+        body = json.dumps({"user_id": "ab", "locale": "en-US", "photo": {"labels": ["beach", label]}})
+        headers = {"Content-Type": "application/json"} if self.cache else {"Content-Type": "application/json", "Cache-Control": "no-cache"}
         start = time.monotonic()
-        self.connection.request("POST", "/v1/prompts", body, {"Content-Type": "application/json", "Cache-Control": "no-cache"})
+        self.connection.request("POST", "/v1/prompts", body, headers)
         reply = self.connection.getresponse()
         reply.read()
         self.wall += time.monotonic() - start
@@ -82,9 +88,10 @@ class Build:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--cache", action="store_true", help="cache hits instead of model calls")
     parser.add_argument("builds", nargs="+")
     arguments = parser.parse_args()
-    builds = [Build(directory) for directory in arguments.builds]
+    builds = [Build(directory, cache=arguments.cache) for directory in arguments.builds]
     try:
         for number in range(300):  # warm-up: connections, caches, the allocator
             for build in builds:
