@@ -617,7 +617,10 @@ extension SystemTests {
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
                     #expect(await stub.calls == 4)
                     let body = await stub.state.lastRequestBody
-                    #expect(body.contains(#""max_completion_tokens":\#(8 * (15 * 2 + 4))"#) && !body.contains("temperature") && !body.contains(#""max_tokens""#))
+                    #expect(
+                        body.contains(#""max_completion_tokens":\#(8 * (15 * 2 + 4))"#) && !body.contains("temperature")
+                            && !body.contains(#""max_tokens""#)
+                    )
                 }
             }
         }

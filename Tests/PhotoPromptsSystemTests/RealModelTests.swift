@@ -49,7 +49,9 @@ extension SystemTests {
             let port = try freeLoopbackPort()
             let server = try ChildProcess(
                 URL(fileURLWithPath: "/usr/bin/nice"),
-                arguments: ["-n", "10", model.server.path, "-m", model.weights.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096", "-np", "1"]
+                arguments: [
+                    "-n", "10", model.server.path, "-m", model.weights.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096", "-np", "1",
+                ]
             )
             defer { server.terminate() }
             let base = "http://127.0.0.1:\(port)"
@@ -87,13 +89,18 @@ extension SystemTests {
             }
         }
 
-        @Test("Seeded SmolLM2 through the service: no shown card fails the gate, all in time, English above the floor, other languages without a call")
+        @Test(
+            "Seeded SmolLM2 through the service: no shown card fails the gate, all in time, English above the floor, other languages without a call"
+        )
         func throughTheService() async throws {
             let prompts = try TemporaryPrompts()
             let settings = "photo-journal/settings.json"
             // The shipped sampling with a fixed seed: the same photo gives the same reply on the same build. (Greedy
             // decoding, temperature 0, copies the examples and repeats one question: it measures a setting no user gets.)
-            try prompts.write(settings, try prompts.read(settings).replacing(#""temperature": 0.3,"#, with: #""temperature": 0.3, "seed": 20261125,"#))
+            try prompts.write(
+                settings,
+                try prompts.read(settings).replacing(#""temperature": 0.3,"#, with: #""temperature": 0.3, "seed": 20261125,"#)
+            )
             let template = try PromptTemplate.load(name: "photo-journal", from: prompts.directory)
             try await Self.withModel { baseURL in
                 var environment = operatorEnvironment(stub: nil, prompts: prompts)

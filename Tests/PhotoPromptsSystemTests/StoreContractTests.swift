@@ -176,9 +176,15 @@ extension SystemTests {
                 let session = Self.session()
                 try await store.createSession(session)
                 for ordinal in 1...4 {
-                    #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner) == .reserved(ordinal: ordinal))
+                    #expect(
+                        try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner)
+                            == .reserved(ordinal: ordinal)
+                    )
                     _ = try await store.commitRefresh(sessionID: session.id, now: Self.now) { _ in
-                        RoundDraft(source: .model, prompts: [Self.prompt(id: "r\(ordinal)", text: "What did refresh number \(ordinal) make you remember today?")])
+                        RoundDraft(
+                            source: .model,
+                            prompts: [Self.prompt(id: "r\(ordinal)", text: "What did refresh number \(ordinal) make you remember today?")]
+                        )
                     }
                 }
                 #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner) == .reserved(ordinal: 5))
@@ -195,7 +201,9 @@ extension SystemTests {
                     RoundDraft(source: .model, prompts: [Self.prompt(id: "r5", text: "What did the fifth refresh make you remember today?")])
                 }
                 // Now 5 are delivered: the limit.
-                #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner) == .limitReached(refreshesUsed: 5))
+                #expect(
+                    try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner) == .limitReached(refreshesUsed: 5)
+                )
                 try await store.close()
             }
         }

@@ -43,7 +43,10 @@ struct GatePathTests {
 
     @Test("A whole reply: only clean Spanish is kept, and the re-ask tells the model each reason")
     func wholeReply() async throws {
-        let backend = ScriptedBackend(name: "m", replies: [[Self.english, Self.spanish[0], Self.placeholder, Self.spanish[1]], Array(Self.spanish[2...3])])
+        let backend = ScriptedBackend(
+            name: "m",
+            replies: [[Self.english, Self.spanish[0], Self.placeholder, Self.spanish[1]], Array(Self.spanish[2...3])]
+        )
         let generation = try await PromptGenerator.testing([backend]).generate(try Self.input(), logger: Self.logger)
         #expect(generation.candidates.map(\.text) == Self.spanish)
         #expect(generation.rejected.map(\.reason) == [.wrongLanguage("en"), .placeholder])
@@ -125,9 +128,14 @@ struct GatePathTests {
         let surplus =
             surplusIsEnglish
             ? [Self.english, "What do you hear when you look at this beach photo?", "Who walked with you and the dog along the shore?"]
-            : ["¿Qué olor de aquella playa te gustaría volver a sentir hoy?", "¿Qué pensabas justo antes de hacer esta foto en la playa?",
-               "¿Qué detalle de este atardecer quieres recordar dentro de años?"]
-        let shown = ["¿Qué pasó en este momento tan especial para ti?", "¿Cómo te hizo sentir este día en la playa?", "¿Qué quieres recordar de hoy y de este lugar?"]
+            : [
+                "¿Qué olor de aquella playa te gustaría volver a sentir hoy?", "¿Qué pensabas justo antes de hacer esta foto en la playa?",
+                "¿Qué detalle de este atardecer quieres recordar dentro de años?",
+            ]
+        let shown = [
+            "¿Qué pasó en este momento tan especial para ti?", "¿Cómo te hizo sentir este día en la playa?",
+            "¿Qué quieres recordar de hoy y de este lugar?",
+        ]
         let now = Date()
         try await store.createSession(
             NewSession(

@@ -130,7 +130,12 @@ struct RouterTests {
             // Five refreshes in flight on another instance (or a double tap): none delivered yet.
             let other = try SQLitePromptStore(path: databasePath)
             for ordinal in 1...5 {
-                let reservation = try await other.reserveRefresh(sessionID: id, limit: 5, now: Date(), caller: Caller(client: Caller.openClient, userID: nil))
+                let reservation = try await other.reserveRefresh(
+                    sessionID: id,
+                    limit: 5,
+                    now: Date(),
+                    caller: Caller(client: Caller.openClient, userID: nil)
+                )
                 #expect(reservation == .reserved(ordinal: ordinal))
             }
             let response = try await client.execute(uri: "/v1/sessions/\(id)/refresh", method: .post)
@@ -162,7 +167,9 @@ struct RouterTests {
             #expect(spanish["copy_locale"] as? String == "es")
             let english = try Self.json(try await Self.post(client, "/v1/prompts", #"{"locale": "en-US", "photo": {"labels": ["beach"]}}"#))
             #expect(english["source"] as? String == "model")
-            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.adminKey)"]).body)
+            let metrics = String(
+                buffer: try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.adminKey)"]).body
+            )
             #expect(metrics.contains(#"reason="unsupported_language""#), "\(metrics)")
         }
     }

@@ -17,7 +17,10 @@ struct StreamingJoinerTests {
         private let asked = Mutex(false)
 
         var stream: GenerationStream {
-            GenerationStream(modelAsked: { self.asked.withLock { $0 = true } }, prompt: { prompt in self.heard.withLock { $0.append((prompt.text, .now)) } })
+            GenerationStream(
+                modelAsked: { self.asked.withLock { $0 = true } },
+                prompt: { prompt in self.heard.withLock { $0.append((prompt.text, .now)) } }
+            )
         }
 
         var texts: [String] { heard.withLock { $0.map(\.text) } }

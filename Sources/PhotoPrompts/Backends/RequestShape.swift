@@ -79,7 +79,9 @@ final class RequestShape: Sendable {
         } else if options.structuredOutput == .auto, output == .grammar, message.contains("grammar") || message.contains("dry_multiplier") {
             // A server that is not llama.cpp's names the parameter it does not know.
             change = ({ $0.output = .jsonSchema }, "a JSON schema instead of a grammar")
-        } else if options.structuredOutput == .auto, output != .plain, message.contains("format") || message.contains("json_schema") || message.contains("grammar") {
+        } else if options.structuredOutput == .auto, output != .plain,
+            message.contains("format") || message.contains("json_schema") || message.contains("grammar")
+        {
             // "format" covers OpenAI's response_format and Ollama's format.
             change = ({ $0.output = .plain }, "plain text instead of structured output")
         } else {

@@ -27,7 +27,10 @@ public struct LanguageLists: Sendable, Equatable {
         for file in files.sorted() where file.hasSuffix(".txt") {
             let name = String(file.dropLast(4))
             guard let tag = LanguageTag(name), tag.description == name, !tag.language.isEmpty else {
-                throw TemplateError(file: "\(folder)/\(file)", message: "must be named after a language tag in canonical form, such as en.txt or zh-Hant.txt")
+                throw TemplateError(
+                    file: "\(folder)/\(file)",
+                    message: "must be named after a language tag in canonical form, such as en.txt or zh-Hant.txt"
+                )
             }
             let text: String
             do {
