@@ -53,16 +53,34 @@ extension SystemTests {
                     "-n", "10", model.server.path, "-m", model.weights.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096", "-np", "1",
                 ]
             )
-            defer { server.terminate() }
-            let base = "http://127.0.0.1:\(port)"
+            // Killed and waited for on every way out: a child whose pipe was still being read when the test process
+            // exited crashed libdispatch's teardown once (after every test had passed). SIGKILL, not SIGTERM:
+            // llama-server's graceful stop waits for the keep-alive connections the tests' client still holds.
+            func stop() async {
+                kill(server.processIdentifier, SIGKILL)
+                _ = try? await server.waitForExit()
+            }
+            do {
+                try await waitForHealth(port: port)
+                try await body("http://127.0.0.1:\(port)/v1")
+            } catch {
+                await stop()
+                throw error
+            }
+            await stop()
+        }
+
+        /// Waits up to 60 s for llama-server to answer `/health`.
+        static func waitForHealth(port: Int) async throws {
             let deadline = ContinuousClock.now + .seconds(60)
             while true {
-                let health = try? await ServiceClient.transport.send(HTTPTransportRequest(method: "GET", url: base + "/health", timeout: .seconds(1)))
-                if health?.status == 200 { break }
+                let health = try? await ServiceClient.transport.send(
+                    HTTPTransportRequest(method: "GET", url: "http://127.0.0.1:\(port)/health", timeout: .seconds(1))
+                )
+                if health?.status == 200 { return }
                 guard ContinuousClock.now < deadline else { throw FixtureError("llama-server did not answer /health in 60 s") }
                 try await Task.sleep(for: .milliseconds(200))
             }
-            try await body(base + "/v1")
         }
 
         @Test("llama-server compiles the grammar of every shipped language, and answers in its shape")
