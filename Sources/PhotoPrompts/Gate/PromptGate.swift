@@ -26,6 +26,8 @@ public struct PromptGate: Sendable {
     let identifiable: Bool
     /// Words are split on spaces in this language, so chatter phrases match as whole words.
     let spacesWords: Bool
+    /// The scripts the accepted languages are written in; nil when one of them may be written in any script.
+    let acceptedScripts: Set<String>?
 
     /// A gate for candidates written for `language` about `photo`.
     public init(
@@ -43,6 +45,9 @@ public struct PromptGate: Sendable {
         self.accepted = [language] + rules.acceptedLanguages.compactMap(LanguageTag.init)
         self.identifiable = LanguageIdentifier.knows(LanguageIdentifier.code(for: language))
         self.spacesWords = !CalibratedWordRanges.segmentedLanguages.contains(language.language)
+        // Worked out once per request, not once per candidate.
+        let expected = accepted.map(LetterScripts.expected(for:))
+        self.acceptedScripts = expected.contains { $0 == nil } ? nil : expected.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
     }
 
     /// The first rule `text` (normalised, with its repeat key) breaks, or nil when it may be shown.
@@ -89,9 +94,7 @@ public struct PromptGate: Sendable {
                 return match.map(WrittenLanguage.accepted) ?? .other(identified.code)
             }
         }
-        let expected = accepted.map(LetterScripts.expected(for:))
-        guard !expected.contains(where: { $0 == nil }) else { return .accepted(language) }
-        let scripts = expected.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
+        guard let scripts = acceptedScripts else { return .accepted(language) }
         let census = LetterScripts.census(of: judged)
         let letters = census.values.reduce(0, +)
         let inScript = census.filter { scripts.contains($0.key) }.values.reduce(0, +)
