@@ -13,10 +13,11 @@ struct GatePathTests {
     static let photo = GateTableTests.photo
     static let logger = Logger(label: "gate-path-test")
 
-    /// Four good Spanish questions about the photo.
+    /// Four good Spanish questions about the photo, the one naming its place first: the order the validator shows
+    /// them in (``PhotoMentions``).
     static let spanish = [
-        "¿Qué recuerdas de aquella tarde en la playa con tu perro?",
         "¿Qué te hizo sonreír aquel día en Praia da Rocha?",
+        "¿Qué recuerdas de aquella tarde en la playa con tu perro?",
         "¿Con quién compartiste este atardecer y por qué con esa persona?",
         "¿Qué sonido de esta playa te gustaría recordar dentro de muchos años?",
     ]

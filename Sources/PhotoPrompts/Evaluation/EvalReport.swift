@@ -120,8 +120,9 @@ public struct EvalReport: Codable, Sendable {
             if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
             for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
             for prompt in generation.candidates { photosByKey[prompt.repeatKey, default: []].insert(index) }
-            let mentions = generation.candidates.filter { MetadataMentions.mentions($0.text, photo: photo) }.count
-            if MetadataMentions.hasMentionable(photo) {
+            let details = PhotoMentions(photo)
+            let mentions = generation.candidates.filter { details.mentioned(inKey: $0.repeatKey) }.count
+            if details.hasDetails {
                 mentionable += generation.candidates.count
                 mentioning += mentions
             }
@@ -131,7 +132,7 @@ public struct EvalReport: Codable, Sendable {
                     language: language,
                     cardsFromModel: min(generation.candidates.count, FallbackPrompts.promptsPerAnswer),
                     cardsMentioning: generation.candidates.prefix(FallbackPrompts.promptsPerAnswer)
-                        .filter { MetadataMentions.mentions($0.text, photo: photo) }.count,
+                        .filter { details.mentioned(inKey: $0.repeatKey) }.count,
                     source: generation.source.rawValue,
                     fallbackReason: generation.fallbackReason?.rawValue,
                     reasked: generation.reasked,

@@ -13,6 +13,9 @@ public struct PromptValidator: Sendable {
     /// The repeat keys of the example questions the model was shown: an example copied back is not the model's
     /// question about this photo, and would be every photo's.
     public var exampleKeys: Set<String> = []
+    /// The details of the photo asked about: kept prompts that name one come first, so they are the ones shown and
+    /// the rest wait for a refresh. Nil keeps the model's order.
+    public var photoMentions: PhotoMentions?
 
     /// Creates a validator.
     public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks(), gate: PromptGate? = nil) {
@@ -33,6 +36,11 @@ public struct PromptValidator: Sendable {
             case .rejected(let reason):
                 validation.rejected.append(.init(candidate: raw, reason: reason))
             }
+        }
+        if let photoMentions {
+            // A stable partition: the model's order holds within each part.
+            let naming = validation.kept.filter { photoMentions.mentioned(inKey: $0.repeatKey) }
+            if !naming.isEmpty { validation.kept = naming + validation.kept.filter { !photoMentions.mentioned(inKey: $0.repeatKey) } }
         }
         return validation
     }

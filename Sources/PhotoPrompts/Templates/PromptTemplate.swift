@@ -106,6 +106,7 @@ public struct PromptTemplate: Sendable {
         var validator = validator(for: language)
         validator.gate = PromptGate(language: language, photo: photo, rules: settings.gate, chatter: chatter)
         validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
+        validator.photoMentions = PhotoMentions(photo)
         return validator
     }
 
