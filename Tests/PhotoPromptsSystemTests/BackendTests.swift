@@ -272,7 +272,7 @@ extension SystemTests {
             let backend = SlowBackend()
             let generator = PromptGenerator(
                 chain: BackendChain(backends: [backend], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-                store: try SQLitePromptStore.inMemory(),
+                cache: try SQLitePromptStore.inMemory(),
                 clock: SystemWallClock(),
                 timeout: .seconds(10),
                 cacheTTL: 3600

@@ -88,7 +88,7 @@ struct GatePathTests {
     func cacheBeforeGateChange() async throws {
         let store = try SQLitePromptStore.inMemory()
         let backend = ScriptedBackend(name: "m", replies: [Self.spanish])
-        let generator = try PromptGenerator.testing([backend], store: store)
+        let generator = try PromptGenerator.testing([backend], cache: store)
         let input = try Self.input(readsCache: true)
         let stale = [Self.english, "What do you hear when you look at this beach photo?", "Who walked with you and the dog along the shore?"]
             .map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) }
@@ -118,8 +118,9 @@ struct GatePathTests {
         let clock = SystemWallClock()
         let templates = try TemplateLibrary(name: "photo-journal", directory: repositoryPromptsDirectory, clock: clock, logger: Self.logger)
         let sessions = PromptSessions(
-            generator: try PromptGenerator.testing([backend], store: store),
+            generator: try PromptGenerator.testing([backend], cache: store),
             store: store,
+            cache: store,
             templates: templates,
             stats: StatsRecorder(store: store, clock: clock),
             clock: clock,

@@ -112,6 +112,8 @@ struct GateTableTests {
             ("en", "I'm ready to assist. What's the user's next question?", .assistantChatter),
             ("en", "As an AI, what do you think this beach photo is about?", .assistantChatter),
             ("en", "What details of the photo should I describe so I can help you?", .assistantChatter),
+            ("en", "If you want to know more about the beach, I can tell you a little bit?", .assistantChatter),
+            ("en", "If you want to talk about the sunset, you could say something about the dog?", .assistantChatter),
             ("en", "What did you feel there? Who were you with that evening?", .twoQuestions),
             ("es", "¿Qué quiere recordar el usuario de esta tarde en la playa?", .assistantChatter),
             ("de", "Was möchte der Benutzer von diesem Abend am Strand behalten?", .assistantChatter),
@@ -141,10 +143,16 @@ struct GateTableTests {
         #expect(Self.verdict(text, locale: locale) == .unknownWord(word))
     }
 
-    @Test("A capitalised word inside a sentence is a name; the same word lower-case or first is not")
+    @Test("A name is real when the dictionary lists it or the photo has it; an invented one, or a glued one, is not")
     func names() {
-        #expect(Self.verdict("What did Izoomarad say when you reached the beach that day?", locale: "en") == nil)
-        #expect(Self.verdict("Izoomarad, what did you say when you reached the beach that day?", locale: "en") == .unknownWord("Izoomarad"))
+        #expect(Self.verdict("Did you ever visit Paris or London before this trip to the beach?", locale: "en") == nil)
+        #expect(Self.verdict("What did Izoomarad say when you reached the beach that day?", locale: "en") == .unknownWord("Izoomarad"))
+        #expect(
+            Self.verdict("If you could share this beach with others, Icantellyouallot what would you say?", locale: "en")
+                == .unknownWord("Icantellyouallot")
+        )
+        // The photo's own place, however rare: Praia da Rocha is in the photo.
+        #expect(Self.verdict("What did the cliffs at Praia da Rocha look like from the water?", locale: "en") == nil)
     }
 
     @Test("A language without a dictionary skips the word check; the service can say which languages have one")

@@ -31,8 +31,8 @@ struct MemoryCachedStoreTests {
         #expect(try await store.cacheEntry(forKey: "written", now: Self.now.addingTimeInterval(61)) == nil)
     }
 
-    @Test("A session created with a cache entry puts it in memory too, and a sweep forgets what expired")
-    func sessionsAndSweeps() async throws {
+    @Test("Bounded: when full, an expired entry makes room first, else an arbitrary one")
+    func bounded() async throws {
         let base = try SQLitePromptStore(writer: DatabaseQueue())
         let store = MemoryCachedStore(base, capacity: 2)
         for (index, key) in ["a", "b", "c"].enumerated() {
@@ -42,9 +42,16 @@ struct MemoryCachedStoreTests {
         try await Self.emptyTable(base)
         let remembered = try await ["a", "b", "c"].asyncCount { try await store.cacheEntry(forKey: $0, now: Self.now) != nil }
         #expect(remembered == 2, "bounded by its capacity")
-        _ = try await store.pruneExpiredBatch(now: Self.now.addingTimeInterval(25), limit: 100)
-        #expect(try await store.cacheEntry(forKey: "a", now: Self.now) == nil)
-        #expect(try await store.cacheEntry(forKey: "b", now: Self.now) == nil)
+
+        // "x" and "y" fill it; at 15 s "x" has expired, so "z" takes its place and "y" stays.
+        let late = try MemoryCachedStore(SQLitePromptStore(writer: DatabaseQueue()), capacity: 2)
+        try await late.cache(CacheEntry(key: "x", prompts: Self.prompts, expiresAt: Self.now.addingTimeInterval(10)), at: Self.now)
+        try await late.cache(CacheEntry(key: "y", prompts: Self.prompts, expiresAt: Self.now.addingTimeInterval(60)), at: Self.now)
+        let later = Self.now.addingTimeInterval(15)
+        try await late.cache(CacheEntry(key: "z", prompts: Self.prompts, expiresAt: Self.now.addingTimeInterval(60)), at: later)
+        try await Self.emptyTable(try #require(late.base as? SQLitePromptStore))
+        #expect(try await late.cacheEntry(forKey: "y", now: later) != nil)
+        #expect(try await late.cacheEntry(forKey: "z", now: later) != nil)
     }
 }
 

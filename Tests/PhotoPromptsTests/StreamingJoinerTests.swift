@@ -89,7 +89,7 @@ struct StreamingJoinerTests {
     func afterDone() async throws {
         let backend = PacedBackend(lines: Self.lines)
         let store = try SQLitePromptStore.inMemory()
-        let generator = try PromptGenerator.testing([backend], store: store)
+        let generator = try PromptGenerator.testing([backend], cache: store)
         for _ in Self.lines { backend.release() }
         let first = await generator.generate(try Self.input(Listener(), readsCache: true), logger: Logger(label: "test"))
         try await store.cache(try #require(first.cacheEntry), at: Date())

@@ -6,7 +6,7 @@ import Hummingbird
 struct AdminController<Context: RequestContext>: Sendable {
     let templates: TemplateLibrary
     let stats: StatsRecorder
-    let store: any PromptStore
+    let store: any StatsStore
     let clock: any WallClock
 
     /// `GET /templates`, `POST /templates/reload`, `POST /templates/{name}/render`, `GET /stats`.

@@ -20,7 +20,8 @@ public struct AppDependencies: Sendable {
     public static var live: AppDependencies { AppDependencies() }
 }
 
-/// Wires every part together: store, templates, backend, pipeline, routes and background services.
+/// Wires every part together, top-down: the services, the routes over them, the server, and the background
+/// services in the order they must stop.
 ///
 /// - Throws: ``TemplateError`` for an unreadable template or fallback file, or a database error.
 public func buildApplication(
@@ -28,78 +29,14 @@ public func buildApplication(
     dependencies: AppDependencies,
     logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let (store, postgres) = try openStore(configuration, logger: logger)
-    let templates = try TemplateLibrary(
-        name: configuration.templateName,
-        directory: configuration.promptsDirectory,
-        clock: dependencies.clock,
-        logger: logger
-    )
-    let stats = StatsRecorder(store: store, clock: dependencies.clock)
-    let metrics = ServiceMetrics()
-    let generator = makeGenerator(configuration, store: store, dependencies: dependencies, metrics: metrics)
-    metrics.readGauges(
-        from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
-    )
-    let sessions = PromptSessions(
-        generator: generator,
-        store: store,
-        templates: templates,
-        stats: stats,
-        metrics: metrics,
-        clock: dependencies.clock,
-        refreshLimit: configuration.refreshLimit,
-        sessionTTL: configuration.sessionTTL
-    )
-
-    let router = Router(context: AppRequestContext.self)
-    router.add(middleware: JSONErrorMiddleware())
-    router.add(middleware: RequestLogMiddleware(metrics: metrics))
-    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout)))
-    router.addRoutes(HealthController().endpoints)
-    router.addRoutes(ReadinessController(store: store, templates: templates, breakers: { await generator.chain.breakerStates() }).endpoints)
-    router.group("v1")
-        .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
-        .addRoutes(
-            PromptsController(
-                sessions: sessions,
-                idempotency: IdempotentRequests(store: store, clock: dependencies.clock),
-                limits: RequestLimits(
-                    perKeyPerMinute: configuration.rateLimitPerKey > 0 ? configuration.rateLimitPerKey : nil,
-                    perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,
-                    clock: dependencies.clock,
-                    metrics: metrics
-                ),
-                keepAlive: .milliseconds(Int64(configuration.streamKeepAlive * 1000))
-            ).endpoints
-        )
-        .addRoutes(UsersController(store: store, refreshLimit: configuration.refreshLimit).endpoints)
-    // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
-    if let adminKey = configuration.adminAPIKey {
-        router.group("admin")
-            .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
-            .addRoutes(AdminController(templates: templates, stats: stats, store: store, clock: dependencies.clock).endpoints)
-        // Prometheus scrapes with the admin key as a bearer token (`authorization` in its scrape config).
-        router.group("metrics")
-            .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
-            .get { _, _ in
-                Response(
-                    status: .ok,
-                    headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: await metrics.render()))
-                )
-            }
-    }
-
-    MethodNotAllowed.register(on: router, adminEnabled: configuration.adminAPIKey != nil)
-
-    let connections = ConnectionLimit(maximum: configuration.maxConnections)
-    let listening = ServerListening()
+    let services = try buildServices(configuration, dependencies: dependencies, logger: logger)
     var app = Application(
-        router: router,
+        router: buildRouter(services),
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [ConnectionLimitHandler(limit: connections), MalformedRequestHandler()],
+                additionalChannelHandlers: [
+                    ConnectionLimitHandler(limit: ConnectionLimit(maximum: configuration.maxConnections)), MalformedRequestHandler(),
+                ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
             )
         ),
@@ -111,35 +48,14 @@ public func buildApplication(
             // The kernel caps this at net.core.somaxconn.
             backlog: 4096
         ),
-        onServerRunning: { _ in listening.open() },
+        onServerRunning: { _ in services.listening.open() },
         logger: logger
     )
-    if let postgres {
-        // The pool is a lifecycle service; first added, so it stops last. The migrations need it running, and
-        // finish before the server listens: a database that does not answer fails start-up, named.
-        app.addServices(postgres.client)
-        app.beforeServerStarts { try await migrate(postgres, configuration) }
-    }
-    // Stopped after the server has answered its last request and the stats are written.
-    app.addServices(CloseStoreOnShutdown(store: store))
-    app.addServices(
-        ExpiryPruningService(
-            store: store,
-            clock: dependencies.clock,
-            interval: .seconds(configuration.pruneInterval),
-            logger: logger,
-            ready: { await listening.wait() }
-        ),
-        StatsFlushService(recorder: stats, interval: .seconds(configuration.statsFlushInterval), logger: logger),
-        ReloadOnHangup(library: templates)
-    )
-    if configuration.watchInterval > 0 {
-        app.addServices(TemplateWatcher(library: templates, interval: .seconds(configuration.watchInterval)))
-    }
+    addBackgroundServices(to: &app, services, logger: logger)
     logger.info(
         "PhotoPrompts configured",
         metadata: configuration.loggableSummary.merging([
-            "template_versions": "\(TemplateLibrary.describe(templates.live.versions))",
+            "template_versions": "\(TemplateLibrary.describe(services.templates.live.versions))",
             // Where the gate checks words: a language without a dictionary skips that check (docs/OPERATORS.md).
             "gate_word_check_languages": "\(SpellingDictionaries.system.languages.joined(separator: ","))",
         ]) { $1 }
@@ -147,9 +63,34 @@ public func buildApplication(
     return app
 }
 
-/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`, in
-/// front of it the in-memory cache layer; and the PostgreSQL store itself, whose pool the app runs as a service and
-/// migrates before the server starts.
+/// The lifecycle services, added in start order; they stop in reverse.
+private func addBackgroundServices<Responder>(to app: inout Application<Responder>, _ services: AppServices, logger: Logger) {
+    let configuration = services.configuration
+    if let postgres = services.stores.postgres {
+        // The pool is a lifecycle service; first added, so it stops last. The migrations need it running, and
+        // finish before the server listens: a database that does not answer fails start-up, named.
+        app.addServices(postgres.client)
+        app.beforeServerStarts { try await migrate(postgres, configuration) }
+    }
+    // Stopped after the server has answered its last request and the stats are written.
+    app.addServices(CloseStoreOnShutdown(store: services.stores.maintenance))
+    app.addServices(
+        ExpiryPruningService(
+            store: services.stores.maintenance,
+            clock: services.clock,
+            interval: .seconds(configuration.pruneInterval),
+            logger: logger,
+            ready: { await services.listening.wait() }
+        ),
+        StatsFlushService(recorder: services.stats, interval: .seconds(configuration.statsFlushInterval), logger: logger),
+        ReloadOnHangup(library: services.templates)
+    )
+    if configuration.watchInterval > 0 {
+        app.addServices(TemplateWatcher(library: services.templates, interval: .seconds(configuration.watchInterval)))
+    }
+}
+/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`; and
+/// the PostgreSQL store itself, whose pool the app runs as a service and migrates before the server starts.
 ///
 /// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a little after its
 /// request's deadline: by then the request has been answered, and only a process that died can still hold it.
@@ -157,10 +98,10 @@ func openStore(_ configuration: AppConfiguration, logger: Logger) throws -> (any
     let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
     if let url = configuration.databaseURL {
         let store = PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
-        return (MemoryCachedStore(store), store)
+        return (store, store)
     }
     do {
-        return (MemoryCachedStore(try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease)), nil)
+        return (try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease), nil)
     } catch {
         throw cannotOpen(error, configuration)
     }
@@ -186,7 +127,7 @@ private func cannotOpen(_ error: any Error, _ configuration: AppConfiguration) -
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.
 public func makeGenerator(
     _ configuration: AppConfiguration,
-    store: any PromptStore,
+    cache: any PromptCacheStore,
     dependencies: AppDependencies,
     metrics: ServiceMetrics = ServiceMetrics()
 ) -> PromptGenerator {
@@ -203,7 +144,7 @@ public func makeGenerator(
     )
     let generator = PromptGenerator(
         chain: chain,
-        store: store,
+        cache: cache,
         clock: dependencies.clock,
         timeout: .seconds(configuration.timeout),
         cacheTTL: configuration.cacheTTL,

@@ -5,8 +5,9 @@
 /// the range's words separated by single spaces, each of the script's letters only (no digits, brackets, colons or
 /// markup: what the gate would strip or reject), at most 16 of them, an inner apostrophe or hyphen only where the
 /// language's examples have one, an optional comma after a word, and the script's question mark; for a language
-/// without spaces, a bounded run of the script's letters and its commas. The first word is one of the language's
-/// openers where `prompts/openers/` lists them, else a capital in a cased script; Spanish opens with "¿". Letters
+/// without spaces, a bounded run of the script's letters and its commas. A question opens with one of the
+/// language's openers where `prompts/openers/` lists them (a word or two: "What did"), else a capital in a cased
+/// script; Spanish opens with "¿". Letters
 /// are listed, not "anything but punctuation": a small model fills a negated class with no-break spaces and glues
 /// words, and with apostrophes allowed glues them across one ("sea'slice").
 enum PromptGrammar {
@@ -21,16 +22,22 @@ enum PromptGrammar {
             let opening = constraint.language.language == "es" ? "\"¿\" " : ""
             let cased = scripts == ["Latn"]
             let word = constraint.joinsWords ? "letter{1,16} joined?" : "letter{1,16}"
-            let first =
-                if !constraint.openers.isEmpty {
-                    "(" + constraint.openers.map { "\"\($0)\"" }.joined(separator: " | ") + ")"
-                } else if cased {
-                    "cap " + word.replacing("letter{1,16}", with: "letter{0,15}")
-                } else {
-                    "word"
-                }
+            // After the opening words, the rest of the range: an opener of two words leaves one fewer to write.
+            func rest(after openingWords: Int) -> String {
+                "(\",\"? \" \" word){\(max(range.lowerBound - openingWords, 0)),\(max(range.upperBound - openingWords, 0))}"
+            }
+            let question: String
+            if !constraint.openers.isEmpty {
+                let byLength = Dictionary(grouping: constraint.openers) { $0.split(separator: " ").count }
+                question = byLength.keys.sorted().map { count in
+                    "(" + byLength[count, default: []].map { "\"\($0)\"" }.joined(separator: " | ") + ") " + rest(after: count)
+                }.joined(separator: " | ")
+            } else {
+                let first = cased ? "cap " + word.replacing("letter{1,16}", with: "letter{0,15}") : "word"
+                question = first + " " + rest(after: 1)
+            }
             rules += [
-                "item ::= \(opening)\(first) (\",\"? \" \" word){\(range.lowerBound - 1),\(range.upperBound - 1)} \(mark) \"\\n\"",
+                "item ::= \(opening)(\(question)) \(mark) \"\\n\"",
                 "word ::= \(word)",
                 "letter ::= [\(letters)]",
             ]

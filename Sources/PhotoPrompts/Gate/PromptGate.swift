@@ -8,7 +8,7 @@
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key.
-    public static let version = 1
+    public static let version = 2
 
     /// The user's language.
     let language: LanguageTag
@@ -102,13 +102,13 @@ public struct PromptGate: Sendable {
         return .other(script)
     }
 
-    /// The first word the dictionary does not know, skipping numbers, the photo's words and, inside a sentence of
-    /// a cased script, capitalised words (names). A word glued from two ("anddog", "thePraia") is unknown.
+    /// The first word the dictionary does not know, skipping numbers and the photo's words. A word glued from two
+    /// ("anddog", "thePraia", "Icantellyou") is unknown. A capitalised word is judged too: the dictionaries know
+    /// the names of places and people they list and a language's capitalised nouns, the photo's own names are its
+    /// words, and any other name is one the model made up ("Ieet"), or a name the photo does not have.
     private func unknownWord(in words: [Substring], dictionary: SpellingDictionary) -> Substring? {
-        let candidates = words.enumerated().compactMap { index, word -> Substring? in
-            if word.contains(where: \.isNumber) || isPhotoWord(word) { return nil }
-            if index > 0, Self.isCapitalised(word) { return nil }
-            return word
+        let candidates = words.compactMap { word -> Substring? in
+            word.contains(where: \.isNumber) || isPhotoWord(word) ? nil : word
         }
         return dictionary.firstUnknown(in: candidates)
     }
@@ -120,12 +120,6 @@ public struct PromptGate: Sendable {
     private func isPhotoWord(_ word: Substring) -> Bool {
         let parts = PromptNormalizer.repeatKey(String(word)).split(separator: " ")
         return !parts.isEmpty && parts.allSatisfy { photoWords.contains(String($0)) }
-    }
-
-    /// "Lisboa", not "thePraia" or "ANDBALLS": a capital, then no other.
-    private static func isCapitalised(_ word: Substring) -> Bool {
-        guard let first = word.first, first.isUppercase else { return false }
-        return !word.dropFirst().contains(where: \.isUppercase)
     }
 
     /// The words of the photo's place, labels and caption, as repeat-key words.

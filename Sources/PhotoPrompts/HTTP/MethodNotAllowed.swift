@@ -4,43 +4,32 @@ import Hummingbird
 /// 405 with an `Allow` header for a method a route does not have, instead of the router's 404.
 ///
 /// Hummingbird's router answers 404 for any method it has no handler for; HTTP (and the OpenAPI contract) says a
-/// known path with the wrong method is 405. These are the service's routes and their methods, as `openapi.yaml`
-/// lists them; the contract test checks that every one of them is served.
+/// known path with the wrong method is 405. The routes and their methods are read from the router itself, so the
+/// list of routes is written once, in ``buildRouter(_:)``.
 enum MethodNotAllowed {
-    /// The app's routes, and the operators' when `/admin` is enabled.
-    static func routes(adminEnabled: Bool) -> [(path: String, methods: [HTTPRequest.Method])] {
-        var routes: [(path: String, methods: [HTTPRequest.Method])] = [
-            ("/v1/prompts", [.post]),
-            ("/v1/sessions/:session_id", [.get]),
-            ("/v1/sessions/:session_id/refresh", [.post]),
-            ("/v1/sessions/:session_id/feedback", [.post]),
-            ("/v1/users/:user_id", [.delete]),
-            ("/v1/users/:user_id/export", [.get]),
-            ("/healthz", [.get]),
-            ("/readyz", [.get]),
-        ]
-        if adminEnabled {
-            routes += [
-                ("/metrics", [.get]),
-                ("/admin/templates", [.get]),
-                ("/admin/templates/reload", [.post]),
-                ("/admin/templates/:name/render", [.post]),
-                ("/admin/stats", [.get]),
-            ]
+    /// The router's routes, each path (written as OpenAPI does, `/v1/sessions/{session_id}`) with the methods it
+    /// serves.
+    static func routes<Context: RequestContext>(of router: Router<Context>) -> [(path: RouterPath, methods: [HTTPRequest.Method])] {
+        var methods: [String: [HTTPRequest.Method]] = [:]
+        var paths: [RouterPath] = []
+        for route in router.routes {
+            if methods[route.path.description] == nil { paths.append(route.path) }
+            methods[route.path.description, default: []].append(route.method)
         }
-        return routes
+        return paths.map { ($0, methods[$0.description] ?? []) }
     }
 
-    /// Registers a 405 responder for every other common method on each route.
-    static func register<Context: RequestContext>(on router: Router<Context>, adminEnabled: Bool) {
+    /// Registers a 405 responder for every other common method on each of the router's routes. Call it once, after
+    /// every route is added.
+    static func register<Context: RequestContext>(on router: Router<Context>) {
         var methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace]
         if let query = HTTPRequest.Method("QUERY") { methods.append(query) }
-        for route in routes(adminEnabled: adminEnabled) {
-            let allowed = route.methods.map(\.rawValue)
+        for route in routes(of: router) {
+            let allowed = route.methods.map(\.rawValue).sorted()
             // HEAD stays with GET routes, which answer it; elsewhere it is one more method the route does not have.
             let refused = route.methods.contains(.get) ? methods : methods + [.head]
             for method in refused where !route.methods.contains(method) {
-                router.on(RouterPath(stringLiteral: route.path), method: method) { _, _ -> Response in
+                router.on(route.path, method: method) { _, _ -> Response in
                     var error = APIError(
                         .methodNotAllowed,
                         code: "method_not_allowed",

@@ -6,11 +6,11 @@ import Hummingbird
 /// Only the client key scopes these routes: the app's backend, which holds the key, is trusted to act for its own
 /// users. Cache entries are keyed by photo metadata, hold no user id, and are not touched; stats hold counts only.
 public struct UsersController<Context: ServiceRequestContext>: Sendable {
-    let store: any PromptStore
+    let store: any UserDataStore
     let refreshLimit: Int
 
     /// Creates the controller.
-    public init(store: any PromptStore, refreshLimit: Int) {
+    public init(store: any UserDataStore, refreshLimit: Int) {
         self.store = store
         self.refreshLimit = refreshLimit
     }

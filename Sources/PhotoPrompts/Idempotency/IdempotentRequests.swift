@@ -14,7 +14,7 @@ public struct IdempotentRequests: Sendable {
     /// How long answers are kept.
     public static let retention: TimeInterval = 86_400
 
-    private let store: any PromptStore
+    private let store: any IdempotencyStore
     private let clock: any WallClock
     /// How often a retry checks on an answer another request is making.
     private let pollInterval: Duration = .milliseconds(25)
@@ -22,7 +22,7 @@ public struct IdempotentRequests: Sendable {
     private let keepMargin: Duration = .milliseconds(500)
 
     /// Creates the service over `store`.
-    public init(store: any PromptStore, clock: any WallClock) {
+    public init(store: any IdempotencyStore, clock: any WallClock) {
         self.store = store
         self.clock = clock
     }

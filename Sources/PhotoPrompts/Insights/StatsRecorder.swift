@@ -15,11 +15,11 @@ public final class StatsRecorder: Sendable {
     }
 
     private let pending = Mutex<[Key: Int]>([:])
-    private let store: any PromptStore
+    private let store: any StatsStore
     private let clock: any WallClock
 
     /// Creates a recorder that flushes to `store`.
-    public init(store: any PromptStore, clock: any WallClock) {
+    public init(store: any StatsStore, clock: any WallClock) {
         self.store = store
         self.clock = clock
     }

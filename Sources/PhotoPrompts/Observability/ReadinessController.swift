@@ -7,7 +7,7 @@ import Hummingbird
 /// every instance, so a provider outage would drain them all at once, and an instance whose backends are all
 /// unavailable still answers with fallback prompts.
 struct ReadinessController<Context: RequestContext>: Sendable {
-    let store: any PromptStore
+    let store: any StoreMaintenance
     let templates: TemplateLibrary
     let breakers: @Sendable () async -> [(backend: String, state: Double)]
 

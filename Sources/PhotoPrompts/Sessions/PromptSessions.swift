@@ -4,7 +4,9 @@ import Logging
 /// Sessions for one photo each: the first answer, up to `refreshLimit` refreshes, and the history.
 public struct PromptSessions: Sendable {
     let generator: PromptGenerator
-    let store: any PromptStore
+    let store: any SessionStore
+    /// The cache a refresh's answer is written to; a first answer's entry goes in one commit with its session.
+    let promptCache: any PromptCacheStore
     let templates: TemplateLibrary
     let stats: StatsRecorder
     let metrics: ServiceMetrics
@@ -18,7 +20,8 @@ public struct PromptSessions: Sendable {
     /// Creates the service.
     public init(
         generator: PromptGenerator,
-        store: any PromptStore,
+        store: any SessionStore,
+        cache: any PromptCacheStore,
         templates: TemplateLibrary,
         stats: StatsRecorder,
         metrics: ServiceMetrics = ServiceMetrics(),
@@ -28,6 +31,7 @@ public struct PromptSessions: Sendable {
     ) {
         self.generator = generator
         self.store = store
+        self.promptCache = cache
         self.templates = templates
         self.stats = stats
         self.metrics = metrics
@@ -256,7 +260,7 @@ public struct PromptSessions: Sendable {
     private func cache(_ entry: CacheEntry?, logger: Logger) async {
         guard let entry else { return }
         do {
-            try await store.cache(entry, at: clock.now)
+            try await promptCache.cache(entry, at: clock.now)
         } catch {
             logger.error("cache write failed", metadata: ["error": "\(error)"])
         }

@@ -9,7 +9,7 @@ import Foundation
 /// never past its own request's deadline: then it is refused as in progress, to be retried.
 /// At most `SESSIONS_REFRESH_LIMIT` refreshes of a session ever wait, because slots are reserved first.
 struct RefreshTurns: Sendable {
-    let store: any PromptStore
+    let store: any SessionStore
     let clock: any WallClock
     /// How long to wait between tries: a turn usually ends within one model call.
     var pollInterval: Duration = .milliseconds(20)

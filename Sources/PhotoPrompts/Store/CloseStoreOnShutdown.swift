@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// then the services added after this one (the stats flush writes its last counts), and this one last. Closing
 /// SQLite checkpoints the WAL, so the file is whole on its own; closing PostgreSQL ends the connection pool.
 struct CloseStoreOnShutdown: Service {
-    let store: any PromptStore
+    let store: any StoreMaintenance
 
     func run() async throws {
         // Returns when graceful shutdown begins; if the task is cancelled instead, close all the same.

@@ -14,7 +14,7 @@ public struct ExpiryPruningService: Service {
     /// The pause between batches, in which request writes go first.
     static let pause: Duration = .milliseconds(10)
 
-    let store: any PromptStore
+    let store: any StoreMaintenance
     let clock: any WallClock
     let interval: Duration
     let logger: Logger
@@ -22,7 +22,7 @@ public struct ExpiryPruningService: Service {
 
     /// Creates the service; its first sweep waits for `ready`.
     public init(
-        store: any PromptStore,
+        store: any StoreMaintenance,
         clock: any WallClock,
         interval: Duration,
         logger: Logger,

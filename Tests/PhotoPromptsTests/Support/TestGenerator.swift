@@ -1,12 +1,12 @@
 @testable import PhotoPrompts
 
 extension PromptGenerator {
-    /// A generator over `backends` in one chain, a store of its own in memory unless given, and a 10 s budget: the
+    /// A generator over `backends` in one chain, a cache of its own in memory unless given, and a 10 s budget: the
     /// pipeline as the fast layer drives it.
-    static func testing(_ backends: [any LLMBackend], store: (any PromptStore)? = nil) throws -> PromptGenerator {
+    static func testing(_ backends: [any LLMBackend], cache: (any PromptCacheStore)? = nil) throws -> PromptGenerator {
         PromptGenerator(
             chain: BackendChain(backends: backends, failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            store: try store ?? SQLitePromptStore.inMemory(),
+            cache: try cache ?? SQLitePromptStore.inMemory(),
             clock: SystemWallClock(),
             timeout: .seconds(10),
             cacheTTL: 3600

@@ -1,0 +1,55 @@
+import Hummingbird
+
+/// The service's router: its routes, then a 405 for every other method on each of them.
+func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    addRoutes(of: services, to: router)
+    MethodNotAllowed.register(on: router)
+    return router
+}
+
+/// Every route of the service, each listed once: the 405 answers are derived from what this adds, and a router
+/// test checks it against `openapi.yaml`.
+func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
+    let configuration = services.configuration
+    router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: RequestLogMiddleware(metrics: services.metrics))
+    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout)))
+    router.addRoutes(HealthController().endpoints)
+    router.addRoutes(
+        ReadinessController(store: services.stores.maintenance, templates: services.templates, breakers: { await services.generator.chain.breakerStates() })
+            .endpoints
+    )
+    router.group("v1")
+        .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
+        .addRoutes(
+            PromptsController(
+                sessions: services.sessions,
+                idempotency: IdempotentRequests(store: services.stores.idempotency, clock: services.clock),
+                limits: RequestLimits(
+                    perKeyPerMinute: configuration.rateLimitPerKey > 0 ? configuration.rateLimitPerKey : nil,
+                    perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,
+                    clock: services.clock,
+                    metrics: services.metrics
+                ),
+                keepAlive: .milliseconds(Int64(configuration.streamKeepAlive * 1000))
+            ).endpoints
+        )
+        .addRoutes(UsersController(store: services.stores.userData, refreshLimit: configuration.refreshLimit).endpoints)
+    // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
+    if let adminKey = configuration.adminAPIKey {
+        router.group("admin")
+            .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
+            .addRoutes(AdminController(templates: services.templates, stats: services.stats, store: services.stores.stats, clock: services.clock).endpoints)
+        // Prometheus scrapes with the admin key as a bearer token (`authorization` in its scrape config).
+        router.group("metrics")
+            .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
+            .get { _, _ in
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: await services.metrics.render()))
+                )
+            }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+
+/// Everything the routes and the background services share, built once at start-up by ``buildServices(_:dependencies:logger:)``.
+///
+/// The one place the store's concerns are taken apart: each part gets only the seams it calls.
+struct AppServices: Sendable {
+    let configuration: AppConfiguration
+    let clock: any WallClock
+    let stores: Stores
+    let templates: TemplateLibrary
+    let stats: StatsRecorder
+    let metrics: ServiceMetrics
+    let generator: PromptGenerator
+    let sessions: PromptSessions
+    /// Opens when the server listens; the pruner waits for it so its first sweep does not slow start-up.
+    let listening = ServerListening()
+
+    /// The store, cut by concern.
+    struct Stores: Sendable {
+        let sessions: any SessionStore
+        /// The prompt cache, with its in-memory layer in front.
+        let cache: any PromptCacheStore
+        let idempotency: any IdempotencyStore
+        let stats: any StatsStore
+        let userData: any UserDataStore
+        let maintenance: any StoreMaintenance
+        /// PostgreSQL's store itself, when `DATABASE_URL` names one: its pool runs as a service and migrates first.
+        let postgres: PostgresPromptStore?
+
+        init(_ store: any PromptStore, postgres: PostgresPromptStore?) {
+            sessions = store
+            cache = MemoryCachedStore(store)
+            idempotency = store
+            stats = store
+            userData = store
+            maintenance = store
+            self.postgres = postgres
+        }
+    }
+}
+
+/// Opens the store, reads the templates and builds the pipeline: every part the routes and services use.
+///
+/// - Throws: ``TemplateError`` for an unreadable template or fallback file, or ``ConfigurationError`` for a store
+///   that cannot be opened.
+func buildServices(_ configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) throws -> AppServices {
+    let clock = dependencies.clock
+    let (store, postgres) = try openStore(configuration, logger: logger)
+    let stores = AppServices.Stores(store, postgres: postgres)
+    let templates = try TemplateLibrary(
+        name: configuration.templateName,
+        directory: configuration.promptsDirectory,
+        clock: clock,
+        logger: logger
+    )
+    let stats = StatsRecorder(store: stores.stats, clock: clock)
+    let metrics = ServiceMetrics()
+    let generator = makeGenerator(configuration, cache: stores.cache, dependencies: dependencies, metrics: metrics)
+    metrics.readGauges(
+        from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
+    )
+    let sessions = PromptSessions(
+        generator: generator,
+        store: stores.sessions,
+        cache: stores.cache,
+        templates: templates,
+        stats: stats,
+        metrics: metrics,
+        clock: clock,
+        refreshLimit: configuration.refreshLimit,
+        sessionTTL: configuration.sessionTTL
+    )
+    return AppServices(
+        configuration: configuration,
+        clock: clock,
+        stores: stores,
+        templates: templates,
+        stats: stats,
+        metrics: metrics,
+        generator: generator,
+        sessions: sessions
+    )
+}

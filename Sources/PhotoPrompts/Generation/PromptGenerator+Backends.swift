@@ -1,0 +1,136 @@
+import Logging
+
+/// The backend path of one request, in named steps: ask, judge, re-ask once when it can help, answer.
+extension PromptGenerator {
+    /// What one request has so far: the prompts kept and rejected over its calls, and their tokens.
+    private struct Judged {
+        var kept: [ValidPrompt]
+        var rejected: [PromptRejection]
+        var usage: TokenUsage?
+        var reasked = false
+    }
+
+    /// One request's call, as rendered: what is sent, how replies are judged, and the streamed prompts so far.
+    private struct Call {
+        var request: LLMRequest
+        let validator: PromptValidator
+        let early: EarlyPrompts?
+        let shownKeys: Set<String>
+        let deadline: ContinuousClock.Instant
+    }
+
+    func generateFromBackends(_ input: Input, cacheKey: String, found: SharedPrompts, logger: Logger) async -> Generation {
+        var timing = ServerTiming()
+        guard admission.enter() else {
+            timing.add("admission", .zero, detail: "\(admission.limit) backend calls in flight")
+            logger.warning("backend capacity reached; answering with fallbacks", metadata: ["limit": "\(admission.limit)"])
+            return .fallback(.unavailable, timing: timing)
+        }
+        defer { admission.leave() }
+        var call = await prepare(input, found: found, timing: &timing)
+        let first = await ReplyObservation.$current.withValue(call.early) {
+            await chain.complete(call.request, deadline: call.deadline, logger: logger) { [validator = call.validator] reply in
+                validator.keepsAny(ReplyExtractor.candidates(in: reply.completeText))
+            }
+        }
+        record(first.attempts, pass: 1, in: &timing)
+        guard case .success(let answer) = first.result else { return cutShort(first, early: call.early, timing: timing) }
+        let (validation, validateDuration) = await measured { call.validator.validate(ReplyExtractor.candidates(in: answer.reply.completeText)) }
+        timing.add("validate", validateDuration)
+        // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
+        // count towards the three before a re-ask is weighed.
+        var judged = Judged(kept: call.early?.leading(validation.kept) ?? validation.kept, rejected: validation.rejected, usage: answer.reply.usage)
+        let needed = FallbackPrompts.promptsPerAnswer - judged.kept.filter { !call.shownKeys.contains($0.repeatKey) }.count
+        if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
+            await reask(&call, after: answer, validation, needed: needed, template: input.template, into: &judged, timing: &timing, logger: logger)
+        }
+        return answered(judged, by: answer.link.backend.identity, call: call, cacheKey: cacheKey, timing: timing)
+    }
+
+    /// Renders the template and builds the request and its judge; a streaming client is told the model is asked.
+    private func prepare(_ input: Input, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
+        let template = input.template
+        let language = LanguageTag(locale: input.locale)
+        let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
+        let validator = template.validator(for: language, photo: input.photo)
+        let context = TemplateContext(
+            photo: input.photo,
+            locale: input.locale,
+            candidateCount: template.settings.candidateCount,
+            round: input.round,
+            avoid: input.alreadyShown,
+            now: clock.now
+        )
+        let (rendered, renderDuration) = await measured { template.render(context) }
+        timing.add("render", renderDuration)
+        let early = input.stream.map { stream in
+            found.listen(stream.prompt)
+            return EarlyPrompts(validator: validator, alreadyShown: shownKeys, onPrompt: found.publish)
+        }
+        input.stream?.modelAsked()
+        return Call(
+            request: LLMRequest(prompt: rendered, parameters: template.settings.parameters, constraint: template.constraint(for: language)),
+            validator: validator,
+            early: early,
+            shownKeys: shownKeys,
+            deadline: min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
+        )
+    }
+
+    /// The answer when no backend answered usably. A stream cut after some prompts were shown keeps them; the
+    /// fallbacks fill the rest, and say why.
+    private func cutShort(_ outcome: BackendChain.Outcome, early: EarlyPrompts?, timing: ServerTiming) -> Generation {
+        let reason = if case .failure(let error) = outcome.result { error.reason } else { FallbackReason.backendError }
+        guard let shown = early?.shown, !shown.isEmpty else { return .fallback(reason, timing: timing) }
+        var generation = Generation.prompts(shown, from: .model, timing: timing)
+        generation.fallbackReason = reason
+        generation.judged = true
+        return generation
+    }
+
+    /// Asks the backend that answered once more, with its reply and what was wrong with it, for `needed` more.
+    private func reask(
+        _ call: inout Call,
+        after answer: (reply: LLMReply, link: BackendChain.Link),
+        _ validation: PromptValidation,
+        needed: Int,
+        template: PromptTemplate,
+        into judged: inout Judged,
+        timing: inout ServerTiming,
+        logger: Logger
+    ) async {
+        call.request.messages.append(.init(role: "assistant", content: answer.reply.text))
+        let feedback = ReaskFeedback.message(for: validation, needed: needed, rule: call.validator.wordRule, checks: template.settings.checks)
+        call.request.messages.append(.init(role: "user", content: feedback))
+        let second = await ReplyObservation.$current.withValue(call.early) { [request = call.request, deadline = call.deadline] in
+            await chain.ask(answer.link, request, deadline: deadline, logger: logger)
+        }
+        record(second.attempts, pass: 2, in: &timing)
+        judged.reasked = true
+        guard case .success(let reask) = second.result else { return }
+        let alreadyKept = call.shownKeys.union(judged.kept.map(\.repeatKey))
+        judged.usage = TokenUsage.sum(judged.usage, reask.reply.usage)
+        let more = call.validator.validate(ReplyExtractor.candidates(in: reask.reply.completeText), alreadyShown: alreadyKept)
+        judged.kept += more.kept
+        judged.rejected += more.rejected
+    }
+
+    /// The generation for what was kept, and the cache entry when it is a full answer.
+    private func answered(_ judged: Judged, by identity: BackendIdentity, call: Call, cacheKey: String, timing: ServerTiming) -> Generation {
+        // And the re-ask's streamed prompts too: the answer shows each where it was shown.
+        var kept = call.early?.leading(judged.kept) ?? judged.kept
+        for index in kept.indices { kept[index].answeredBy = identity }
+        let unseen = kept.filter { !call.shownKeys.contains($0.repeatKey) }
+        var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+        generation.rejected = judged.rejected
+        generation.reasked = judged.reasked
+        generation.judged = true
+        generation.usage = judged.usage
+        // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
+        // together with the session, so the model path pays for one commit, not two.
+        if kept.count >= FallbackPrompts.promptsPerAnswer {
+            generation.cacheEntry = CacheEntry(key: cacheKey, prompts: kept, expiresAt: clock.now.addingTimeInterval(cacheTTL))
+        }
+        return generation
+    }
+}
