@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "photo-prompts", targets: ["photo-prompts"]),
         .executable(name: "stub-llm", targets: ["stub-llm"]),
         .library(name: "PhotoPrompts", targets: ["PhotoPrompts"]),
+
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -56,30 +57,84 @@ let package = Package(
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"])]
         ),
-        // All of the service's logic.
+        // The domain, the leaf every other layer stands on: photo metadata, prompts, language tags, the word rule,
+        // the gate and its checks, what the model is asked for; value types and pure rules over Foundation, the C
+        // shims of the field libraries (ICU, CLD2, Hunspell) and swift-crypto's SHA-256. No HTTP, no database.
         .target(
-            name: "PhotoPrompts",
+            name: "PromptDomain",
             dependencies: [
-                "CCurl",
                 "CICU",
                 "CCLD2",
                 "CHunspell",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Templates and copy: loading, rendering, the fallback copy per language, hot reload (a lifecycle service).
+        .target(
+            name: "PromptTemplates",
+            dependencies: [
+                "PromptDomain",
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The model behind one protocol: providers, the chain with its breakers and admission, libcurl's transport.
+        .target(
+            name: "PromptBackends",
+            dependencies: [
+                "PromptDomain",
+                "CCurl",
+                "StubModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // What is kept: small store protocols by concern, SQLite and PostgreSQL side by side, the memory cache layer.
+        .target(
+            name: "PromptStores",
+            dependencies: [
+                "PromptDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Generation and sessions: the pipeline (cache, single-flight, backends, the gate, re-ask), rounds, refreshes,
+        // stats and the service's metrics.
+        .target(
+            name: "PromptGeneration",
+            dependencies: [
+                "PromptTemplates",
+                "PromptBackends",
+                "PromptStores",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The Hummingbird server over the layers: configuration, wiring (buildApplication = buildServices +
+        // buildRouter), controllers, middleware, idempotency, the admin API, eval.
+        .target(
+            name: "PhotoPrompts",
+            dependencies: [
+                "PromptGeneration",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                "StubModel",
             ],
             swiftSettings: swiftSettings
         ),
@@ -119,7 +174,7 @@ let package = Package(
         // What both test layers share: the repository's paths, the configuration as the executable reads it.
         .target(
             name: "PhotoPromptsTestSupport",
-            dependencies: ["PhotoPrompts", .product(name: "Configuration", package: "swift-configuration")],
+            dependencies: ["PhotoPrompts", "PromptDomain", .product(name: "Configuration", package: "swift-configuration")],
             path: "Tests/PhotoPromptsTestSupport",
             swiftSettings: swiftSettings
         ),

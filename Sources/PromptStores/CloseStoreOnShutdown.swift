@@ -5,12 +5,17 @@ import ServiceLifecycle
 /// Hummingbird stops its services in reverse order: the HTTP server first (it finishes the requests in flight),
 /// then the services added after this one (the stats flush writes its last counts), and this one last. Closing
 /// SQLite checkpoints the WAL, so the file is whole on its own; closing PostgreSQL ends the connection pool.
-struct CloseStoreOnShutdown: Service {
-    let store: any StoreMaintenance
+package struct CloseStoreOnShutdown: Service {
+    package let store: any StoreMaintenance
 
-    func run() async throws {
+    package func run() async throws {
         // Returns when graceful shutdown begins; if the task is cancelled instead, close all the same.
         try? await gracefulShutdown()
         try await store.close()
+    }
+
+    /// Creates a value with every field.
+    package init(store: any StoreMaintenance) {
+        self.store = store
     }
 }

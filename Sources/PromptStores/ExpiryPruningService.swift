@@ -10,15 +10,15 @@ import ServiceLifecycle
 /// request's write wait behind it.
 public struct ExpiryPruningService: Service {
     /// Rows of each kind per transaction.
-    static let batchSize = 200
+    package static let batchSize = 200
     /// The pause between batches, in which request writes go first.
-    static let pause: Duration = .milliseconds(10)
+    package static let pause: Duration = .milliseconds(10)
 
-    let store: any StoreMaintenance
-    let clock: any WallClock
-    let interval: Duration
-    let logger: Logger
-    let ready: @Sendable () async -> Void
+    package let store: any StoreMaintenance
+    package let clock: any WallClock
+    package let interval: Duration
+    package let logger: Logger
+    package let ready: @Sendable () async -> Void
 
     /// Creates the service; its first sweep waits for `ready`.
     public init(

@@ -1,12 +1,12 @@
 import Foundation
 
 /// JSON kept in a text column: photo metadata, surplus and cached prompts, the backend that answered.
-enum JSONColumn {
+package enum JSONColumn {
     // Shared: a decoder keeps no state between calls. Columns are written by hand (`JSONBytesWriter`), as the same
     // JSON `JSONEncoder` writes with sorted keys.
     private static let decoder = JSONDecoder()
 
-    static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
+    package static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
         try decoder.decode(Value.self, from: Data(text.utf8))
     }
 }

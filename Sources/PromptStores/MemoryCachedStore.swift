@@ -11,8 +11,8 @@ import Synchronization
 /// read).
 public final class MemoryCachedStore: PromptCacheStore {
     private struct Entry {
-        var prompts: [ValidPrompt]
-        var expiresAt: Date
+        package var prompts: [ValidPrompt]
+        package var expiresAt: Date
     }
 
     /// The cache underneath.

@@ -5,23 +5,23 @@ import Foundation
 ///
 /// Both stores work these out before they write. The JSON and the repeat keys are then computed on the request's
 /// own task, in parallel with other requests, and SQLite's single writer only binds and steps statements.
-struct RoundRows {
-    let sessionID: String
-    let round: Int
-    let source: String
-    let fallbackReason: String?
-    let counted: Bool
-    let createdAt: Double
-    let answeredBy: String?
-    let templateVersion: String?
-    let promptIDs: [String]
-    let positions: [Int]
-    let texts: [String]
-    let repeatKeys: [String]
-    let wordCounts: [Int]
-    let sources: [String]
+package struct RoundRows {
+    package let sessionID: String
+    package let round: Int
+    package let source: String
+    package let fallbackReason: String?
+    package let counted: Bool
+    package let createdAt: Double
+    package let answeredBy: String?
+    package let templateVersion: String?
+    package let promptIDs: [String]
+    package let positions: [Int]
+    package let texts: [String]
+    package let repeatKeys: [String]
+    package let wordCounts: [Int]
+    package let sources: [String]
 
-    init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) {
+    package init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) {
         self.sessionID = sessionID
         self.round = round
         self.source = draft.source.rawValue
@@ -39,7 +39,7 @@ struct RoundRows {
     }
 
     /// A new session's round 0, which never counts against the refresh limit.
-    init(firstOf session: NewSession) {
+    package init(firstOf session: NewSession) {
         self.init(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
     }
 }

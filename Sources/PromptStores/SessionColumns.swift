@@ -5,9 +5,9 @@ import Foundation
 ///
 /// The domain has two descriptions of a session, for two moments: ``NewSession`` is what the app asks to create,
 /// ``SessionSnapshot`` what it reads back with its rounds. This is the one mapping between them and the table.
-struct SessionColumns {
+package struct SessionColumns {
     /// The columns every read selects, in the order of ``Values``.
-    static let names = """
+    package static let names = """
         id, ownerKey, userID, locale, photo, templateName, templateVariant, templateVersion, refreshesUsed, createdAt, \
         expiresAt, surplus
         """

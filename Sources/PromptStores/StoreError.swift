@@ -1,5 +1,5 @@
 /// Store failures that are not the database's own.
-enum StoreError: Error, CustomStringConvertible {
+package enum StoreError: Error, CustomStringConvertible {
     /// The session was deleted (pruned) between reserving and committing a refresh.
     case sessionVanished
     /// A column held a value this version does not know, e.g. written by a newer version.
@@ -9,7 +9,7 @@ enum StoreError: Error, CustomStringConvertible {
     /// The SQLite file's folder could not be created, with the system's reason.
     case folderUnusable(String, String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .sessionVanished: "the session was deleted while a refresh was in flight"
         case .unknownValue(let type, let raw): "unknown \(type) '\(raw)' in the database"

@@ -5,14 +5,14 @@ import PostgresNIO
 /// the answer is `503 store_unavailable` with `Retry-After`, and the log says why in words.
 ///
 /// Only a database's own errors are store faults; the reason never holds a query's values (user text).
-struct StoreFault: Error, CustomStringConvertible {
+package struct StoreFault: Error, CustomStringConvertible {
     /// Why, in words, e.g. "the database file is locked by another process".
-    var reason: String
+    package var reason: String
 
-    var description: String { reason }
+    package var description: String { reason }
 
     /// The fault `error` stands for, or `nil` when it is not a database's error.
-    init?(_ error: any Error) {
+    package init?(_ error: any Error) {
         if let fault = error as? StoreFault {
             self = fault
         } else if let error = error as? DatabaseError {

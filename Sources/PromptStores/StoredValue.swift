@@ -1,9 +1,9 @@
 import Foundation
 
 /// How both stores turn column values back into the service's types.
-enum StoredValue {
+package enum StoredValue {
     /// The enum case stored as `raw`; a value this version does not know is a storage error, not a crash.
-    static func decode<Value: RawRepresentable<String>>(_ type: Value.Type, _ raw: String) throws -> Value {
+    package static func decode<Value: RawRepresentable<String>>(_ type: Value.Type, _ raw: String) throws -> Value {
         guard let value = Value(rawValue: raw) else { throw StoreError.unknownValue("\(Value.self)", raw) }
         return value
     }

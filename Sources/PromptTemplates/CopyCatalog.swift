@@ -15,7 +15,7 @@ public struct CopyCatalog: Sendable, Equatable {
     public let english: ProductCopy
 
     /// Creates a catalog; it must hold English.
-    init(_ copies: [ProductCopy]) throws(TemplateError) {
+    package init(_ copies: [ProductCopy]) throws(TemplateError) {
         byTag = Dictionary(copies.map { ($0.locale.description.lowercased(), $0) }) { first, _ in first }
         guard let english = byTag["en"] else {
             throw TemplateError(file: "\(Self.folder)/en.json", message: "is missing: English is the source copy, served when no language matches")

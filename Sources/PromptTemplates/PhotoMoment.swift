@@ -56,7 +56,7 @@ public struct PhotoMoment: Sendable, Equatable {
 
     /// The values templates see. `years_ago` and `years_ago_text` appear only for photos a year old or more, so
     /// `{{#years_ago}}` reads naturally.
-    var mustacheValues: [String: Any] {
+    package var mustacheValues: [String: Any] {
         var values: [String: Any] = ["time_of_day": timeOfDay, "weekday": weekday]
         values["season"] = season
         if isRecent { values["is_recent"] = true }

@@ -25,21 +25,21 @@ public struct ProductCopy: Sendable, Equatable {
     }
 
     private struct File: Decodable {
-        var fallbacks: [String]
-        var messages: Messages
+        package var fallbacks: [String]
+        package var messages: Messages
 
-        struct Messages: Decodable {
-            var timeout: String
-            var error: String
-            var refreshLimit: String
+        package struct Messages: Decodable {
+            package var timeout: String
+            package var error: String
+            package var refreshLimit: String
 
-            enum CodingKeys: String, CodingKey, CaseIterable {
+            package enum CodingKeys: String, CodingKey, CaseIterable {
                 case timeout, error
                 case refreshLimit = "refresh_limit"
             }
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
+        package enum CodingKeys: String, CodingKey, CaseIterable {
             case fallbacks, messages
         }
     }
@@ -48,7 +48,7 @@ public struct ProductCopy: Sendable, Equatable {
     ///
     /// - Throws: ``TemplateError`` when the JSON is broken, a key is missing or unknown, a text is empty or spans
     ///   lines, or there are fewer than ``FallbackPrompts/promptsPerAnswer`` fallbacks.
-    static func parse(_ data: Data, locale: LanguageTag, file: String) throws(TemplateError) -> ProductCopy {
+    package static func parse(_ data: Data, locale: LanguageTag, file: String) throws(TemplateError) -> ProductCopy {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
@@ -66,7 +66,7 @@ public struct ProductCopy: Sendable, Equatable {
         do {
             decoded = try JSONDecoder().decode(File.self, from: data)
         } catch let error as DecodingError {
-            throw TemplateError(file: file, message: JSONRequestDecoder.describe(error).message)
+            throw TemplateError(file: file, message: DecodingProblem(error).description)
         } catch {
             throw TemplateError(file: file, message: "cannot be read (\(error))")
         }

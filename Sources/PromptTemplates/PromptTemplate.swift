@@ -22,7 +22,7 @@ public struct PromptTemplate: Sendable {
     /// The gate's version and the fingerprints of the lists above that this template uses, worked out once when they
     /// are set: part of every cache key, so an edit to a list re-judges and rewrites what the cache holds, and a
     /// cache hit pays for no hashing of it.
-    private(set) var listsIdentity = "\(PromptGate.version)"
+    package private(set) var listsIdentity = "\(PromptGate.version)"
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
@@ -49,7 +49,7 @@ public struct PromptTemplate: Sendable {
     }
 
     /// The first 12 hex digits of a SHA-256 over the four files.
-    static func version(system: String, user: String, settings: String?, fallbacks: String?) -> String {
+    package static func version(system: String, user: String, settings: String?, fallbacks: String?) -> String {
         let hash = ContentHash.sha256Hex(
             "system\u{0}\(system)\u{0}user\u{0}\(user)\u{0}settings\u{0}\(settings ?? "")\u{0}fallbacks\u{0}\(fallbacks ?? "")"
         )
@@ -146,7 +146,7 @@ public struct PromptTemplate: Sendable {
 
     /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
     /// (when `examples` is on) and the openers the grammar starts a question with.
-    mutating func useLists(chatter: ChatterPhrases, examples: LanguageLists = LanguageLists(), openers: LanguageLists = LanguageLists()) {
+    package mutating func useLists(chatter: ChatterPhrases, examples: LanguageLists = LanguageLists(), openers: LanguageLists = LanguageLists()) {
         self.chatter = chatter
         self.examples = examples
         self.openers = openers

@@ -2,12 +2,17 @@ import ServiceLifecycle
 import UnixSignals
 
 /// Reloads the templates on SIGHUP, the Unix convention for "re-read your configuration".
-struct ReloadOnHangup: Service {
-    let library: TemplateLibrary
+package struct ReloadOnHangup: Service {
+    package let library: TemplateLibrary
 
-    func run() async throws {
+    package func run() async throws {
         for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
             library.reload(trigger: "SIGHUP")
         }
+    }
+
+    /// Creates a value with every field.
+    package init(library: TemplateLibrary) {
+        self.library = library
     }
 }

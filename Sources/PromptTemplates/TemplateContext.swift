@@ -44,7 +44,7 @@ public struct TemplateContext: Sendable {
     }
 
     /// The nested dictionaries handed to Mustache. Missing fields are absent, so `{{#photo.caption}}` sections work.
-    var mustacheValues: [String: Any] {
+    package var mustacheValues: [String: Any] {
         let photo = delimitedPhoto
         var photoValues: [String: Any] = [:]
         photoValues["taken_at"] = photo.takenAt

@@ -9,15 +9,15 @@ import Mustache
 /// product's defaults follow them and are exempt.
 public struct TemplateFallbacks: Sendable {
     /// One line of the file.
-    struct Line: Sendable {
-        var number: Int
-        var source: String
-        var template: MustacheTemplate
+    package struct Line: Sendable {
+        package var number: Int
+        package var source: String
+        package var template: MustacheTemplate
         /// Dotted names used outside any section, e.g. `["location", "name"]`: each must have a value.
-        var requiredPaths: [[String]]
+        package var requiredPaths: [[String]]
 
         /// Whether every required variable has a non-empty value in `values`.
-        func hasValues(in values: [String: Any]) -> Bool {
+        package func hasValues(in values: [String: Any]) -> Bool {
             requiredPaths.allSatisfy { path in
                 var current: Any? = values
                 for key in path { current = (current as? [String: Any])?[key] }
@@ -27,12 +27,12 @@ public struct TemplateFallbacks: Sendable {
         }
     }
 
-    let lines: [Line]
+    package let lines: [Line]
 
     /// No template-specific fallbacks.
     public static let none = TemplateFallbacks(lines: [])
 
-    init(lines: [Line]) {
+    package init(lines: [Line]) {
         self.lines = lines
     }
 
@@ -55,7 +55,7 @@ public struct TemplateFallbacks: Sendable {
     }
 
     /// Each line rendered for `context`, with what the validator made of it; a line missing a variable renders empty.
-    func rendered(for context: TemplateContext, validator: PromptValidator) -> [(line: Line, text: String, validation: PromptValidation)] {
+    package func rendered(for context: TemplateContext, validator: PromptValidator) -> [(line: Line, text: String, validation: PromptValidation)] {
         let values = context.mustacheValues
         return lines.map { line in
             let text = line.hasValues(in: values) ? line.template.render(values) : ""
@@ -65,7 +65,7 @@ public struct TemplateFallbacks: Sendable {
 
     /// The variables a line uses outside sections: `{{name}}`, `{{{name}}}`, `{{& name}}`, but not `{{.}}`, comments,
     /// or anything between `{{#x}}`/`{{^x}}` and `{{/x}}`, where the section already decides whether it renders.
-    static func topLevelVariables(in source: String) -> [[String]] {
+    package static func topLevelVariables(in source: String) -> [[String]] {
         var paths: [[String]] = []
         var depth = 0
         var rest = Substring(source)
@@ -89,7 +89,7 @@ public struct TemplateFallbacks: Sendable {
     }
 
     /// The lines that, rendered for `context`, pass the word rule and the checks.
-    func usable(for context: TemplateContext, validator: PromptValidator) -> [String] {
+    package func usable(for context: TemplateContext, validator: PromptValidator) -> [String] {
         // Most templates have none; building the Mustache values is not free on the cache-hit path.
         guard !lines.isEmpty else { return [] }
         return rendered(for: context, validator: validator).compactMap { $0.validation.kept.first?.text }

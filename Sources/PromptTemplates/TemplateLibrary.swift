@@ -16,9 +16,9 @@ public final class TemplateLibrary: Sendable {
     private let reloading = Mutex<Void>(())
 
     private struct State {
-        var live: TemplateSet
-        var loadedAt: Date
-        var rejected: TemplateRejection?
+        package var live: TemplateSet
+        package var loadedAt: Date
+        package var rejected: TemplateRejection?
     }
 
     /// Loads the templates for start-up.
@@ -87,7 +87,7 @@ public final class TemplateLibrary: Sendable {
     }
 
     /// "photo-journal@3f2a9c1b04de, photo-journal-b@…"
-    static func describe(_ versions: [String: String]) -> String {
+    package static func describe(_ versions: [String: String]) -> String {
         versions.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: ", ")
     }
 }

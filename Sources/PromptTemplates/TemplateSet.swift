@@ -83,7 +83,7 @@ public struct TemplateSet: Sendable {
     /// Mustache cannot fail at render time, so the check is on the result: both parts must render to something for
     /// a photo with every field and for one with none, and every fallback line must pass the word rule and the
     /// template's checks for the full sample.
-    static func check(_ template: PromptTemplate, now: Date) throws(TemplateError) {
+    package static func check(_ template: PromptTemplate, now: Date) throws(TemplateError) {
         let name = template.identity.name
         for sample in SamplePhotos.all {
             let context = TemplateContext(photo: sample.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
@@ -120,14 +120,14 @@ public struct TemplateSet: Sendable {
 }
 
 /// The photos a template is rendered against before it may serve.
-enum SamplePhotos {
-    struct Sample {
-        var name: String
-        var photo: PhotoMetadata
+package enum SamplePhotos {
+    package struct Sample {
+        package var name: String
+        package var photo: PhotoMetadata
     }
 
     /// Every field set.
-    static let full = Sample(
+    package static let full = Sample(
         name: "full",
         photo: PhotoMetadata(
             takenAt: "2024-07-14T18:30:00+02:00",
@@ -140,12 +140,12 @@ enum SamplePhotos {
     )
 
     /// No metadata at all: an empty `photo` object is a valid request.
-    static let empty = Sample(name: "empty", photo: PhotoMetadata())
+    package static let empty = Sample(name: "empty", photo: PhotoMetadata())
 
-    static let all = [full, empty]
+    package static let all = [full, empty]
 
     /// The full sample, and the same photo taken yesterday.
-    static func fullSamples(now: Date) -> [Sample] {
+    package static func fullSamples(now: Date) -> [Sample] {
         var recent = full
         recent.name = "recent"
         recent.photo.takenAt = now.addingTimeInterval(-86_400).formatted(.iso8601)

@@ -7,11 +7,11 @@ import ServiceLifecycle
 /// works the same on every platform and inside containers with bind mounts, and an editor's save-by-rename is just
 /// another change. A change is acted on once the fingerprint has been the same for two polls in a row, so an edit
 /// still being written is not loaded half-way.
-struct TemplateWatcher: Service {
-    let library: TemplateLibrary
-    let interval: Duration
+package struct TemplateWatcher: Service {
+    package let library: TemplateLibrary
+    package let interval: Duration
 
-    func run() async throws {
+    package func run() async throws {
         var previous = Self.fingerprint(of: library.directory)
         var acted = previous
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
@@ -28,7 +28,7 @@ struct TemplateWatcher: Service {
 
     /// A hash over the path and contents of every file in `directory` and its template folders; `fixtures/` is
     /// skipped, being test data rather than something the service loads.
-    static func fingerprint(of directory: String) -> String {
+    package static func fingerprint(of directory: String) -> String {
         let root = URL(fileURLWithPath: directory)
         let manager = FileManager.default
         var paths: [String] = []
@@ -47,5 +47,11 @@ struct TemplateWatcher: Service {
             material += "\(path)\u{0}\(ContentHash.sha256Hex(contents))\u{0}"
         }
         return ContentHash.sha256Hex(material)
+    }
+
+    /// Creates a value with every field.
+    package init(library: TemplateLibrary, interval: Duration) {
+        self.library = library
+        self.interval = interval
     }
 }

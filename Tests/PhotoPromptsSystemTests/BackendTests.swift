@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import StubLLM
 import Testing
 

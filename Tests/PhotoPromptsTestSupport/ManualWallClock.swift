@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 import Synchronization
 
 /// A clock that moves only when told to: the test twin of ``SystemWallClock``.

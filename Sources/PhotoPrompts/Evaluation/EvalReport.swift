@@ -175,11 +175,3 @@ public struct EvalReport: Codable, Sendable {
         return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 }
-
-extension Duration {
-    /// The duration in milliseconds, with fractions.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}

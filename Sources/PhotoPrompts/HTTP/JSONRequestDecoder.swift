@@ -52,43 +52,7 @@ public enum JSONRequestDecoder {
 
     /// Turns a decoding error into a 400 naming the JSON path, e.g. `photo.labels[2]`.
     static func describe(_ error: DecodingError) -> APIError {
-        switch error {
-        case .typeMismatch(let type, let context):
-            return .invalidField(path(context.codingPath), "must be \(describe(type))")
-        case .valueNotFound(let type, let context):
-            return .invalidField(path(context.codingPath), "must be \(describe(type)), not null")
-        case .keyNotFound(let key, let context):
-            return .invalidField(path(context.codingPath + [key]), "is required")
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return .invalidField("body", "is not valid JSON")
-        case .dataCorrupted(let context):
-            return .invalidField(path(context.codingPath), "is out of range or malformed")
-        @unknown default:
-            return .invalidField("body", "could not be read")
-        }
-    }
-
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "body" }
-        var path = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                path += "[\(index)]"
-            } else {
-                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return path
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is Int.Type: "an integer"
-        case is Double.Type: "a number"
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is [Any].Type: "an array"
-        default: "an object"
-        }
+        let problem = DecodingProblem(error)
+        return .invalidField(problem.field, problem.problem)
     }
 }

@@ -46,7 +46,7 @@ public struct AnthropicBackend: LLMBackend {
     }
 
     /// `{base}/v1/messages`, whether `baseURL` ends in `/v1`, `/v1/` or neither.
-    static func messagesURL(baseURL: String) -> String {
+    package static func messagesURL(baseURL: String) -> String {
         var base = Substring(baseURL)
         while base.hasSuffix("/") { base = base.dropLast() }
         if base.hasSuffix("/v1") { base = base.dropLast(3) }
@@ -54,43 +54,43 @@ public struct AnthropicBackend: LLMBackend {
     }
 
     private struct MessagesRequest: Encodable {
-        struct Message: Encodable {
-            var role: String
-            var content: String
+        package struct Message: Encodable {
+            package var role: String
+            package var content: String
         }
-        var model: String
-        var system: String
-        var messages: [Message]
-        var maxTokens: Int
+        package var model: String
+        package var system: String
+        package var messages: [Message]
+        package var maxTokens: Int
         // Anthropic accepts 0...1.
-        var temperature: Double?
-        var stream: Bool
+        package var temperature: Double?
+        package var stream: Bool
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case model, system, messages, temperature, stream
             case maxTokens = "max_tokens"
         }
     }
 
     private struct MessagesResponse: Decodable {
-        struct Block: Decodable {
-            var type: String
-            var text: String?
+        package struct Block: Decodable {
+            package var type: String
+            package var text: String?
         }
-        struct Usage: Decodable {
-            var inputTokens: Int
-            var outputTokens: Int
+        package struct Usage: Decodable {
+            package var inputTokens: Int
+            package var outputTokens: Int
 
-            enum CodingKeys: String, CodingKey {
+            package enum CodingKeys: String, CodingKey {
                 case inputTokens = "input_tokens"
                 case outputTokens = "output_tokens"
             }
         }
-        var content: [Block]
-        var stopReason: String?
-        var usage: Usage?
+        package var content: [Block]
+        package var stopReason: String?
+        package var usage: Usage?
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case content, usage
             case stopReason = "stop_reason"
         }

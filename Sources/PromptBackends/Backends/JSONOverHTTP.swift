@@ -2,13 +2,13 @@ import Foundation
 
 /// The request-response exchange every HTTP backend shares: POST JSON, map transport failures and statuses to
 /// ``BackendError``, decode the JSON answer.
-struct JSONOverHTTP: Sendable {
-    let transport: any HTTPTransport
+package struct JSONOverHTTP: Sendable {
+    package let transport: any HTTPTransport
     /// Strings never to repeat in a log line, e.g. the backend's API key echoed in an error message.
-    var secrets: [String] = []
+    package var secrets: [String] = []
 
     /// POSTs `body` to `url` and decodes a `Reply`, within `timeout`.
-    func post<Body: Encodable, Reply: Decodable>(
+    package func post<Body: Encodable, Reply: Decodable>(
         _ body: Body,
         to url: String,
         headers: [(name: String, value: String)],
@@ -25,7 +25,7 @@ struct JSONOverHTTP: Sendable {
 
     /// POSTs `body` to `url` and reads the answer as a stream while it arrives, within `timeout`. An error status
     /// is read as the whole JSON error it is.
-    func postStreaming<Body: Encodable>(
+    package func postStreaming<Body: Encodable>(
         _ body: Body,
         to url: String,
         headers: [(name: String, value: String)],
@@ -80,7 +80,7 @@ struct JSONOverHTTP: Sendable {
     private static let decoder = JSONDecoder()
 
     /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
-    static func retryAfter(_ value: String?) -> TimeInterval? {
+    package static func retryAfter(_ value: String?) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = TimeInterval(value) { return max(0, seconds) }
         let formatter = DateFormatter()

@@ -45,37 +45,37 @@ public struct OllamaBackend: LLMBackend {
     }
 
     private struct ChatRequest: Encodable {
-        struct Message: Encodable {
-            var role: String
-            var content: String
+        package struct Message: Encodable {
+            package var role: String
+            package var content: String
         }
-        struct Options: Encodable {
-            var temperature: Double?
-            var numPredict: Int
-            var seed: Int?
+        package struct Options: Encodable {
+            package var temperature: Double?
+            package var numPredict: Int
+            package var seed: Int?
 
-            enum CodingKeys: String, CodingKey {
+            package enum CodingKeys: String, CodingKey {
                 case temperature, seed
                 case numPredict = "num_predict"
             }
         }
-        var model: String
-        var messages: [Message]
-        var stream: Bool
-        var format: PromptListSchema?
-        var options: Options
+        package var model: String
+        package var messages: [Message]
+        package var stream: Bool
+        package var format: PromptListSchema?
+        package var options: Options
     }
 
     private struct ChatResponse: Decodable {
-        struct Message: Decodable {
-            var content: String
+        package struct Message: Decodable {
+            package var content: String
         }
-        var message: Message
-        var doneReason: String?
-        var promptEvalCount: Int?
-        var evalCount: Int?
+        package var message: Message
+        package var doneReason: String?
+        package var promptEvalCount: Int?
+        package var evalCount: Int?
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case message
             case doneReason = "done_reason"
             case promptEvalCount = "prompt_eval_count"

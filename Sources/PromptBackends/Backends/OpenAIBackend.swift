@@ -60,23 +60,23 @@ public struct OpenAIBackend: LLMBackend {
     }
 
     private struct ChatRequest: Encodable {
-        struct Message: Encodable {
-            var role: String
-            var content: String
+        package struct Message: Encodable {
+            package var role: String
+            package var content: String
         }
-        var model: String
-        var messages: [Message]
-        var temperature: Double?
-        var maxTokens: Int?
-        var maxCompletionTokens: Int?
-        var responseFormat: ResponseFormat?
-        var grammar: String?
-        var dryMultiplier: Double?
-        var seed: Int?
-        var stream: Bool
-        var streamOptions: StreamOptions?
+        package var model: String
+        package var messages: [Message]
+        package var temperature: Double?
+        package var maxTokens: Int?
+        package var maxCompletionTokens: Int?
+        package var responseFormat: ResponseFormat?
+        package var grammar: String?
+        package var dryMultiplier: Double?
+        package var seed: Int?
+        package var stream: Bool
+        package var streamOptions: StreamOptions?
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case model, messages, temperature, stream
             case maxTokens = "max_tokens"
             case maxCompletionTokens = "max_completion_tokens"
@@ -89,63 +89,63 @@ public struct OpenAIBackend: LLMBackend {
 
     /// `{"include_usage": true}`: a streamed reply then ends with a chunk that reports the tokens.
     private struct StreamOptions: Encodable {
-        var includeUsage = true
+        package var includeUsage = true
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case includeUsage = "include_usage"
         }
     }
 
     /// `{"type": "json_schema", "json_schema": {"name": "journal_prompts", "strict": true, "schema": …}}`.
     private struct ResponseFormat: Encodable {
-        struct JSONSchema: Encodable {
-            var name = "journal_prompts"
-            var strict = true
-            var schema: PromptListSchema
+        package struct JSONSchema: Encodable {
+            package var name = "journal_prompts"
+            package var strict = true
+            package var schema: PromptListSchema
         }
-        var type = "json_schema"
-        var jsonSchema: JSONSchema
+        package var type = "json_schema"
+        package var jsonSchema: JSONSchema
 
-        init(schema: PromptListSchema) {
+        package init(schema: PromptListSchema) {
             jsonSchema = JSONSchema(schema: schema)
         }
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case type
             case jsonSchema = "json_schema"
         }
     }
 
     private struct ChatResponse: Decodable {
-        struct Choice: Decodable {
-            struct Message: Decodable {
-                var content: String?
+        package struct Choice: Decodable {
+            package struct Message: Decodable {
+                package var content: String?
             }
-            var message: Message
-            var finishReason: String?
+            package var message: Message
+            package var finishReason: String?
 
-            enum CodingKeys: String, CodingKey {
+            package enum CodingKeys: String, CodingKey {
                 case message
                 case finishReason = "finish_reason"
             }
         }
-        struct Usage: Decodable {
-            var promptTokens: Int
-            var completionTokens: Int
+        package struct Usage: Decodable {
+            package var promptTokens: Int
+            package var completionTokens: Int
 
-            enum CodingKeys: String, CodingKey {
+            package enum CodingKeys: String, CodingKey {
                 case promptTokens = "prompt_tokens"
                 case completionTokens = "completion_tokens"
             }
         }
-        var choices: [Choice]
-        var usage: Usage?
+        package var choices: [Choice]
+        package var usage: Usage?
     }
 }
 
 extension String {
     /// `self` with `component` appended after exactly one slash: base URLs are written both ways.
-    func appendingPathComponentForURL(_ component: String) -> String {
+    package func appendingPathComponentForURL(_ component: String) -> String {
         hasSuffix("/") ? self + component : self + "/" + component
     }
 }

@@ -4,12 +4,12 @@ import Foundation
 ///
 /// OpenAI and Anthropic send `{"error": {"message": "…"}}`, Ollama `{"error": "…"}`, proxies plain text. Without
 /// it, a bad key, an unknown model and a refused parameter all read "HTTP 400".
-enum ProviderErrorMessage {
+package enum ProviderErrorMessage {
     /// The longest message kept.
-    static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// The message in `body`, shortened, with anything that looks like a key masked; `nil` when there is none.
-    static func message(in body: [UInt8], redacting secrets: [String]) -> String? {
+    package static func message(in body: [UInt8], redacting secrets: [String]) -> String? {
         var text: String?
         if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] {
             let error = object["error"]
@@ -30,7 +30,7 @@ enum ProviderErrorMessage {
 
 extension JSONOverHTTP {
     /// "from URL: the provider's message", for a ``BackendError``'s detail.
-    func describe(_ response: HTTPTransportResponse, from url: String) -> String {
+    package func describe(_ response: HTTPTransportResponse, from url: String) -> String {
         guard let message = ProviderErrorMessage.message(in: response.body, redacting: secrets) else { return "from \(url)" }
         return "from \(url): \(message)"
     }

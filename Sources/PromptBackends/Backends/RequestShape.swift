@@ -9,11 +9,11 @@ import Synchronization
 /// parameters switches it, the call is made again within the same deadline, and the switch is logged once. An
 /// explicit setting (`LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`, `LLM_SEND_TEMPERATURE`) is never changed,
 /// so a known model never pays for the first refusal.
-final class RequestShape: Sendable {
+package final class RequestShape: Sendable {
     /// What is sent now.
-    struct Choices: Sendable, Equatable {
+    package struct Choices: Sendable, Equatable {
         /// How the reply's shape is asked for.
-        enum Output: Sendable, Equatable {
+        package enum Output: Sendable, Equatable {
             /// A GBNF grammar (``PromptGrammar``).
             case grammar
             /// JSON matching ``PromptListSchema``.
@@ -23,11 +23,11 @@ final class RequestShape: Sendable {
         }
 
         /// How the reply's shape is asked for now.
-        var output: Output
+        package var output: Output
         /// `max_completion_tokens` instead of `max_tokens`.
-        var maxCompletionTokens: Bool
+        package var maxCompletionTokens: Bool
         /// Send the template's temperature, when it sets one.
-        var temperature: Bool
+        package var temperature: Bool
     }
 
     private let choices: Mutex<Choices>
@@ -37,7 +37,7 @@ final class RequestShape: Sendable {
 
     /// `strongest` is the most the provider may take (`auto` starts there): a grammar on an OpenAI-compatible server,
     /// a JSON schema on Ollama.
-    init(
+    package init(
         options: BackendOptions,
         backend: BackendIdentity,
         strongest: Choices.Output,
@@ -63,11 +63,11 @@ final class RequestShape: Sendable {
     }
 
     /// What to send now.
-    var current: Choices { choices.withLock { $0 } }
+    package var current: Choices { choices.withLock { $0 } }
 
     /// Changes what is sent after `error`, when it is a 400 naming a parameter this backend may adapt; returns
     /// whether anything changed, i.e. whether asking again can help.
-    func adapt(after error: BackendError) -> Bool {
+    package func adapt(after error: BackendError) -> Bool {
         guard error.isBadRequest else { return false }
         let message = error.detail
         let output = current.output
@@ -103,7 +103,7 @@ final class RequestShape: Sendable {
     }
 
     /// Runs `call` with the current choices, and again after each refusal that changed them, within `timeout`.
-    func calling(within timeout: Duration, _ call: (Choices, Duration) async throws -> LLMReply) async throws -> LLMReply {
+    package func calling(within timeout: Duration, _ call: (Choices, Duration) async throws -> LLMReply) async throws -> LLMReply {
         let deadline = ContinuousClock.now + timeout
         while true {
             do {

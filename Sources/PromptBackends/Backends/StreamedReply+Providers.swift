@@ -4,19 +4,19 @@ import Foundation
 extension StreamedReply {
     /// OpenAI's `stream: true`: `data: {"choices": [{"delta": {"content": "…"}, "finish_reason": …}], "usage": …}`
     /// Server-Sent Events, then `data: [DONE]`.
-    @Sendable static func openAI(_ line: Substring) -> [Event] {
+    @Sendable package static func openAI(_ line: Substring) -> [Event] {
         struct Chunk: Decodable {
-            struct Choice: Decodable {
-                struct Delta: Decodable { var content: String? }
-                var delta: Delta?
-                var finish_reason: String?
+            package struct Choice: Decodable {
+                package struct Delta: Decodable { var content: String? }
+                package var delta: Delta?
+                package var finish_reason: String?
             }
-            struct Usage: Decodable {
-                var prompt_tokens: Int?
-                var completion_tokens: Int?
+            package struct Usage: Decodable {
+                package var prompt_tokens: Int?
+                package var completion_tokens: Int?
             }
-            var choices: [Choice]?
-            var usage: Usage?
+            package var choices: [Choice]?
+            package var usage: Usage?
         }
         guard let data = eventData(line), let chunk = try? decoder.decode(Chunk.self, from: data) else { return [] }
         var events: [Event] = []
@@ -30,22 +30,22 @@ extension StreamedReply {
 
     /// Anthropic's `stream: true`: `message_start` (input tokens), `content_block_delta` with a `text_delta`, and
     /// `message_delta` (stop reason, output tokens), each as `data: {"type": …}`.
-    @Sendable static func anthropic(_ line: Substring) -> [Event] {
+    @Sendable package static func anthropic(_ line: Substring) -> [Event] {
         struct Message: Decodable {
-            struct Usage: Decodable {
-                var input_tokens: Int?
-                var output_tokens: Int?
+            package struct Usage: Decodable {
+                package var input_tokens: Int?
+                package var output_tokens: Int?
             }
-            struct Start: Decodable { var usage: Usage? }
-            struct Delta: Decodable {
-                var type: String?
-                var text: String?
-                var stop_reason: String?
+            package struct Start: Decodable { var usage: Usage? }
+            package struct Delta: Decodable {
+                package var type: String?
+                package var text: String?
+                package var stop_reason: String?
             }
-            var type: String
-            var message: Start?
-            var delta: Delta?
-            var usage: Usage?
+            package var type: String
+            package var message: Start?
+            package var delta: Delta?
+            package var usage: Usage?
         }
         guard let data = eventData(line), let event = try? decoder.decode(Message.self, from: data) else { return [] }
         switch event.type {
@@ -66,14 +66,14 @@ extension StreamedReply {
 
     /// Ollama's `stream: true`: one JSON object per line, `{"message": {"content": "…"}, "done": false}`, the last
     /// with `done_reason` and the token counts.
-    @Sendable static func ollama(_ line: Substring) -> [Event] {
+    @Sendable package static func ollama(_ line: Substring) -> [Event] {
         struct Chunk: Decodable {
-            struct Message: Decodable { var content: String? }
-            var message: Message?
-            var done: Bool?
-            var done_reason: String?
-            var prompt_eval_count: Int?
-            var eval_count: Int?
+            package struct Message: Decodable { var content: String? }
+            package var message: Message?
+            package var done: Bool?
+            package var done_reason: String?
+            package var prompt_eval_count: Int?
+            package var eval_count: Int?
         }
         guard line.first == "{", let chunk = try? decoder.decode(Chunk.self, from: Data(line.utf8)) else { return [] }
         var events: [Event] = []

@@ -5,20 +5,20 @@ import Synchronization
 /// text handed to the observer, and the whole reply assembled for the end.
 ///
 /// Fed from the transport's thread one chunk at a time, then read once the transfer is done.
-final class StreamedReply: Sendable {
+package final class StreamedReply: Sendable {
     /// What one line of a provider's stream says.
-    enum Event: Equatable {
+    package enum Event: Equatable {
         case text(String)
         case finished(FinishReason)
         case usage(prompt: Int?, completion: Int?)
     }
 
     private struct State {
-        var pending: [UInt8] = []
-        var text = ""
-        var finishReason: FinishReason?
-        var promptTokens: Int?
-        var completionTokens: Int?
+        package var pending: [UInt8] = []
+        package var text = ""
+        package var finishReason: FinishReason?
+        package var promptTokens: Int?
+        package var completionTokens: Int?
     }
 
     private let state = Mutex(State())
@@ -27,14 +27,14 @@ final class StreamedReply: Sendable {
 
     /// - Parameter parse: one line of the stream (without its newline) to what it says; blank and comment lines
     ///   come too, and say nothing.
-    init(observer: (any ReplyObserver)?, parse: @escaping @Sendable (Substring) -> [Event]) {
+    package init(observer: (any ReplyObserver)?, parse: @escaping @Sendable (Substring) -> [Event]) {
         self.observer = observer
         self.parse = parse
     }
 
     /// Takes the next bytes of the body. Lines end at `\n`; a line's bytes are decoded only once it is whole, so a
     /// character split between two chunks is never cut.
-    func receive(_ bytes: UnsafeRawBufferPointer) {
+    package func receive(_ bytes: UnsafeRawBufferPointer) {
         var lines: [Substring] = []
         state.withLock { state in
             state.pending.append(contentsOf: bytes)
@@ -49,7 +49,7 @@ final class StreamedReply: Sendable {
     }
 
     /// The reply as the stream told it, once the body has ended; a last line without a newline is read too.
-    func finish() -> LLMReply {
+    package func finish() -> LLMReply {
         let rest = state.withLock { state -> Substring? in
             defer { state.pending = [] }
             return state.pending.isEmpty ? nil : Substring(String(decoding: state.pending, as: UTF8.self))
@@ -82,11 +82,11 @@ final class StreamedReply: Sendable {
     }
 
     /// The JSON after `data:` on a Server-Sent Events line, or nil for any other line.
-    static func eventData(_ line: Substring) -> Data? {
+    package static func eventData(_ line: Substring) -> Data? {
         guard line.hasPrefix("data:") else { return nil }
         let data = line.dropFirst(5).drop { $0 == " " }
         return data == "[DONE]" ? nil : Data(data.utf8)
     }
 
-    static let decoder = JSONDecoder()
+    package static let decoder = JSONDecoder()
 }

@@ -13,7 +13,7 @@ public struct TokenUsage: Sendable, Equatable {
 
     /// The count from a reply whose two numbers are each optional (Ollama's last line, a streamed reply's chunks):
     /// `nil` unless the provider reported both.
-    init?(prompt: Int?, completion: Int?) {
+    package init?(prompt: Int?, completion: Int?) {
         guard let prompt, let completion else { return nil }
         self.init(prompt: prompt, completion: completion)
     }

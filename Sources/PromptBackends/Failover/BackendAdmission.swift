@@ -4,16 +4,16 @@ import Synchronization
 ///
 /// Past the cap a request is not queued: it would only wait past its deadline and then fall back anyway. It falls
 /// back at once, as `unavailable`, and the backends keep serving the requests they already have.
-final class BackendAdmission: Sendable {
-    let limit: Int
+package final class BackendAdmission: Sendable {
+    package let limit: Int
     private let current = Mutex(0)
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Takes a slot if one is free.
-    func enter() -> Bool {
+    package func enter() -> Bool {
         current.withLock { current in
             guard current < limit else { return false }
             current += 1
@@ -22,10 +22,10 @@ final class BackendAdmission: Sendable {
     }
 
     /// Gives a slot back.
-    func leave() {
+    package func leave() {
         current.withLock { $0 -= 1 }
     }
 
     /// Slots taken now.
-    var inFlight: Int { current.withLock { $0 } }
+    package var inFlight: Int { current.withLock { $0 } }
 }

@@ -9,13 +9,13 @@ import Logging
 /// `Retry-After`, are skipped without a call; when all are skipped the answer is `unavailable` at once. A backend
 /// that does not write the request's language is not asked (`unsupported_language` when none does).
 public struct BackendChain: Sendable {
-    struct Link: Sendable {
-        let backend: any LLMBackend
-        let breaker: CircuitBreaker
-        let latency: LatencyTracker
+    package struct Link: Sendable {
+        package let backend: any LLMBackend
+        package let breaker: CircuitBreaker
+        package let latency: LatencyTracker
     }
 
-    let links: [Link]
+    package let links: [Link]
 
     /// Creates a chain over `backends`, in order of preference.
     public init(
@@ -47,32 +47,32 @@ public struct BackendChain: Sendable {
     }
 
     /// What one pass along the chain produced.
-    struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The reply and the link that gave it, or why there is none.
-        var result: Result<(reply: LLMReply, link: Link), FallbackError>
+        package var result: Result<(reply: LLMReply, link: Link), FallbackError>
         /// One entry per backend tried or skipped, for `Server-Timing` and logs.
-        var attempts: [Attempt]
+        package var attempts: [Attempt]
     }
 
     /// One backend's part in a pass.
-    struct Attempt: Sendable {
-        var identity: BackendIdentity
-        var duration: Duration
-        var outcome: String
+    package struct Attempt: Sendable {
+        package var identity: BackendIdentity
+        package var duration: Duration
+        package var outcome: String
         /// The tokens the provider reported for this call.
-        var usage: TokenUsage?
+        package var usage: TokenUsage?
     }
 
     /// Why a pass produced no reply.
-    struct FallbackError: Error, Sendable {
-        var reason: FallbackReason
+    package struct FallbackError: Error, Sendable {
+        package var reason: FallbackReason
     }
 
     /// Asks each backend in turn until one gives a reply that `isUsable` accepts, or `deadline` passes.
     ///
     /// When none does and the pass ends on an unusable reply, with time left, that reply is the result: the caller
     /// judges it like any other, so its rejections are counted and it may re-ask that backend with feedback.
-    func complete(
+    package func complete(
         _ request: LLMRequest,
         deadline: ContinuousClock.Instant,
         logger: Logger,
@@ -106,7 +106,7 @@ public struct BackendChain: Sendable {
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.
-    func ask(_ link: Link, _ request: LLMRequest, deadline: ContinuousClock.Instant, logger: Logger) async -> Outcome {
+    package func ask(_ link: Link, _ request: LLMRequest, deadline: ContinuousClock.Instant, logger: Logger) async -> Outcome {
         let identity = link.backend.identity
         let remaining = deadline - .now
         guard remaining > .milliseconds(5) else {

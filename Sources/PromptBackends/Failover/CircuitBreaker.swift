@@ -6,7 +6,7 @@ import Foundation
 /// cool-down ends. Then one probe is let through (half-open): success closes it, failure opens it again. A 429's
 /// `Retry-After` refuses calls until then, whatever the state, but never for longer than `retryAfterMax`
 /// (`BACKEND_RETRY_AFTER_MAX`): one odd header must not shut a backend out until the process restarts.
-actor CircuitBreaker {
+package actor CircuitBreaker {
     private enum Phase {
         case closed(consecutiveFailures: Int)
         case open(until: Date)
@@ -20,7 +20,7 @@ actor CircuitBreaker {
     private var phase = Phase.closed(consecutiveFailures: 0)
     private var quietUntil: Date?
 
-    init(failureThreshold: Int, coolDown: TimeInterval, retryAfterMax: TimeInterval, clock: any WallClock) {
+    package init(failureThreshold: Int, coolDown: TimeInterval, retryAfterMax: TimeInterval, clock: any WallClock) {
         self.failureThreshold = failureThreshold
         self.coolDown = coolDown
         self.retryAfterMax = retryAfterMax
@@ -29,7 +29,7 @@ actor CircuitBreaker {
 
     /// For metrics and readiness: 1 while calls are refused (open, or a `Retry-After` pending), 0.5 when the next
     /// call would be a probe, 0 when closed.
-    var openness: Double {
+    package var openness: Double {
         if let quietUntil, clock.now < quietUntil { return 1 }
         switch phase {
         case .closed: return 0
@@ -39,7 +39,7 @@ actor CircuitBreaker {
     }
 
     /// Whether a call may go out now. In half-open state only the first caller (the probe) is let through.
-    func permitsCall() -> Bool {
+    package func permitsCall() -> Bool {
         if let quietUntil, clock.now < quietUntil { return false }
         switch phase {
         case .closed:
@@ -56,12 +56,12 @@ actor CircuitBreaker {
     }
 
     /// Records a usable answer.
-    func recordSuccess() {
+    package func recordSuccess() {
         phase = .closed(consecutiveFailures: 0)
     }
 
     /// Records a failure; `retryAfter` (from a 429) keeps callers away for that long, up to `retryAfterMax`.
-    func recordFailure(retryAfter: TimeInterval? = nil) {
+    package func recordFailure(retryAfter: TimeInterval? = nil) {
         let now = clock.now
         if let retryAfter, retryAfter > 0 {
             let wait = min(retryAfter, retryAfterMax)
@@ -77,7 +77,7 @@ actor CircuitBreaker {
     }
 
     /// Gives back a probe slot that was never used, e.g. when the request was cancelled before the call.
-    func releaseProbe() {
+    package func releaseProbe() {
         if case .halfOpen(true) = phase { phase = .halfOpen(probeInFlight: false) }
     }
 }

@@ -7,19 +7,22 @@ import Synchronization
 /// done so far to callers that join it before it ends (the prompts a streamed reply has yielded).
 /// A lock, not an actor: the bookkeeping is two dictionary operations, and an actor added executor hops to every
 /// model call (into the actor, into the work's task, back through the actor).
-final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
+package final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
     private struct Flight {
-        let task: Task<Value, Never>
-        let shared: Shared
+        package let task: Task<Value, Never>
+        package let shared: Shared
     }
 
     private let inFlight = Mutex<[String: Flight]>([:])
+
+    /// Creates one with nothing in flight.
+    package init() {}
 
     /// Runs `operation` for `key` with a new companion from `makeShared`, or joins the run already in flight, whose
     /// companion `join` is handed before the result is awaited. `joined` tells which happened.
     ///
     /// The work runs in its own task, so one caller's cancellation does not fail the others.
-    func run(
+    package func run(
         _ key: String,
         shared makeShared: () -> Shared,
         join: (Shared) -> Void,

@@ -26,7 +26,7 @@ public struct OutputConstraint: Sendable, Equatable {
     }
 
     /// Whether words are separated by spaces; otherwise (Japanese, Chinese, Thai) the length is bounded in characters.
-    var spacesWords: Bool {
+    package var spacesWords: Bool {
         if case .spaces = wordRule.counting { return true }
         return false
     }
@@ -34,19 +34,19 @@ public struct OutputConstraint: Sendable, Equatable {
     /// Characters a question may have where words are not spaced: one per ICU word at least, and at most the
     /// language's measured characters per word (``CalibratedWordRanges/charactersPerWord``) at the range's top, so
     /// the grammar neither forbids what the word rule accepts nor lets a model run far past it.
-    var characterRange: ClosedRange<Int> {
+    package var characterRange: ClosedRange<Int> {
         let perWord = CalibratedWordRanges.charactersPerWord[language.language] ?? 2
         return wordRule.range.lowerBound...(wordRule.range.upperBound * perWord)
     }
 
     /// Characters a question may have in a JSON schema's `minLength`/`maxLength`: three to eight per word where
     /// words are spaced (English's 8–15 words are 35–100 characters), else ``characterRange``.
-    var itemLengthRange: ClosedRange<Int> {
+    package var itemLengthRange: ClosedRange<Int> {
         spacesWords ? (wordRule.range.lowerBound * 3)...(wordRule.range.upperBound * 8) : characterRange
     }
 
     /// The question mark that ends a question in the language's script.
-    var questionMark: String {
+    package var questionMark: String {
         switch language.language {
         case "ja", "zh", "yue": "？"
         case "ar", "fa", "ur": "؟"

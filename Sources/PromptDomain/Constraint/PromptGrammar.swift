@@ -10,9 +10,9 @@
 /// script; Spanish opens with "¿". Letters
 /// are listed, not "anything but punctuation": a small model fills a negated class with no-break spaces and glues
 /// words, and with apostrophes allowed glues them across one ("sea'slice").
-enum PromptGrammar {
+package enum PromptGrammar {
     /// The grammar's text.
-    static func gbnf(for constraint: OutputConstraint) -> String {
+    package static func gbnf(for constraint: OutputConstraint) -> String {
         let mark = "\"\(constraint.questionMark)\""
         let scripts = LetterScripts.expected(for: constraint.language) ?? ["Latn"]
         let letters = scripts.sorted().compactMap { scriptLetters[$0] }.joined()
@@ -59,7 +59,7 @@ enum PromptGrammar {
     }
 
     /// Each script's letters (and the marks that belong to them) as GBNF character-class ranges, by ISO 15924 code.
-    static let scriptLetters: [String: String] = [
+    package static let scriptLetters: [String: String] = [
         "Latn": "a-zA-ZÀ-ÖØ-öø-ÿ",
         "Arab": "\\u0621-\\u065F\\u066E-\\u06D3",
         "Hang": "가-힣",

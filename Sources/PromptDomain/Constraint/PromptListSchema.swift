@@ -1,30 +1,30 @@
 /// The JSON schema structured output asks for: `{"prompts": ["…", …]}`, strict, with the item count and a length
 /// bound per item from an ``OutputConstraint``. No string `pattern`: llama.cpp's server answers 500 to one.
-struct PromptListSchema: Encodable, Sendable, Equatable {
-    struct Properties: Encodable, Sendable, Equatable {
-        struct Prompts: Encodable, Sendable, Equatable {
-            struct Items: Encodable, Sendable, Equatable {
-                var type = "string"
-                var minLength: Int?
-                var maxLength: Int?
+package struct PromptListSchema: Encodable, Sendable, Equatable {
+    package struct Properties: Encodable, Sendable, Equatable {
+        package struct Prompts: Encodable, Sendable, Equatable {
+            package struct Items: Encodable, Sendable, Equatable {
+                package var type = "string"
+                package var minLength: Int?
+                package var maxLength: Int?
             }
-            var type = "array"
-            var items = Items()
-            var minItems: Int?
-            var maxItems: Int?
+            package var type = "array"
+            package var items = Items()
+            package var minItems: Int?
+            package var maxItems: Int?
         }
-        var prompts = Prompts()
+        package var prompts = Prompts()
     }
-    var type = "object"
-    var properties = Properties()
-    var required = ["prompts"]
-    var additionalProperties = false
+    package var type = "object"
+    package var properties = Properties()
+    package var required = ["prompts"]
+    package var additionalProperties = false
 
     /// The schema without bounds.
-    init() {}
+    package init() {}
 
     /// The schema for `constraint`: exactly its item count, each within its length in characters.
-    init(_ constraint: OutputConstraint?) {
+    package init(_ constraint: OutputConstraint?) {
         guard let constraint else { return }
         properties.prompts.minItems = constraint.items
         properties.prompts.maxItems = constraint.items

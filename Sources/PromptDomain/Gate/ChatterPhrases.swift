@@ -6,10 +6,10 @@
 /// repeat key (case, punctuation and spacing ignored), as whole words where the language spaces its words.
 public struct ChatterPhrases: Sendable, Equatable {
     /// Each language's phrases as repeat keys, by primary language subtag.
-    let keysByLanguage: [String: [String]]
+    package let keysByLanguage: [String: [String]]
 
     /// A short hash of every phrase: part of the cache key, so an edit to a list re-judges what the cache holds.
-    let fingerprint: String
+    package let fingerprint: String
 
     /// Phrases given in code, by primary language subtag.
     public init(_ phrases: [String: [String]] = [:]) {
@@ -25,7 +25,7 @@ public struct ChatterPhrases: Sendable, Equatable {
 
     /// The phrases a candidate for `language` is checked against: its own, and English's, which small models fall
     /// back to whatever they were asked.
-    func keys(for language: LanguageTag) -> [String] {
+    package func keys(for language: LanguageTag) -> [String] {
         let own = keysByLanguage[language.language] ?? []
         return language.language == "en" ? own : own + (keysByLanguage["en"] ?? [])
     }

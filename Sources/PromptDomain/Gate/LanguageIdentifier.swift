@@ -1,11 +1,11 @@
 import CCLD2
 
 /// What Google's Compact Language Detector 2 makes of a text.
-struct IdentifiedLanguage: Sendable, Equatable {
+package struct IdentifiedLanguage: Sendable, Equatable {
     /// CLD2's code: `en`, `pt`, `zh` for Simplified and `zh-Hant` for Traditional Chinese, `un` when it cannot tell.
-    var code: String
+    package var code: String
     /// Whether CLD2 calls its answer reliable: clearly ahead of the next language for text this long.
-    var isReliable: Bool
+    package var isReliable: Bool
 }
 
 /// Identifies a text's language with CLD2 (`Sources/CCLD2`), the only code that talks to it.
@@ -13,9 +13,9 @@ struct IdentifiedLanguage: Sendable, Equatable {
 /// CLD2 is a field library for this: trained on the web's text in 80 languages, it tells apart the close pairs
 /// (Spanish and Portuguese, Dutch and German, Japanese and Chinese, Simplified and Traditional Chinese) in a
 /// sentence. It keeps no state between calls, so any thread may call it.
-enum LanguageIdentifier {
+package enum LanguageIdentifier {
     /// CLD2's verdict on `text`.
-    static func identify(_ text: String) -> IdentifiedLanguage {
+    package static func identify(_ text: String) -> IdentifiedLanguage {
         var text = text
         return text.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { code in
@@ -27,13 +27,13 @@ enum LanguageIdentifier {
     }
 
     /// Whether CLD2 identifies the language whose code is `code`.
-    static func knows(_ code: String) -> Bool {
+    package static func knows(_ code: String) -> Bool {
         photoprompts_cld2_knows(code) == 1
     }
 
     /// The code CLD2 gives text in `language`: `zh-Hant` for Traditional Chinese (the `Hant` script, or Taiwan, Hong
     /// Kong and Macau), the primary subtag otherwise.
-    static func code(for language: LanguageTag) -> String {
+    package static func code(for language: LanguageTag) -> String {
         guard language.language == "zh" else { return language.language }
         let traditional = language.script == "Hant" || (language.script == nil && ["TW", "HK", "MO"].contains(language.region ?? ""))
         return traditional ? "zh-Hant" : "zh"

@@ -3,10 +3,10 @@ import CICU
 /// The writing systems of a text's letters, by ICU's script property (`Sources/CICU`).
 ///
 /// When CLD2 cannot decide a candidate's language, its letters still can: Latin letters are never Japanese.
-enum LetterScripts {
+package enum LetterScripts {
     /// The ISO 15924 code of each letter's script, counted ("Latn": 31, "Hira": 2); digits, punctuation and marks
     /// (the Common and Inherited scripts) are left out.
-    static func census(of text: some StringProtocol) -> [String: Int] {
+    package static func census(of text: some StringProtocol) -> [String: Int] {
         var counts: [String: Int] = [:]
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             let script = String(cString: photoprompts_icu_script(scalar.value))
@@ -18,7 +18,7 @@ enum LetterScripts {
 
     /// The scripts text in `language` is written in; nil for a language the table does not know, which any
     /// script may write.
-    static func expected(for language: LanguageTag) -> Set<String>? {
+    package static func expected(for language: LanguageTag) -> Set<String>? {
         switch language.language {
         case "ja": ["Hira", "Kana", "Hani"]
         case "zh", "yue": ["Hani"]

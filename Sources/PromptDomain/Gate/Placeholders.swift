@@ -2,9 +2,9 @@
 ///
 /// A question to a user never holds brackets or braces, so any of them is a slot; `<` counts only when a tag's
 /// letters follow it, so "<3" is left to the other checks.
-enum Placeholders {
+package enum Placeholders {
     /// Whether `text` holds a placeholder.
-    static func contains(_ text: some StringProtocol) -> Bool {
+    package static func contains(_ text: some StringProtocol) -> Bool {
         var afterAngle = false
         for character in text {
             if "[]{}".contains(character) { return true }

@@ -11,23 +11,23 @@ public struct PromptGate: Sendable {
     public static let version = 2
 
     /// The user's language.
-    let language: LanguageTag
+    package let language: LanguageTag
     /// The template's relaxations.
-    let rules: GateRules
+    package let rules: GateRules
     /// Where each language's dictionary comes from; a language without one (Japanese, Chinese) skips the word check.
-    let dictionaries: SpellingDictionaries
+    package let dictionaries: SpellingDictionaries
     /// The chatter phrases, as repeat keys.
-    let chatter: [String]
+    package let chatter: [String]
     /// The photo's own words (place, labels, caption), lower-cased: real words whatever the dictionary says.
-    let photoWords: Set<String>
+    package let photoWords: Set<String>
     /// The user's language and each accepted one.
-    let accepted: [LanguageTag]
+    package let accepted: [LanguageTag]
     /// Whether CLD2 can identify the user's language at all; a language it does not know is judged by script only.
-    let identifiable: Bool
+    package let identifiable: Bool
     /// Words are split on spaces in this language, so chatter phrases match as whole words.
-    let spacesWords: Bool
+    package let spacesWords: Bool
     /// The scripts the accepted languages are written in; nil when one of them may be written in any script.
-    let acceptedScripts: Set<String>?
+    package let acceptedScripts: Set<String>?
 
     /// A gate for candidates written for `language` about `photo`.
     public init(
@@ -51,7 +51,7 @@ public struct PromptGate: Sendable {
     }
 
     /// The first rule `text` (normalised, with its repeat key) breaks, or nil when it may be shown.
-    func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
+    package func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
         if rules.placeholders, Placeholders.contains(text) { return .placeholder }
         if rules.chatter, containsChatter(repeatKey) { return .assistantChatter }
         if rules.oneQuestion, QuestionMarks.count(in: text) > 1 { return .twoQuestions }

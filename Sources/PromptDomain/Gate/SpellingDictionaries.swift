@@ -13,7 +13,7 @@ public final class SpellingDictionaries: Sendable {
     /// The dictionary file for each language the real-word check covers, by primary language subtag: the ones whose
     /// good questions all pass in `GateTableTests`. Korean's, Hindi's and Thai's each rejected a reference
     /// translation's word ("디테일은", "खुशबुएँ", "เล็กๆ"), so those languages skip the check, like Japanese and Chinese.
-    static let files: [String: String] = [
+    package static let files: [String: String] = [
         "ar": "ar", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT", "nl": "nl_NL", "pt": "pt_BR",
     ]
 
@@ -36,23 +36,23 @@ public final class SpellingDictionaries: Sendable {
     }
 
     /// The dictionary for `language`, opened now if this is its first use; nil where there is none.
-    func dictionary(for language: LanguageTag) -> SpellingDictionary? {
+    package func dictionary(for language: LanguageTag) -> SpellingDictionary? {
         dictionaries[language.language]?.opened()
     }
 
     /// A dictionary's files, opened once.
     private final class LazyDictionary: Sendable {
-        let affixes: String
-        let words: String
+        package let affixes: String
+        package let words: String
         /// nil until first use; then the dictionary, or `.some(nil)` when Hunspell could not open it.
         private let state = Mutex<SpellingDictionary??>(nil)
 
-        init(affixes: String, words: String) {
+        package init(affixes: String, words: String) {
             self.affixes = affixes
             self.words = words
         }
 
-        func opened() -> SpellingDictionary? {
+        package func opened() -> SpellingDictionary? {
             state.withLock { state in
                 if let opened = state { return opened }
                 let opened = SpellingDictionary(affixes: affixes, words: words)

@@ -6,11 +6,11 @@ import Synchronization
 /// Hunspell knows a language's words with their inflections and, where the language builds them, its compounds
 /// (German's "Sonnenuntergang"); it is the spell checker of LibreOffice and Firefox. A handle is not documented as
 /// safe to share between threads, so each call holds its lock: a few microseconds per candidate.
-final class SpellingDictionary: Sendable {
+package final class SpellingDictionary: Sendable {
     private let handle: Mutex<OpaquePointer>
 
     /// Opens the dictionary made of `affixes` (`.aff`) and `words` (`.dic`); nil when Hunspell cannot.
-    init?(affixes: String, words: String) {
+    package init?(affixes: String, words: String) {
         guard let handle = Hunspell_create(affixes, words) else { return nil }
         self.handle = Mutex(handle)
     }
@@ -20,7 +20,7 @@ final class SpellingDictionary: Sendable {
     }
 
     /// The first of `words` the dictionary does not know, or nil when it knows them all.
-    func firstUnknown(in words: [Substring]) -> Substring? {
+    package func firstUnknown(in words: [Substring]) -> Substring? {
         handle.withLock { handle in
             words.first { word in
                 if Hunspell_spell(handle, String(word)) != 0 { return false }

@@ -5,11 +5,11 @@ import Foundation
 /// A model told "write in Japanese" does so more reliably than one told "the language of the locale ja-JP". The
 /// names come from the CLDR data Foundation carries. A script is named where it decides how the text is written
 /// (Chinese); a region is not, since "Portuguese" serves pt-BR and pt-PT alike.
-enum LanguageNames {
+package enum LanguageNames {
     private static let english = Locale(identifier: "en")
 
     /// The English name of `tag`'s language; the tag itself when CLDR has no name for it.
-    static func englishName(of tag: LanguageTag) -> String {
+    package static func englishName(of tag: LanguageTag) -> String {
         guard !tag.language.isEmpty, let name = english.localizedString(forLanguageCode: tag.language), name != tag.language else {
             return tag.description
         }

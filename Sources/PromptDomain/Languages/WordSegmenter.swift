@@ -5,11 +5,11 @@ import CICU
 ///
 /// ICU finds words in Japanese, Chinese, Thai, Lao, Khmer and Burmese with its dictionaries; punctuation and
 /// spaces are not words (`Sources/CICU/word_count.c`).
-enum WordSegmenter {
+package enum WordSegmenter {
     /// The number of words in `text`, segmented by the rules of `locale` (a BCP 47 tag).
     ///
     /// `nil` if ICU cannot open a break iterator (its data missing), so the caller can fall back to spaces.
-    static func countWords(in text: some StringProtocol, locale: String) -> Int? {
+    package static func countWords(in text: some StringProtocol, locale: String) -> Int? {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return 0 }
         let count = units.withUnsafeBufferPointer { photoprompts_icu_count_words($0.baseAddress, Int32($0.count), locale) }
@@ -18,7 +18,7 @@ enum WordSegmenter {
 
     /// The words of `text` (letters, numbers, kana or ideographs; never spaces or punctuation) under the rules of
     /// `locale`: "couldn't" is one word, "theLac-Balti" two. `nil` if ICU cannot open a break iterator.
-    static func words(in text: String, locale: String) -> [Substring]? {
+    package static func words(in text: String, locale: String) -> [Substring]? {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return [] }
         var bounds = [Int32](repeating: 0, count: 2 * 64)

@@ -7,10 +7,10 @@ import Foundation
 /// canonical form, and looked up the way the product's copy is (``CopyMatching``): `zh-TW` reads `zh-Hant.txt`.
 public struct LanguageLists: Sendable, Equatable {
     /// The lines of each file, by its tag, lower-cased.
-    let linesByTag: [String: [String]]
+    package let linesByTag: [String: [String]]
 
     /// A short hash of every line of every file, for the cache key.
-    let fingerprint: String
+    package let fingerprint: String
 
     /// Lists given in code, by tag.
     public init(_ lines: [String: [String]] = [:]) {
@@ -51,7 +51,7 @@ public struct LanguageLists: Sendable, Equatable {
     }
 
     /// Every file's lines, by primary language subtag, for lists that apply to the whole language.
-    var linesByLanguage: [String: [String]] {
+    package var linesByLanguage: [String: [String]] {
         linesByTag.reduce(into: [:]) { result, entry in
             result[String(entry.key.prefix { $0 != "-" }), default: []] += entry.value
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// A template or fallback file that cannot be used, naming the file and, where known, the line.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {

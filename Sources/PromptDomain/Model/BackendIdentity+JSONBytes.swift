@@ -1,7 +1,7 @@
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension BackendIdentity {
-    func write(to json: inout JSONBytesWriter) {
+    package func write(to json: inout JSONBytesWriter) {
         json.beginObject()
         json.field("model", model)
         json.field("provider", provider)
@@ -9,7 +9,7 @@ extension BackendIdentity {
     }
 
     /// The `answeredBy` column's JSON.
-    var jsonColumn: String {
+    package var jsonColumn: String {
         JSONBytesWriter.text(reservingCapacity: 64, write(to:))
     }
 }

@@ -6,4 +6,10 @@ public struct CommittedRound: Sendable {
     public var draft: RoundDraft
     /// Refreshes counted so far, including this one if it counted.
     public var refreshesUsed: Int
+
+    /// Creates a value with every field.
+    package init(draft: RoundDraft, refreshesUsed: Int) {
+        self.draft = draft
+        self.refreshesUsed = refreshesUsed
+    }
 }

@@ -8,4 +8,11 @@ public struct DeletedUserData: Sendable, Equatable {
     public var feedback: Int
     /// Answers kept for idempotent retries.
     public var idempotencyRecords: Int
+
+    /// Creates a value with every field.
+    package init(sessions: Int, feedback: Int, idempotencyRecords: Int) {
+        self.sessions = sessions
+        self.feedback = feedback
+        self.idempotencyRecords = idempotencyRecords
+    }
 }

@@ -10,4 +10,12 @@ public struct ExportedFeedback: Sendable {
     public var action: FeedbackAction
     /// When.
     public var recordedAt: Date
+
+    /// Creates a value with every field.
+    package init(sessionID: String, promptID: String, action: FeedbackAction, recordedAt: Date) {
+        self.sessionID = sessionID
+        self.promptID = promptID
+        self.action = action
+        self.recordedAt = recordedAt
+    }
 }

@@ -1,7 +1,7 @@
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension ModelParameters {
-    func write(to json: inout JSONBytesWriter) {
+    package func write(to json: inout JSONBytesWriter) {
         json.beginObject()
         json.fieldIfPresent("dry_multiplier", dryMultiplier)
         json.fieldIfPresent("max_tokens", maxTokens)

@@ -19,7 +19,7 @@ public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
         self.seed = seed
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case temperature
         case maxTokens = "max_tokens"
         case dryMultiplier = "dry_multiplier"

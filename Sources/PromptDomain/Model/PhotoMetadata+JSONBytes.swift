@@ -1,7 +1,7 @@
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension PhotoMetadata {
-    func write(to json: inout JSONBytesWriter) {
+    package func write(to json: inout JSONBytesWriter) {
         json.beginObject()
         json.fieldIfPresent("caption", caption)
         if let labels {
@@ -21,13 +21,13 @@ extension PhotoMetadata {
     }
 
     /// The photo column's JSON.
-    var jsonColumn: String {
+    package var jsonColumn: String {
         JSONBytesWriter.text(reservingCapacity: 256, write(to:))
     }
 }
 
 extension PhotoMetadata.Location {
-    func write(to json: inout JSONBytesWriter) {
+    package func write(to json: inout JSONBytesWriter) {
         json.beginObject()
         json.fieldIfPresent("country", country)
         json.fieldIfPresent("latitude", latitude)

@@ -79,7 +79,7 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         source = try container.decodeIfPresent(String.self, forKey: .source)
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case takenAt = "taken_at"
         case location
         case labels

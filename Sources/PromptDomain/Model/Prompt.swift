@@ -17,7 +17,7 @@ public struct Prompt: Codable, Sendable, Equatable {
         self.source = source
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case id, text, source
         case wordCount = "word_count"
     }

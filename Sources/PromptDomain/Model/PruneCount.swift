@@ -17,7 +17,7 @@ public struct PruneCount: Sendable, Equatable {
     }
 
     /// Adds another batch's counts.
-    mutating func add(_ other: PruneCount) {
+    package mutating func add(_ other: PruneCount) {
         sessions += other.sessions
         cacheEntries += other.cacheEntries
         idempotentAnswers += other.idempotentAnswers

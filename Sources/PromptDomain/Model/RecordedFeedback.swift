@@ -18,7 +18,7 @@ public struct RecordedFeedback: Sendable {
 
 extension RecordedFeedback {
     /// `feedback` as just recorded; it is the session's first selection when none came before it.
-    static func new(_ feedback: NewFeedback, hadSelection: Bool, template: TemplateIdentity) -> RecordedFeedback {
+    package static func new(_ feedback: NewFeedback, hadSelection: Bool, template: TemplateIdentity) -> RecordedFeedback {
         RecordedFeedback(
             promptID: feedback.promptID,
             action: feedback.action,
@@ -30,7 +30,7 @@ extension RecordedFeedback {
     }
 
     /// `feedback` sent again: the first record, at the time it was made.
-    static func repeated(_ feedback: NewFeedback, recordedAt: Date, template: TemplateIdentity) -> RecordedFeedback {
+    package static func repeated(_ feedback: NewFeedback, recordedAt: Date, template: TemplateIdentity) -> RecordedFeedback {
         RecordedFeedback(
             promptID: feedback.promptID,
             action: feedback.action,

@@ -18,4 +18,16 @@ public struct SessionRound: Sendable {
     public var answeredBy: BackendIdentity?
     /// The version of the session's variant that rendered it, when known.
     public var templateVersion: String?
+
+    /// Creates a value with every field.
+    package init(round: Int, source: PromptSource, fallbackReason: FallbackReason? = nil, counted: Bool, prompts: [Prompt], createdAt: Date, answeredBy: BackendIdentity? = nil, templateVersion: String? = nil) {
+        self.round = round
+        self.source = source
+        self.fallbackReason = fallbackReason
+        self.counted = counted
+        self.prompts = prompts
+        self.createdAt = createdAt
+        self.answeredBy = answeredBy
+        self.templateVersion = templateVersion
+    }
 }

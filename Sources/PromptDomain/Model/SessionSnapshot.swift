@@ -34,4 +34,19 @@ public struct SessionSnapshot: Sendable {
     public var shownRepeatKeys: Set<String> {
         Set(rounds.flatMap(\.prompts).map { PromptNormalizer.repeatKey($0.text) })
     }
+
+    /// Creates a value with every field.
+    package init(id: String, owner: String, userID: String? = nil, locale: String, photo: PhotoMetadata, template: TemplateIdentity, refreshesUsed: Int, createdAt: Date, expiresAt: Date, surplus: [ValidPrompt], rounds: [SessionRound]) {
+        self.id = id
+        self.owner = owner
+        self.userID = userID
+        self.locale = locale
+        self.photo = photo
+        self.template = template
+        self.refreshesUsed = refreshesUsed
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.surplus = surplus
+        self.rounds = rounds
+    }
 }

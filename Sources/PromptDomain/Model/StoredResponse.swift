@@ -1,6 +1,4 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
 
 /// An answer kept under an `Idempotency-Key`, replayed byte for byte to a retry.
 public struct StoredResponse: Sendable, Equatable {
@@ -22,13 +20,5 @@ public struct StoredResponse: Sendable, Equatable {
         self.serverTiming = serverTiming
         self.fingerprint = fingerprint
         self.userID = userID
-    }
-
-    /// The HTTP response; `replayed` adds `Idempotent-Replayed: true`, so a client can tell a replay from a first answer.
-    func response(replayed: Bool) -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if let serverTiming, let name = HTTPField.Name("Server-Timing") { headers[name] = serverTiming }
-        if replayed, let name = HTTPField.Name("Idempotent-Replayed") { headers[name] = "true" }
-        return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

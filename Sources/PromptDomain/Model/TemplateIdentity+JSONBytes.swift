@@ -1,7 +1,7 @@
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension TemplateIdentity {
-    func write(to json: inout JSONBytesWriter) {
+    package func write(to json: inout JSONBytesWriter) {
         json.beginObject()
         json.field("name", name)
         json.field("variant", variant)

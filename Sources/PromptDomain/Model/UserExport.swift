@@ -6,4 +6,10 @@ public struct UserExport: Sendable {
     public var sessions: [SessionSnapshot]
     /// Their feedback, oldest first.
     public var feedback: [ExportedFeedback]
+
+    /// Creates a value with every field.
+    package init(sessions: [SessionSnapshot], feedback: [ExportedFeedback]) {
+        self.sessions = sessions
+        self.feedback = feedback
+    }
 }

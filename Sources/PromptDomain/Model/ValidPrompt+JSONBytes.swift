@@ -1,7 +1,7 @@
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension ValidPrompt {
-    func write(to json: inout JSONBytesWriter) {
+    package func write(to json: inout JSONBytesWriter) {
         json.beginObject()
         if let answeredBy {
             json.key("answeredBy")
@@ -14,7 +14,7 @@ extension ValidPrompt {
     }
 
     /// A list of prompts as the surplus and cache columns hold it.
-    static func jsonColumn(_ prompts: [ValidPrompt]) -> String {
+    package static func jsonColumn(_ prompts: [ValidPrompt]) -> String {
         JSONBytesWriter.text(reservingCapacity: 96 * prompts.count + 2) { json in
             json.beginArray()
             for prompt in prompts { prompt.write(to: &json) }

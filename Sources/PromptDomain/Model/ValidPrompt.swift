@@ -18,7 +18,7 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
         self.repeatKey = PromptNormalizer.repeatKey(text)
     }
 
-    init(text: String, wordCount: Int, repeatKey: String) {
+    package init(text: String, wordCount: Int, repeatKey: String) {
         self.text = text
         self.wordCount = wordCount
         self.repeatKey = repeatKey

@@ -23,7 +23,7 @@ public struct PromptChecks: Sendable, Equatable {
     private let blockedKeys: [[String]]
 
     /// The first check `text` (already normalised, with its ``PromptNormalizer/repeatKey(_:)``) fails, or `nil`.
-    func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
+    package func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
         if mustEndWithQuestionMark, !QuestionMarks.endsQuestion(text) { return .notAQuestion }
         if rejectsLinks, Self.containsLink(text) { return .containsLink }
         if !blockedKeys.isEmpty {
@@ -45,7 +45,7 @@ public struct PromptChecks: Sendable, Equatable {
     }
 
     /// Whether `text` has something that reads as a URL or an e-mail address.
-    static func containsLink(_ text: String) -> Bool {
+    package static func containsLink(_ text: String) -> Bool {
         // Every link below has a ".", "@" or ":"; most questions have none, and skip the word-by-word look (its
         // cost is measured in docs/BENCHMARKS.md).
         guard text.contains(where: { $0 == "." || $0 == "@" || $0 == ":" }) else { return false }
@@ -65,7 +65,7 @@ public struct PromptChecks: Sendable, Equatable {
     }
 
     /// Enough top-level domains to catch what models actually write, without flagging "e.g." or "3.5".
-    static let topLevelDomains: Set<String> = [
+    package static let topLevelDomains: Set<String> = [
         "com", "org", "net", "io", "co", "ai", "app", "dev", "info", "me", "ly", "gl", "uk", "de", "fr", "es", "it", "nl", "pt",
     ]
 }

@@ -72,7 +72,7 @@ public enum PromptNormalizer {
 
     /// Drops "1.", "2)", "(3)", "4:", "5、" or "6 -" at the start, glued to the text or not ("1.What"), but not a number
     /// that begins the sentence ("3 friends…", "1.5 hours…").
-    static func droppingListNumber(_ text: String) -> String? {
+    package static func droppingListNumber(_ text: String) -> String? {
         var rest = Substring(text)
         let opened = rest.first == "(" || rest.first == "（"
         if opened { rest = rest.dropFirst() }

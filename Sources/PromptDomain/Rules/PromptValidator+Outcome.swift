@@ -62,7 +62,7 @@ public struct PromptRejection: Sendable, Equatable {
         }
 
         /// Whether a model told of this failure can avoid it on a re-ask.
-        var isFixedByTelling: Bool {
+        package var isFixedByTelling: Bool {
             switch self {
             case .wrongLanguage, .unknownWord, .placeholder, .assistantChatter: false
             default: true

@@ -1,13 +1,13 @@
 /// What ends a question in the scripts the app ships: `?`, full-width `？` (Chinese, Japanese), Arabic `؟`, the Greek
 /// question mark (U+037E, and the semicolon it is canonically equal to, at the end of Greek text), Armenian `՞` and
 /// Ethiopic `፧`.
-enum QuestionMarks {
+package enum QuestionMarks {
     /// The marks that end a question in any script, as scalars: Swift's `Character` equality is canonical, and the
     /// Greek question mark U+037E is canonically equal to ";", which ends no English question.
-    static let all: Set<UInt32> = [0x003F, 0xFF1F, 0x061F, 0x037E, 0x055E, 0x1367]
+    package static let all: Set<UInt32> = [0x003F, 0xFF1F, 0x061F, 0x037E, 0x055E, 0x1367]
 
     /// Whether `text` ends with a question mark of its script.
-    static func endsQuestion(_ text: some StringProtocol) -> Bool {
+    package static func endsQuestion(_ text: some StringProtocol) -> Bool {
         guard let last = text.unicodeScalars.last else { return false }
         if all.contains(last.value) { return true }
         // Greek keyboards type ";" for the question mark: it counts where the text before it is Greek.
@@ -16,7 +16,7 @@ enum QuestionMarks {
 
     /// How many question marks `text` holds: two make two questions in one card. (Spanish opens a question with
     /// `¿`, which is not counted.)
-    static func count(in text: some StringProtocol) -> Int {
+    package static func count(in text: some StringProtocol) -> Int {
         text.unicodeScalars.count { all.contains($0.value) }
     }
 

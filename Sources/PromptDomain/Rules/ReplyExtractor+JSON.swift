@@ -6,7 +6,7 @@ extension ReplyExtractor {
     /// The JSON may stand alone or sit between prose; it may have trailing commas or smart quotes. Its shape may be
     /// an array of strings, an object holding one list under any key (`{"journal_prompts": […]}`), or an array of
     /// objects with one string field each (`[{"question": "…"}]`).
-    static func strings(in text: String) -> [String]? {
+    package static func strings(in text: String) -> [String]? {
         guard let json = jsonValue(in: text) else { return nil }
         let strings = listedStrings(in: json, depth: 0)
         return strings.isEmpty ? nil : strings
@@ -23,7 +23,7 @@ extension ReplyExtractor {
     }
 
     /// What models get wrong in JSON: smart quotes as string delimiters, and a comma before a closing bracket.
-    static func repaired(_ json: String) -> String {
+    package static func repaired(_ json: String) -> String {
         let straightened = json.replacing("\u{201C}", with: "\"").replacing("\u{201D}", with: "\"")
         return straightened.replacing(/,\s*([\]}])/) { match in String(match.output.1) }
     }

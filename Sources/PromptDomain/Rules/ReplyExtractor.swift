@@ -24,7 +24,7 @@ public enum ReplyExtractor {
     }
 
     /// The contents of every ```-fenced block, in order.
-    static func fencedBlocks(in text: String) -> [String] {
+    package static func fencedBlocks(in text: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -45,7 +45,7 @@ public enum ReplyExtractor {
     }
 
     /// Lines of a reply that is not JSON.
-    static func lineCandidates(in text: String) -> [String] {
+    package static func lineCandidates(in text: String) -> [String] {
         let lines = text.split(separator: "\n").map { $0.trimming(while: \.isWhitespace) }.filter { line in
             line.contains { $0.isLetter || $0.isNumber }
         }
@@ -59,7 +59,7 @@ public enum ReplyExtractor {
     }
 
     /// "1. …", "2) …", "(3) …", "- …", "* …", "• …": a line the model wrote as an item of a list.
-    static func isListItem(_ line: Substring) -> Bool {
+    package static func isListItem(_ line: Substring) -> Bool {
         guard let first = line.first else { return false }
         if "-•–·▪‣".contains(first) { return true }
         if first == "*" || first == "+" { return line.dropFirst().first == " " }
@@ -70,11 +70,11 @@ public enum ReplyExtractor {
     }
 
     /// "Here are six questions:" introduces what follows; it is not a prompt.
-    static func isHeading(_ line: Substring) -> Bool {
+    package static func isHeading(_ line: Substring) -> Bool {
         line.trimming { $0 == "*" || $0 == "_" || $0.isWhitespace }.hasSuffix(":")
     }
 
-    static func endsWithQuestionMark(_ line: Substring) -> Bool {
+    package static func endsWithQuestionMark(_ line: Substring) -> Bool {
         let core = line.trimming { "*_\"'“”‘’«»`,. ".contains($0) }
         return QuestionMarks.endsQuestion(core)
     }
@@ -82,7 +82,7 @@ public enum ReplyExtractor {
 
 extension Substring {
     /// The text without leading and trailing characters that satisfy `predicate`.
-    func trimming(while predicate: (Character) -> Bool) -> Substring {
+    package func trimming(while predicate: (Character) -> Bool) -> Substring {
         var slice = drop(while: predicate)
         while let last = slice.last, predicate(last) { slice = slice.dropLast() }
         return slice

@@ -7,7 +7,7 @@ import Synchronization
 /// backstop that keeps the promise to the client anyway. `work` runs in its own task; at the deadline the caller is
 /// answered and `work` is cancelled (GRDB interrupts a cancelled statement and rolls its transaction back; a model
 /// call's transfer is removed), then left to wind down on its own. Cancelling the caller cancels `work`.
-func answer<Value: Sendable>(
+package func answer<Value: Sendable>(
     by deadline: ContinuousClock.Instant,
     _ work: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
@@ -32,8 +32,8 @@ func answer<Value: Sendable>(
 }
 
 /// The request's deadline passed before its work finished.
-struct DeadlinePassed: Error, CustomStringConvertible {
-    var description: String { "the request's deadline passed before its work finished" }
+package struct DeadlinePassed: Error, CustomStringConvertible {
+    package var description: String { "the request's deadline passed before its work finished" }
 }
 
 /// One result, set once by whichever side finishes first, handed to the one waiter.
@@ -48,7 +48,7 @@ private final class Race<Value: Sendable>: Sendable {
 
     /// Sets the result unless one is set; returns whether this call set it.
     @discardableResult
-    func finish(with result: Result<Value, any Error>) -> Bool {
+    package func finish(with result: Result<Value, any Error>) -> Bool {
         let (won, waiter): (Bool, CheckedContinuation<Value, any Error>?) = state.withLock { state in
             switch state {
             case .finished:
@@ -66,7 +66,7 @@ private final class Race<Value: Sendable>: Sendable {
     }
 
     /// The result, once set.
-    var value: Value {
+    package var value: Value {
         get async throws {
             try await withCheckedThrowingContinuation { continuation in
                 let finished: Result<Value, any Error>? = state.withLock { state in

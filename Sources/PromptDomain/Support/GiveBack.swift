@@ -4,6 +4,6 @@
 /// turn, an idempotency claim); otherwise the next request waits for the claim lease. A child of a cancelled task
 /// starts cancelled, so the store call runs in a detached task, which is awaited. A failure is ignored because the
 /// lease returns the claim anyway.
-func giveBack(_ giveBack: @escaping @Sendable () async throws -> Void) async {
+package func giveBack(_ giveBack: @escaping @Sendable () async throws -> Void) async {
     await Task.detached { try? await giveBack() }.value
 }

@@ -5,51 +5,51 @@
 /// The bytes are the same as `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes, so answers and
 /// cache keys do not change with the writer: callers write keys in sorted order, strings are escaped as Foundation
 /// escapes them, and numbers are spelled as Foundation spells them. `JSONBytesWriterTests` holds each writer to that.
-struct JSONBytesWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONBytesWriter {
+    package private(set) var bytes: [UInt8] = []
     /// Whether the next key or value follows another one at the same level.
     private var needsComma = false
 
-    init(reservingCapacity capacity: Int) {
+    package init(reservingCapacity capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The bytes that `write` writes.
-    static func bytes(reservingCapacity capacity: Int, _ write: (inout JSONBytesWriter) -> Void) -> [UInt8] {
+    package static func bytes(reservingCapacity capacity: Int, _ write: (inout JSONBytesWriter) -> Void) -> [UInt8] {
         var json = JSONBytesWriter(reservingCapacity: capacity)
         write(&json)
         return json.bytes
     }
 
     /// The text that `write` writes, for a JSON column.
-    static func text(reservingCapacity capacity: Int, _ write: (inout JSONBytesWriter) -> Void) -> String {
+    package static func text(reservingCapacity capacity: Int, _ write: (inout JSONBytesWriter) -> Void) -> String {
         String(decoding: bytes(reservingCapacity: capacity, write), as: UTF8.self)
     }
 
-    mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
-    mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
-    mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
-    mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// An object's key. Keys are the types' own coding keys: plain ASCII that needs no escaping.
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -57,19 +57,19 @@ struct JSONBytesWriter {
         needsComma = false
     }
 
-    mutating func null() {
+    package mutating func null() {
         separate()
         bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
         needsComma = true
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
         needsComma = true
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
         needsComma = true
@@ -77,7 +77,7 @@ struct JSONBytesWriter {
 
     /// Foundation writes a double's `description` without a trailing ".0": 90.0 is `90`, 1e-07 stays `1e-07`.
     /// JSON has no infinity or NaN; validation keeps them out, and `null` is written should one get through.
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         guard value.isFinite else { return null() }
         separate()
         var text = value.description
@@ -86,7 +86,7 @@ struct JSONBytesWriter {
         needsComma = true
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         var value = value
@@ -95,30 +95,30 @@ struct JSONBytesWriter {
         needsComma = true
     }
 
-    mutating func string(_ value: String?) {
+    package mutating func string(_ value: String?) {
         if let value { string(value) } else { null() }
     }
 
     /// `"key":value`, or `"key":null` when there is no value: a fixed shape for the app.
-    mutating func field(_ name: StaticString, _ value: String?) {
+    package mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         string(value)
     }
 
     /// `"key":value`, or nothing at all when there is no value, as synthesized `Encodable` conformances write.
-    mutating func fieldIfPresent(_ name: StaticString, _ value: String?) {
+    package mutating func fieldIfPresent(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
     }
 
-    mutating func fieldIfPresent(_ name: StaticString, _ value: Int?) {
+    package mutating func fieldIfPresent(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         key(name)
         int(value)
     }
 
-    mutating func fieldIfPresent(_ name: StaticString, _ value: Double?) {
+    package mutating func fieldIfPresent(_ name: StaticString, _ value: Double?) {
         guard let value else { return }
         key(name)
         double(value)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Opaque, unguessable identifiers for sessions and prompts.
-enum RandomIdentifier {
+package enum RandomIdentifier {
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567".utf8)
     /// The same 32 characters in ASCII order, so that the time prefix sorts as its number does.
     private static let orderedAlphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
@@ -13,7 +13,7 @@ enum RandomIdentifier {
     /// B-tree, on the page the previous insert just wrote, instead of on a random page: under load a commit then
     /// writes a handful of pages rather than one per row (the UUIDv7 idea). The id still carries 128 random bits,
     /// so it is no easier to guess; it does reveal when it was made, which the session's own answers show anyway.
-    static func makeTimeOrdered(prefix: String, at date: Date = Date()) -> String {
+    package static func makeTimeOrdered(prefix: String, at date: Date = Date()) -> String {
         var milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
         var time = [UInt8](repeating: 0, count: 10)
         for index in stride(from: 9, through: 0, by: -1) {
@@ -24,7 +24,7 @@ enum RandomIdentifier {
     }
 
     /// 128 bits from `SystemRandomNumberGenerator` (the kernel's getrandom on Linux).
-    static func random128() -> (high: UInt64, low: UInt64) {
+    package static func random128() -> (high: UInt64, low: UInt64) {
         var generator = SystemRandomNumberGenerator()
         return (generator.next(), generator.next())
     }

@@ -5,14 +5,14 @@ import Foundation
 ///
 /// Hand-written rather than Foundation's ISO 8601 style, which refuses some valid RFC 3339 values (one-digit
 /// fractions, offsets past ±14:00, years before 1600) that a client generated from the contract may send.
-enum TimestampParser {
+package enum TimestampParser {
     /// The date `text` names, or `nil` when it is not an RFC 3339 date-time.
-    static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         components(of: text).flatMap(date(from:))
     }
 
     /// The instant `parts` name.
-    static func date(from parts: Parts) -> Date? {
+    package static func date(from parts: Parts) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
         let local = DateComponents(
@@ -29,17 +29,17 @@ enum TimestampParser {
         return date.addingTimeInterval(parts.fraction - Double(parts.offsetSeconds ?? 0))
     }
 
-    struct Parts {
-        var year, month, day, hour, minute, second: Int
-        var fraction: Double
+    package struct Parts {
+        package var year, month, day, hour, minute, second: Int
+        package var fraction: Double
         /// The stated offset from UTC; `nil` for `Z`, which says "UTC" but not where the user was.
-        var offsetSeconds: Int?
+        package var offsetSeconds: Int?
     }
 
     /// The fields of `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each within its range; `t` and `z` may be lower case.
     ///
     /// Scanned byte by byte rather than with a Swift `Regex`, which halved cache hits (docs/BENCHMARKS.md).
-    static func components(of text: String) -> Parts? {
+    package static func components(of text: String) -> Parts? {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= bytes.count else { return nil }

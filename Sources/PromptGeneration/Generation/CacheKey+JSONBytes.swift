@@ -2,7 +2,7 @@
 
 extension CacheKey {
     /// The key's canonical JSON: sorted keys, absent values left out.
-    var canonicalJSON: [UInt8] {
+    package var canonicalJSON: [UInt8] {
         JSONBytesWriter.bytes(reservingCapacity: 512) { json in
             json.beginObject()
             if let age {

@@ -5,33 +5,33 @@ import Foundation
 /// Missing a parameter here would serve one photo's prompts for another, so every input the template or the
 /// backends see is in it: normalised metadata, locale, template name and version, every backend's provider and
 /// model in chain order, the sampling parameters, the gate and the lists, the round, and the photo's age as templates see it.
-struct CacheKey: Encodable {
+package struct CacheKey: Encodable {
     /// Bumped when the key's shape changes, so old entries are never misread.
-    let schema = 3
-    let photo: PhotoMetadata
-    let locale: String
-    let template: TemplateIdentity
-    let backends: [BackendIdentity]
-    let parameters: ModelParameters
-    let candidateCount: Int
+    package let schema = 3
+    package let photo: PhotoMetadata
+    package let locale: String
+    package let template: TemplateIdentity
+    package let backends: [BackendIdentity]
+    package let parameters: ModelParameters
+    package let candidateCount: Int
     /// What the gate accepts and the lists of `prompts/` that shape the answer (``PromptTemplate/listsIdentity``): an
     /// entry judged by another gate, or written for other examples, is never served.
-    var lists: String
-    let round: Int
+    package var lists: String
+    package let round: Int
     /// `is_recent` and `years_ago` change with today's date, not with the photo: a week-old answer saying "today"
     /// must not be served once the photo is no longer recent.
-    let age: Age?
+    package let age: Age?
 
-    struct Age: Encodable {
-        let isRecent: Bool
-        let yearsAgo: Int
+    package struct Age: Encodable {
+        package let isRecent: Bool
+        package let yearsAgo: Int
 
-        init(_ moment: PhotoMoment) {
+        package init(_ moment: PhotoMoment) {
             isRecent = moment.isRecent
             yearsAgo = moment.yearsAgo
         }
 
-        init(isRecent: Bool, yearsAgo: Int) {
+        package init(isRecent: Bool, yearsAgo: Int) {
             self.isRecent = isRecent
             self.yearsAgo = yearsAgo
         }
@@ -39,7 +39,20 @@ struct CacheKey: Encodable {
 
     /// The hex SHA-256 of the key's canonical JSON: the bytes `JSONEncoder` writes with sorted keys, written by
     /// hand (``canonicalJSON``) because this runs on every request.
-    var hashed: String {
+    package var hashed: String {
         ContentHash.sha256Hex(canonicalJSON)
+    }
+
+    /// Creates a value with every field.
+    package init(photo: PhotoMetadata, locale: String, template: TemplateIdentity, backends: [BackendIdentity], parameters: ModelParameters, candidateCount: Int, lists: String, round: Int, age: Age? = nil) {
+        self.photo = photo
+        self.locale = locale
+        self.template = template
+        self.backends = backends
+        self.parameters = parameters
+        self.candidateCount = candidateCount
+        self.lists = lists
+        self.round = round
+        self.age = age
     }
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// handed on is one the finished reply would keep too (the extractor test checks this on every corpus reply).
 /// Prompts handed on are never taken back: a later call (a failover, a re-ask) avoids them, and the answer shows
 /// them first.
-final class EarlyPrompts: ReplyObserver {
+package final class EarlyPrompts: ReplyObserver {
     private struct State {
         /// The current call's text so far.
-        var text = ""
-        var shown: [ValidPrompt] = []
+        package var text = ""
+        package var shown: [ValidPrompt] = []
     }
 
     private let state = Mutex(State())
@@ -18,27 +18,27 @@ final class EarlyPrompts: ReplyObserver {
     private let alreadyShown: Set<String>
     private let onPrompt: @Sendable (ValidPrompt) -> Void
 
-    init(validator: PromptValidator, alreadyShown: Set<String>, onPrompt: @escaping @Sendable (ValidPrompt) -> Void) {
+    package init(validator: PromptValidator, alreadyShown: Set<String>, onPrompt: @escaping @Sendable (ValidPrompt) -> Void) {
         self.validator = validator
         self.alreadyShown = alreadyShown
         self.onPrompt = onPrompt
     }
 
     /// The prompts handed on so far, in order.
-    var shown: [ValidPrompt] { state.withLock { $0.shown } }
+    package var shown: [ValidPrompt] { state.withLock { $0.shown } }
 
     /// `kept` with the prompts handed on so far first, in the order they went out, and not again after.
-    func leading(_ kept: [ValidPrompt]) -> [ValidPrompt] {
+    package func leading(_ kept: [ValidPrompt]) -> [ValidPrompt] {
         let shown = self.shown
         let shownKeys = Set(shown.map(\.repeatKey))
         return shown + kept.filter { !shownKeys.contains($0.repeatKey) }
     }
 
-    func callStarted() {
+    package func callStarted() {
         state.withLock { $0.text = "" }
     }
 
-    func received(_ text: String) {
+    package func received(_ text: String) {
         let found = state.withLock { state -> [ValidPrompt] in
             state.text += text
             guard text.contains(where: \.isNewline), state.shown.count < FallbackPrompts.promptsPerAnswer,

@@ -35,7 +35,7 @@ public struct Generation: Sendable {
     }
 
     /// The same generation for a caller that has already shown `shownKeys`.
-    func unseen(by shownKeys: Set<String>) -> Generation {
+    package func unseen(by shownKeys: Set<String>) -> Generation {
         guard source != .fallback else { return self }
         let unseen = candidates.filter { !shownKeys.contains($0.repeatKey) }
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)

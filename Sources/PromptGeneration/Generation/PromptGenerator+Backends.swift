@@ -4,22 +4,22 @@ import Logging
 extension PromptGenerator {
     /// What one request has so far: the prompts kept and rejected over its calls, and their tokens.
     private struct Judged {
-        var kept: [ValidPrompt]
-        var rejected: [PromptRejection]
-        var usage: TokenUsage?
-        var reasked = false
+        package var kept: [ValidPrompt]
+        package var rejected: [PromptRejection]
+        package var usage: TokenUsage?
+        package var reasked = false
     }
 
     /// One request's call, as rendered: what is sent, how replies are judged, and the streamed prompts so far.
     private struct Call {
-        var request: LLMRequest
-        let validator: PromptValidator
-        let early: EarlyPrompts?
-        let shownKeys: Set<String>
-        let deadline: ContinuousClock.Instant
+        package var request: LLMRequest
+        package let validator: PromptValidator
+        package let early: EarlyPrompts?
+        package let shownKeys: Set<String>
+        package let deadline: ContinuousClock.Instant
     }
 
-    func generateFromBackends(_ input: Input, cacheKey: String, found: SharedPrompts, logger: Logger) async -> Generation {
+    package func generateFromBackends(_ input: Input, cacheKey: String, found: SharedPrompts, logger: Logger) async -> Generation {
         var timing = ServerTiming()
         guard admission.enter() else {
             timing.add("admission", .zero, detail: "\(admission.limit) backend calls in flight")

@@ -6,18 +6,18 @@ import Logging
 ///
 /// It never throws for a backend's fault: every failure becomes a ``Generation/fallback(_:timing:)`` with a reason.
 public struct PromptGenerator: Sendable {
-    let chain: BackendChain
-    let cache: any PromptCacheStore
-    let clock: any WallClock
-    let inFlight = SingleFlight<Generation, SharedPrompts>()
+    package let chain: BackendChain
+    package let cache: any PromptCacheStore
+    package let clock: any WallClock
+    package let inFlight = SingleFlight<Generation, SharedPrompts>()
     /// Caps backend work at once; past it, requests fall back as `unavailable` at once.
-    let admission: BackendAdmission
+    package let admission: BackendAdmission
     /// Backend attempts and cache lookups are counted here.
-    let metrics: ServiceMetrics
+    package let metrics: ServiceMetrics
     /// The whole budget of one request's backend work (`LLM_TIMEOUT`): re-asks and failovers share it.
-    let timeout: Duration
+    package let timeout: Duration
     /// How long cache entries live (`CACHE_TTL`).
-    let cacheTTL: TimeInterval
+    package let cacheTTL: TimeInterval
 
     /// Creates a generator.
     public init(
@@ -116,7 +116,7 @@ public struct PromptGenerator: Sendable {
     }
 
     /// Everything that shapes the answer to `input`, as the cache knows it.
-    func cacheKey(for input: Input) -> CacheKey {
+    package func cacheKey(for input: Input) -> CacheKey {
         let template = input.template
         return CacheKey(
             photo: input.photo,
@@ -132,13 +132,13 @@ public struct PromptGenerator: Sendable {
     }
 
     /// A re-ask is worth it only if the backend usually answers in less time than is left.
-    func hasTimeForAnotherCall(to link: BackendChain.Link, before deadline: ContinuousClock.Instant) async -> Bool {
+    package func hasTimeForAnotherCall(to link: BackendChain.Link, before deadline: ContinuousClock.Instant) async -> Bool {
         let remaining = deadline - .now
         let typical = await link.latency.p90 ?? .zero
         return remaining > typical + .milliseconds(50)
     }
 
-    func record(_ attempts: [BackendChain.Attempt], pass: Int, in timing: inout ServerTiming) {
+    package func record(_ attempts: [BackendChain.Attempt], pass: Int, in timing: inout ServerTiming) {
         for (index, attempt) in attempts.enumerated() {
             metrics.backendAttempt(attempt.identity, outcome: attempt.outcome, duration: attempt.duration)
             if let usage = attempt.usage { metrics.backendTokens(attempt.identity, usage) }

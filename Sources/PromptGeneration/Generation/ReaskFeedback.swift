@@ -1,7 +1,7 @@
 /// The message that asks the model again, saying exactly which candidates were rejected and why.
-enum ReaskFeedback {
+package enum ReaskFeedback {
     /// The follow-up user message after a reply whose candidates were judged as in `validation`.
-    static func message(for validation: PromptValidation, needed: Int, rule: WordRule = .english, checks: PromptChecks = PromptChecks()) -> String {
+    package static func message(for validation: PromptValidation, needed: Int, rule: WordRule = .english, checks: PromptChecks = PromptChecks()) -> String {
         var lines = [validation.kept.isEmpty ? "None of those questions could be used:" : "Some of those questions could not be used:"]
         for rejection in validation.rejected {
             lines.append("- \"\(PromptNormalizer.normalize(rejection.candidate))\": \(feedback(on: rejection.reason, rule: rule))")
@@ -16,7 +16,7 @@ enum ReaskFeedback {
 
     /// The reason as the model is told it: a length names the range to write in, e.g. "too short at 4 words; write
     /// 11 to 21", since for a language like Japanese the range is not the 8 to 15 the model may assume.
-    static func feedback(on reason: PromptRejection.Reason, rule: WordRule) -> String {
+    package static func feedback(on reason: PromptRejection.Reason, rule: WordRule) -> String {
         switch reason {
         case .tooShort, .tooLong: "\(reason); write \(rule.range.lowerBound) to \(rule.range.upperBound)"
         default: reason.description

@@ -42,7 +42,7 @@ public struct ServerTiming: Sendable, Equatable {
 }
 
 /// Runs `work` and returns its result with how long it took.
-func measured<Value>(_ work: () async throws -> Value) async rethrows -> (Value, Duration) {
+package func measured<Value>(_ work: () async throws -> Value) async rethrows -> (Value, Duration) {
     let start = ContinuousClock.now
     let value = try await work()
     return (value, ContinuousClock.now - start)

@@ -6,16 +6,16 @@ import Synchronization
 /// prompts already found at once, then each further one as it is found, like the request that started the run.
 /// Listeners are called under the lock, so each hears the prompts in the order they were found; a listener only
 /// hands a prompt on (to its request's event stream) and never calls back in.
-final class SharedPrompts: Sendable {
+package final class SharedPrompts: Sendable {
     private struct State {
-        var found: [ValidPrompt] = []
-        var listeners: [@Sendable (ValidPrompt) -> Void] = []
+        package var found: [ValidPrompt] = []
+        package var listeners: [@Sendable (ValidPrompt) -> Void] = []
     }
 
     private let state = Mutex(State())
 
     /// A prompt the run found: every listener hears it now, and later listeners at once when they join.
-    func publish(_ prompt: ValidPrompt) {
+    package func publish(_ prompt: ValidPrompt) {
         state.withLock { state in
             state.found.append(prompt)
             for listener in state.listeners { listener(prompt) }
@@ -23,7 +23,7 @@ final class SharedPrompts: Sendable {
     }
 
     /// Hands `listener` every prompt found so far, then each one found after.
-    func listen(_ listener: @escaping @Sendable (ValidPrompt) -> Void) {
+    package func listen(_ listener: @escaping @Sendable (ValidPrompt) -> Void) {
         state.withLock { state in
             for prompt in state.found { listener(prompt) }
             state.listeners.append(listener)

@@ -2,12 +2,12 @@ import Logging
 import ServiceLifecycle
 
 /// Writes the ``StatsRecorder``'s counts every `interval`, and once more at shutdown.
-struct StatsFlushService: Service {
-    let recorder: StatsRecorder
-    let interval: Duration
-    let logger: Logger
+package struct StatsFlushService: Service {
+    package let recorder: StatsRecorder
+    package let interval: Duration
+    package let logger: Logger
 
-    func run() async throws {
+    package func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             await flush()
@@ -20,5 +20,12 @@ struct StatsFlushService: Service {
         } catch {
             logger.error("writing template stats failed; will retry", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// Creates a value with every field.
+    package init(recorder: StatsRecorder, interval: Duration, logger: Logger) {
+        self.recorder = recorder
+        self.interval = interval
+        self.logger = logger
     }
 }

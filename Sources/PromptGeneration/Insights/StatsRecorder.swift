@@ -9,9 +9,9 @@ import Synchronization
 /// interval of counts, never a session.
 public final class StatsRecorder: Sendable {
     private struct Key: Hashable {
-        var bucket: Int
-        var template: TemplateIdentity
-        var name: String
+        package var bucket: Int
+        package var template: TemplateIdentity
+        package var name: String
     }
 
     private let pending = Mutex<[Key: Int]>([:])
@@ -35,7 +35,7 @@ public final class StatsRecorder: Sendable {
     }
 
     /// Counts one answer shown: a session's first round or a refresh.
-    func recordRound(_ round: RoundDraft, generation: Generation, isRefresh: Bool, template: TemplateIdentity) {
+    package func recordRound(_ round: RoundDraft, generation: Generation, isRefresh: Bool, template: TemplateIdentity) {
         var counts = ["requests": 1, isRefresh ? "refreshes" : "sessions": 1, "source.\(round.source.rawValue)": 1]
         if let reason = round.fallbackReason { counts["fallback.\(reason.rawValue)"] = 1 }
         if round.prompts.contains(where: { $0.source == .fallback }) { counts["rounds_with_fallback_prompts"] = 1 }
@@ -57,7 +57,7 @@ public final class StatsRecorder: Sendable {
     }
 
     /// Counts feedback that was new.
-    func recordFeedback(_ feedback: RecordedFeedback) {
+    package func recordFeedback(_ feedback: RecordedFeedback) {
         guard feedback.isNew else { return }
         var counts = ["feedback.\(feedback.action.rawValue)": 1]
         if feedback.isFirstSelection { counts["sessions_selected"] = 1 }

@@ -56,14 +56,14 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// One HTTP request answered.
-    func request(route: String, method: String, status: Int, duration: Duration) {
+    package func request(route: String, method: String, status: Int, duration: Duration) {
         counter("photoprompts_http_requests_total", [("route", route), ("method", method), ("status", "\(status)")]).increment()
         timer("photoprompts_http_request_duration_seconds", [("route", route), ("method", method)])
             .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
     }
 
     /// One backend attempt and how it ended (`ok`, `timeout`, `http_500`, `skipped`, …).
-    func backendAttempt(_ backend: BackendIdentity, outcome: String, duration: Duration) {
+    package func backendAttempt(_ backend: BackendIdentity, outcome: String, duration: Duration) {
         let name = "\(backend.provider)/\(backend.model)"
         counter("photoprompts_backend_calls_total", [("backend", name), ("outcome", outcome)]).increment()
         timer("photoprompts_backend_call_duration_seconds", [("backend", name)])
@@ -71,36 +71,36 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The tokens a backend's provider reported for one call.
-    func backendTokens(_ backend: BackendIdentity, _ usage: TokenUsage) {
+    package func backendTokens(_ backend: BackendIdentity, _ usage: TokenUsage) {
         let name = "\(backend.provider)/\(backend.model)"
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "prompt")]).increment(by: Int64(usage.prompt))
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "completion")]).increment(by: Int64(usage.completion))
     }
 
     /// A cache lookup.
-    func cacheLookup(hit: Bool) {
+    package func cacheLookup(hit: Bool) {
         counter("photoprompts_cache_lookups_total", [("result", hit ? "hit" : "miss")]).increment()
     }
 
     /// An answer that fell back, by reason.
-    func fallback(_ reason: FallbackReason) {
+    package func fallback(_ reason: FallbackReason) {
         counter("photoprompts_fallbacks_total", [("reason", reason.rawValue)]).increment()
     }
 
     /// Candidates the word rule or the checks rejected, by reason.
-    func rejections(_ rejections: [PromptRejection]) {
+    package func rejections(_ rejections: [PromptRejection]) {
         for rejection in rejections {
             counter("photoprompts_rejections_total", [("reason", rejection.reason.code)]).increment()
         }
     }
 
     /// A refresh refused because the session's refreshes are spent.
-    func refreshLimitHit() {
+    package func refreshLimitHit() {
         counter("photoprompts_refresh_limit_hits_total").increment()
     }
 
     /// A request refused by a rate limit (`user` or `client key`).
-    func rateLimitHit(scope: String) {
+    package func rateLimitHit(scope: String) {
         counter("photoprompts_rate_limit_hits_total", [("scope", scope)]).increment()
     }
 

@@ -3,19 +3,19 @@ import Logging
 
 /// Sessions for one photo each: the first answer, up to `refreshLimit` refreshes, and the history.
 public struct PromptSessions: Sendable {
-    let generator: PromptGenerator
-    let store: any SessionStore
+    package let generator: PromptGenerator
+    package let store: any SessionStore
     /// The cache a refresh's answer is written to; a first answer's entry goes in one commit with its session.
-    let promptCache: any PromptCacheStore
-    let templates: TemplateLibrary
-    let stats: StatsRecorder
-    let metrics: ServiceMetrics
-    let clock: any WallClock
-    let turns: RefreshTurns
+    package let promptCache: any PromptCacheStore
+    package let templates: TemplateLibrary
+    package let stats: StatsRecorder
+    package let metrics: ServiceMetrics
+    package let clock: any WallClock
+    package let turns: RefreshTurns
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
     public let refreshLimit: Int
     /// How long a session answers (`SESSIONS_TTL`).
-    let sessionTTL: TimeInterval
+    package let sessionTTL: TimeInterval
 
     /// Creates the service.
     public init(

@@ -8,16 +8,16 @@ import Foundation
 /// it gives it up when the lease ends (`LLM_TIMEOUT` plus a small margin). A refresh waiting for it polls, and
 /// never past its own request's deadline: then it is refused as in progress, to be retried.
 /// At most `SESSIONS_REFRESH_LIMIT` refreshes of a session ever wait, because slots are reserved first.
-struct RefreshTurns: Sendable {
-    let store: any SessionStore
-    let clock: any WallClock
+package struct RefreshTurns: Sendable {
+    package let store: any SessionStore
+    package let clock: any WallClock
     /// How long to wait between tries: a turn usually ends within one model call.
-    var pollInterval: Duration = .milliseconds(20)
+    package var pollInterval: Duration = .milliseconds(20)
 
     /// Runs `body` while holding the turn of `sessionID`; the turn ends with it, also when it throws or is cancelled.
     ///
     /// - Throws: ``SessionError/refreshInProgress`` when the turn is still held at `deadline`.
-    func withTurn<Value: Sendable>(
+    package func withTurn<Value: Sendable>(
         _ sessionID: String,
         until deadline: ContinuousClock.Instant,
         _ body: () async throws -> Value

@@ -15,4 +15,14 @@ public struct SessionAnswer: Sendable {
     public var copy: ProductCopy
     /// Where the time went, for `Server-Timing`.
     public var timing: ServerTiming
+
+    /// Creates a value with every field.
+    package init(sessionID: String, round: RoundDraft, refreshesUsed: Int, template: TemplateIdentity, copy: ProductCopy, timing: ServerTiming) {
+        self.sessionID = sessionID
+        self.round = round
+        self.refreshesUsed = refreshesUsed
+        self.template = template
+        self.copy = copy
+        self.timing = timing
+    }
 }

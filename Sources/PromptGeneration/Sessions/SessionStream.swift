@@ -15,16 +15,16 @@ public struct SessionStream: Sendable {
 }
 
 /// The prompts a session has streamed for one answer: each gets its id when it is sent, and the answer keeps it.
-final class StreamedPrompts: Sendable {
+package final class StreamedPrompts: Sendable {
     private let sent = Mutex<[Prompt]>([])
     private let stream: SessionStream
 
-    init(_ stream: SessionStream) {
+    package init(_ stream: SessionStream) {
         self.stream = stream
     }
 
     /// The pipeline's side of the stream.
-    var generationStream: GenerationStream {
+    package var generationStream: GenerationStream {
         GenerationStream(modelAsked: stream.modelAsked) { [self] valid in
             let (prompt, position) = self.sent.withLock { sent in
                 let prompt = Prompt(
@@ -41,7 +41,7 @@ final class StreamedPrompts: Sendable {
     }
 
     /// `draft` with the ids of the prompts already sent, so the answer names each one as the stream did.
-    func keepingIDs(of draft: RoundDraft) -> RoundDraft {
+    package func keepingIDs(of draft: RoundDraft) -> RoundDraft {
         let byText = Dictionary(sent.withLock { $0 }.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
         var draft = draft
         draft.prompts = draft.prompts.map { prompt in

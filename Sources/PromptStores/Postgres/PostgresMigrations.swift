@@ -7,13 +7,13 @@ import PostgresNIO
 /// Names stay unquoted, so PostgreSQL folds them to lower case (`refreshesUsed` is the column `refreshesused`);
 /// every statement here and in ``PostgresPromptStore`` writes them the same unquoted way. Times are seconds since
 /// 1970 as `double precision` and JSON is `text`, as in SQLite, so both stores share their records' meaning.
-enum PostgresMigrations {
+package enum PostgresMigrations {
     /// The applied names live in the table GRDB uses for SQLite, so both stores answer "which migrations ran?"
     /// the same way.
-    static let table = "grdb_migrations"
+    package static let table = "grdb_migrations"
 
     /// Each migration's name and statements, oldest first.
-    static let all: [(name: String, statements: [PostgresQuery])] = [
+    package static let all: [(name: String, statements: [PostgresQuery])] = [
         (
             "v1",
             [
@@ -111,7 +111,7 @@ enum PostgresMigrations {
     ///
     /// - Returns: the names applied by this call.
     @discardableResult
-    static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [String] {
+    package static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [String] {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(AdvisoryLockKey.migrations))", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier text NOT NULL PRIMARY KEY)", logger: logger)
@@ -133,9 +133,9 @@ enum PostgresMigrations {
 }
 
 /// The keys of the advisory locks the instances sharing one database take, one per job only one may do at a time.
-enum AdvisoryLockKey {
+package enum AdvisoryLockKey {
     /// Held while migrating, for the whole transaction.
-    static let migrations: Int64 = 0x5048_5052_0001
+    package static let migrations: Int64 = 0x5048_5052_0001
     /// Held while pruning; an instance that cannot take it skips the round.
-    static let pruning: Int64 = 0x5048_5052_0002
+    package static let pruning: Int64 = 0x5048_5052_0002
 }

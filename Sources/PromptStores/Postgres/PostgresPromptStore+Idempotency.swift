@@ -50,9 +50,9 @@ extension PostgresPromptStore {
         return .running(fingerprint: fingerprint)
     }
 
-    typealias StoredResponseColumns = (String, Int, ByteBuffer, String?, String?)
+    package typealias StoredResponseColumns = (String, Int, ByteBuffer, String?, String?)
 
-    static func storedResponse(_ row: StoredResponseColumns) -> StoredResponse {
+    package static func storedResponse(_ row: StoredResponseColumns) -> StoredResponse {
         StoredResponse(status: row.1, body: Array(buffer: row.2), serverTiming: row.3, fingerprint: row.0, userID: row.4)
     }
 

@@ -50,7 +50,7 @@ extension PostgresPromptStore {
         }
     }
 
-    func snapshot(of session: SessionColumns, on connection: PostgresConnection) async throws -> SessionSnapshot {
+    package func snapshot(of session: SessionColumns, on connection: PostgresConnection) async throws -> SessionSnapshot {
         // Rounds first, then prompts: a round and its prompts commit together, so a round committed between the two
         // reads is simply not in the list, rather than listed without its prompts.
         var rounds: [SessionRound] = []

@@ -17,9 +17,9 @@ public final class PostgresPromptStore: PromptStore {
     /// The connection pool (a ServiceLifecycle service). ``runningItsOwnPool(url:maxConnections:claimLease:startupTimeout:logger:)``
     /// runs it until ``close()``; a caller with a service group of its own may run it there instead, then ``migrate(startupTimeout:)``.
     public let client: PostgresClient
-    let url: PostgresURL
-    let logger: Logger
-    let claimLease: TimeInterval
+    package let url: PostgresURL
+    package let logger: Logger
+    package let claimLease: TimeInterval
     /// The pool's task when the store runs outside a service group (``runningItsOwnPool(url:maxConnections:claimLease:startupTimeout:logger:)``).
     private let ownPool = Mutex<Task<Void, Never>?>(nil)
 
@@ -81,7 +81,7 @@ public final class PostgresPromptStore: PromptStore {
         await pool.value
     }
 
-    static func withDeadline<Value: Sendable>(
+    package static func withDeadline<Value: Sendable>(
         _ timeout: Duration,
         failing error: any Error,
         _ body: @escaping @Sendable () async throws -> Value

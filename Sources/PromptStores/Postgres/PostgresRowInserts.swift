@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension RoundRows {
     /// Inserts the round and all its prompts in one statement, for a session that already exists.
-    func insert(on connection: PostgresConnection, logger: Logger) async throws {
+    package func insert(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """
             WITH newRound AS (

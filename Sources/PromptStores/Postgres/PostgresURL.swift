@@ -49,7 +49,7 @@ public struct PostgresURL: Sendable, Equatable {
     }
 
     /// The client configuration this URL describes.
-    var clientConfiguration: PostgresClient.Configuration {
+    package var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         switch sslMode {
         case .disable: tls = .disable

@@ -45,7 +45,7 @@ extension SQLitePromptStore {
         }
     }
 
-    static func storedResponse(_ row: Row) -> StoredResponse {
+    package static func storedResponse(_ row: Row) -> StoredResponse {
         StoredResponse(
             status: row["status"],
             body: [UInt8](row["body"] as Data),

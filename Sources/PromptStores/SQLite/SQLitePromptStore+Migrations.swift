@@ -2,7 +2,7 @@ import GRDB
 
 extension SQLitePromptStore {
     /// The schema's history. Never edit a shipped migration: add `v2`, `v3`… instead.
-    static var migrator: DatabaseMigrator {
+    package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: "session") { t in

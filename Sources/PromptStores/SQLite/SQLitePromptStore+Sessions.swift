@@ -22,7 +22,7 @@ extension SQLitePromptStore {
         }
     }
 
-    static func snapshot(of record: SessionColumns, db: Database) throws -> SessionSnapshot {
+    package static func snapshot(of record: SessionColumns, db: Database) throws -> SessionSnapshot {
         let rounds = try SessionRoundRecord.filter(Column("sessionId") == record.id).order(Column("round")).fetchAll(db)
         let prompts = try SessionPromptRecord.filter(Column("sessionId") == record.id).order(Column("round"), Column("position")).fetchAll(db)
         let promptsByRound = Dictionary(grouping: prompts, by: \.round)

@@ -3,13 +3,13 @@ import GRDB
 
 /// The ``PromptStore`` on SQLite through GRDB: one file, WAL mode, named migrations.
 public struct SQLitePromptStore: PromptStore {
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
     /// Session and cache inserts go through here, so concurrent requests share commits.
-    let batcher: WriteBatcher
-    let claimLease: TimeInterval
+    package let batcher: WriteBatcher
+    package let claimLease: TimeInterval
 
     /// How long a statement waits for a lock another process holds, in seconds.
-    static let busyTimeout: TimeInterval = 0.5
+    package static let busyTimeout: TimeInterval = 0.5
 
     /// Opens (creating if needed) the database at `path` and migrates it. Refresh slots left reserved by a process
     /// that stopped mid-request come back when their lease (`claimLease`) runs out, as on PostgreSQL.

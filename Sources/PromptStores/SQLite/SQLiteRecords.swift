@@ -6,26 +6,26 @@ import GRDB
 
 extension SessionColumns: FetchableRecord {
     /// A row selected as ``SessionColumns/names``.
-    init(row: Row) throws {
+    package init(row: Row) throws {
         self.init((row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11]))
     }
 }
 
 /// A row of `sessionRound`.
-struct SessionRoundRecord: Decodable, FetchableRecord, TableRecord {
-    static let databaseTableName = "sessionRound"
+package struct SessionRoundRecord: Decodable, FetchableRecord, TableRecord {
+    package static let databaseTableName = "sessionRound"
 
-    var sessionId: String
-    var round: Int
-    var source: String
-    var fallbackReason: String?
-    var counted: Bool
-    var createdAt: Double
-    var answeredBy: BackendIdentity?
+    package var sessionId: String
+    package var round: Int
+    package var source: String
+    package var fallbackReason: String?
+    package var counted: Bool
+    package var createdAt: Double
+    package var answeredBy: BackendIdentity?
     /// The version of the session's variant that rendered this round; `nil` in rows written before v3.
-    var templateVersion: String?
+    package var templateVersion: String?
 
-    func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
+    package func round(prompts: [SessionPromptRecord]) throws -> SessionRound {
         SessionRound(
             round: round,
             source: try StoredValue.decode(PromptSource.self, source),
@@ -40,39 +40,39 @@ struct SessionRoundRecord: Decodable, FetchableRecord, TableRecord {
 }
 
 /// A row of `sessionPrompt`.
-struct SessionPromptRecord: Decodable, FetchableRecord, TableRecord {
-    static let databaseTableName = "sessionPrompt"
+package struct SessionPromptRecord: Decodable, FetchableRecord, TableRecord {
+    package static let databaseTableName = "sessionPrompt"
 
-    var id: String
-    var sessionId: String
-    var round: Int
-    var position: Int
-    var text: String
-    var repeatKey: String
-    var wordCount: Int
-    var source: String
+    package var id: String
+    package var sessionId: String
+    package var round: Int
+    package var position: Int
+    package var text: String
+    package var repeatKey: String
+    package var wordCount: Int
+    package var source: String
 
-    func prompt() throws -> Prompt {
+    package func prompt() throws -> Prompt {
         Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
     }
 }
 
 /// A row of `cacheEntry`: the validated prompts of one model answer.
-struct CacheEntryRecord: Decodable, FetchableRecord, TableRecord {
-    static let databaseTableName = "cacheEntry"
+package struct CacheEntryRecord: Decodable, FetchableRecord, TableRecord {
+    package static let databaseTableName = "cacheEntry"
 
-    var key: String
-    var prompts: [ValidPrompt]
-    var createdAt: Double
-    var expiresAt: Double
+    package var key: String
+    package var prompts: [ValidPrompt]
+    package var createdAt: Double
+    package var expiresAt: Double
 }
 
 /// A row of `feedback`: one action on one prompt, at most once.
-struct FeedbackRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "feedback"
+package struct FeedbackRecord: Codable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "feedback"
 
-    var promptId: String
-    var action: String
-    var sessionId: String
-    var createdAt: Double
+    package var promptId: String
+    package var action: String
+    package var sessionId: String
+    package var createdAt: Double
 }

@@ -5,7 +5,7 @@ import GRDB
 
 extension SessionColumns {
     /// Inserts the session row; its first round goes in beside it, in the same write.
-    func insert(into db: Database) throws {
+    package func insert(into db: Database) throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO session (id, userID, locale, photo, templateName, templateVersion, templateVariant, ownerKey,

@@ -8,24 +8,24 @@ import Synchronization
 /// and each caller resumes only after the transaction holding its write has committed. Every write goes through
 /// GRDB's asynchronous write, so no thread of Swift's pool ever waits on SQLite (a lock held by another process
 /// included), and a cancelled caller's batch is interrupted rather than waited for.
-final class WriteBatcher: Sendable {
+package final class WriteBatcher: Sendable {
     private typealias Write = @Sendable (Database) throws -> Void
 
     private struct State {
-        var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
+        package var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
         /// Whether the flushing task is writing; a new write then queues for its next batch.
-        var isWriting = false
+        package var isWriting = false
     }
 
     private let writer: any DatabaseWriter
     private let state = Mutex(State())
 
-    init(writer: any DatabaseWriter) {
+    package init(writer: any DatabaseWriter) {
         self.writer = writer
     }
 
     /// Runs `write` in the next batch; returns once it is committed.
-    func write(_ write: @escaping @Sendable (Database) throws -> Void) async throws {
+    package func write(_ write: @escaping @Sendable (Database) throws -> Void) async throws {
         try await withCheckedThrowingContinuation { continuation in
             let startsFlushing = state.withLock { state in
                 state.pending.append((write, continuation))

@@ -7,11 +7,11 @@ import Synchronization
 /// Every transfer of a ``CurlTransport`` runs on this one thread: it waits in `curl_multi_poll`, so hundreds of
 /// slow transfers cost no threads and never block Swift's cooperative pool. Other threads only append to the
 /// inbox and call `curl_multi_wakeup`, the one multi call libcurl allows from another thread.
-final class CurlMultiLoop: @unchecked Sendable {
+package final class CurlMultiLoop: @unchecked Sendable {
     private struct Inbox {
-        var additions: [CurlTransfer] = []
-        var hasCancellations = false
-        var isShuttingDown = false
+        package var additions: [CurlTransfer] = []
+        package var hasCancellations = false
+        package var isShuttingDown = false
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -21,7 +21,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     /// Creates the multi handle and starts its thread.
-    init() {
+    package init() {
         Self.initialiseLibcurlOnce
         guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
         self.multi = multi
@@ -31,20 +31,20 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     /// Stops the loop, failing any transfer still running, and frees the multi handle.
-    func shutdown() {
+    package func shutdown() {
         inbox.withLock { $0.isShuttingDown = true }
         curl_multi_wakeup(multi)
         stopped.wait()
     }
 
     /// Hands `transfer` to the loop thread.
-    func submit(_ transfer: CurlTransfer) {
+    package func submit(_ transfer: CurlTransfer) {
         inbox.withLock { $0.additions.append(transfer) }
         curl_multi_wakeup(multi)
     }
 
     /// Asks the loop to drop every transfer marked cancelled.
-    func wakeForCancellation() {
+    package func wakeForCancellation() {
         inbox.withLock { $0.hasCancellations = true }
         curl_multi_wakeup(multi)
     }

@@ -6,11 +6,11 @@ import Synchronization
 ///
 /// Created on the caller's task, then owned by the ``CurlMultiLoop`` thread until it finishes; only the
 /// cancellation flag and the continuation are touched from both sides, and both are guarded.
-final class CurlTransfer: @unchecked Sendable {
+package final class CurlTransfer: @unchecked Sendable {
     /// Bodies larger than this are refused: an LLM answer is a few kilobytes, anything bigger is a fault.
-    static let maximumResponseBytes = 4 * 1024 * 1024
+    package static let maximumResponseBytes = 4 * 1024 * 1024
 
-    let easy: UnsafeMutableRawPointer
+    package let easy: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private(set) var responseBody: [UInt8] = []
     private(set) var responseHeaders: [String: String] = [:]
@@ -20,7 +20,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let onBodyChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// Creates the easy handle and applies every option for `request`.
-    init(request: HTTPTransportRequest) throws(HTTPTransportError) {
+    package init(request: HTTPTransportRequest) throws(HTTPTransportError) {
         guard let easy = curl_easy_init() else {
             throw HTTPTransportError(.other, detail: "curl_easy_init failed")
         }
@@ -63,20 +63,20 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Stores the continuation to resume when the transfer ends.
-    func setContinuation(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) {
+    package func setContinuation(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) {
         self.continuation.withLock { $0 = continuation }
     }
 
     /// Marks the transfer as cancelled; the loop removes it on its next turn.
-    func markCancelled() {
+    package func markCancelled() {
         cancelled.withLock { $0 = true }
     }
 
     /// Whether the owning task was cancelled.
-    var isCancelled: Bool { cancelled.withLock { $0 } }
+    package var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// Resumes the waiting task exactly once; later calls are ignored.
-    func finish(_ result: Result<HTTPTransportResponse, any Error>) {
+    package func finish(_ result: Result<HTTPTransportResponse, any Error>) {
         let continuation = self.continuation.withLock { value in
             defer { value = nil }
             return value
@@ -85,7 +85,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Builds the outcome from libcurl's result code once the transfer is done.
-    func outcome(for code: CURLcode) -> Result<HTTPTransportResponse, any Error> {
+    package func outcome(for code: CURLcode) -> Result<HTTPTransportResponse, any Error> {
         guard code == CURLE_OK else {
             return .failure(Self.error(for: code, bodyTooLarge: bodyTooLarge))
         }
