@@ -30,13 +30,13 @@ public func buildApplication(
     logger: Logger
 ) async throws -> some ApplicationProtocol {
     let services = try buildServices(configuration, dependencies: dependencies, logger: logger)
+    // One count for the whole server: the channel handlers below are made anew for each connection.
+    let connections = ConnectionLimit(maximum: configuration.maxConnections)
     var app = Application(
         router: buildRouter(services),
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [
-                    ConnectionLimitHandler(limit: ConnectionLimit(maximum: configuration.maxConnections)), MalformedRequestHandler(),
-                ],
+                additionalChannelHandlers: [ConnectionLimitHandler(limit: connections), MalformedRequestHandler()],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
             )
         ),
