@@ -12,8 +12,9 @@ extension SystemTests {
     @Suite("A real model in the loop: SmolLM2 on llama-server", .tags(.slow), .serialized)
     struct RealModelTests {
         /// The least share of first-answer English cards the model must fill, greedy, on these photos. The measured
-        /// share is in docs/QUALITY.md; the floor sits well below it, so only a real regression crosses it.
-        static let englishFloor = 0.5
+        /// share is in docs/QUALITY.md; the floor sits well below it, so only a real regression crosses it. Greedy,
+        /// these photos measured 0.67 with one-word openers and 1.0 with the two-word ones (the run prints it).
+        static let englishFloor = 0.75
 
         static let shippedLocales = ["en", "es", "pt", "fr", "de", "it", "ar", "hi", "ja", "ko", "th", "zh-Hans", "zh-Hant"]
 
@@ -149,6 +150,7 @@ extension SystemTests {
                     }
                     let share = Double(modelCards) / Double(3 * Self.englishPhotos.count)
                     #expect(share >= Self.englishFloor, "English cards from the model: \(share), floor \(Self.englishFloor)")
+                    print("real-model check: English cards from the model \(share)")
                 }
             }
         }
