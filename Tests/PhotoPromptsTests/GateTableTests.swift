@@ -143,6 +143,28 @@ struct GateTableTests {
         #expect(Self.verdict(text, locale: locale) == .unknownWord(word))
     }
 
+    @Test(
+        "Text that repeats itself is rejected in every language, with a dictionary or without (Gemma's base model wrote these)",
+        arguments: [
+            ("hi", "इस तस्वीर की कौन-जो ओं केकेकेकेकेक्या ओं केकेके?"),
+            ("th", "ทบทวนคำตอบของตัวเองในภาษาไทยด้วยคำว่า ฿฿฿฿฿฿฿ และ ฿฿฿฿฿สำหรับคำ?"),
+            ("th", "เขียน ญานี ญานี ในภาษาไทย ญานีญานีในภาษาไทย ญานีนีในภาษาไทย ญาก?"),
+            ("zh-Hans", "第一段介绍，第一句介绍，第二段介绍，第三段介绍，第四段介绍，第五？"),
+            ("en", "Are nemi, ajalar ajalar ala, ajalar ala ala ala ala ajalar?"),
+            ("en", "What a beautiful day in the mountains, andhiiiiiiiii, was it cold there?"),
+        ]
+    )
+    func repetitive(locale: String, text: String) {
+        #expect(Self.verdict(text, locale: locale) == .repetitive)
+    }
+
+    @Test("What a question may repeat is not repetition: three f's in German, \"the\" three times, a number's zeros")
+    func notRepetitive() {
+        #expect(Self.verdict("Wie war die Schifffahrt an diesem Abend mit deinem Hund am Strand?", locale: "de") == nil)
+        #expect(Self.verdict("What did the sun, the sea and the sand feel like on that summer evening?", locale: "en") == nil)
+        #expect(Self.verdict("How did it feel to walk 10000 steps along the beach with your dog?", locale: "en") == nil)
+    }
+
     @Test("A name is real when the dictionary lists it or the photo has it; an invented one, or a glued one, is not")
     func names() {
         #expect(Self.verdict("Did you ever visit Paris or London before this trip to the beach?", locale: "en") == nil)

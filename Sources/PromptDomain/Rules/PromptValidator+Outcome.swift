@@ -39,6 +39,8 @@ public struct PromptRejection: Sendable, Equatable {
         case twoQuestions
         /// A word neither the language's dictionary nor the photo knows.
         case unknownWord(String)
+        /// Repeats itself: a letter, a symbol, a short run or a word, past what a question writes (``RepeatedText``).
+        case repetitive
 
         /// A short reason for logs, e.g. "too short at 6 words".
         public var description: String {
@@ -58,13 +60,14 @@ public struct PromptRejection: Sendable, Equatable {
             case .assistantChatter: "talks about the conversation, not the photo"
             case .twoQuestions: "asks two questions; ask one"
             case .unknownWord(let word): "uses \"\(word)\", which is not a word"
+            case .repetitive: "repeats itself; write one plain question"
             }
         }
 
         /// Whether a model told of this failure can avoid it on a re-ask.
         package var isFixedByTelling: Bool {
             switch self {
-            case .wrongLanguage, .unknownWord, .placeholder, .assistantChatter: false
+            case .wrongLanguage, .unknownWord, .repetitive, .placeholder, .assistantChatter: false
             default: true
             }
         }
@@ -87,6 +90,7 @@ public struct PromptRejection: Sendable, Equatable {
             case .assistantChatter: "assistant_chatter"
             case .twoQuestions: "two_questions"
             case .unknownWord: "unknown_word"
+            case .repetitive: "repetitive"
             }
         }
     }

@@ -1,0 +1,58 @@
+/// Text that repeats itself: what a model writes when it has stopped making sense, in any language, with a
+/// dictionary for it or without ("केकेकेकेकेके", "฿฿฿", "ญานี ญานี … ญานี", "第一段介绍，第二段介绍，第三段介绍，第四段介绍").
+///
+/// Where a language has no dictionary (ja, zh, ko, hi, th), this is what keeps a base model's loops off the screen.
+/// The bounds sit above what a question writes: German spells "Schifffahrt" with three f's, and a long English
+/// question may say "the" three times.
+enum RepeatedText {
+    /// Whether `text`, whose words are `words`, repeats a letter (four times), a symbol (three times), a run of
+    /// two to four characters (four times in a row), a word of two characters or more (four times), or two words
+    /// together (three times).
+    static func isRepetitive(_ text: String, words: [Substring]) -> Bool {
+        repeatsCharacters(Array(text)) || repeatsWords(words)
+    }
+
+    private static func repeatsCharacters(_ characters: [Character]) -> Bool {
+        var run = 1
+        for index in characters.indices.dropFirst() {
+            let character = characters[index]
+            run = character == characters[index - 1] ? run + 1 : 1
+            if character.isLetter, run >= 4 { return true }
+            if character.isSymbol, run >= 3 { return true }
+        }
+        for unit in 2...4 where characters.count >= unit * 4 {
+            var repeats = 1
+            var start = 0
+            while start + unit * 2 <= characters.count {
+                let here = characters[start..<(start + unit)]
+                let next = characters[(start + unit)..<(start + unit * 2)]
+                if here == next, here.allSatisfy({ $0.isLetter || $0.isSymbol }) {
+                    repeats += 1
+                    if repeats >= 4 { return true }
+                    start += unit
+                } else {
+                    repeats = 1
+                    start += 1
+                }
+            }
+        }
+        return false
+    }
+
+    private static func repeatsWords(_ words: [Substring]) -> Bool {
+        let keys = words.map { $0.lowercased() }
+        var counts: [String: Int] = [:]
+        for key in keys where key.count >= 2 {
+            counts[key, default: 0] += 1
+            if counts[key, default: 0] >= 4 { return true }
+        }
+        // Two words together three times: "ใน ภาษา ไทย" over and over, where ICU's words are a syllable or two.
+        var pairs: [String: Int] = [:]
+        for (first, second) in zip(keys, keys.dropFirst()) {
+            let key = first + " " + second
+            pairs[key, default: 0] += 1
+            if pairs[key, default: 0] >= 3 { return true }
+        }
+        return false
+    }
+}
