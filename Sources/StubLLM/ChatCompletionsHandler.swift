@@ -17,26 +17,8 @@ struct ChatCompletionsHandler: Sendable {
         // Anthropic sends the system prompt beside the messages; the others send it as the first message.
         let system = chat?.system ?? chat?.messages.first { $0.role == "system" }?.content ?? ""
         let user = chat?.messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n") ?? ""
+        if let refusal = refusal(behaviour, body: body) { return refusal }
         switch behaviour {
-        case .serverError:
-            return json(shape.error("stub: internal error", type: "server_error"), status: .internalServerError)
-        case .badRequest:
-            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
-            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
-        case .unauthorized:
-            let message = "Incorrect API key provided: sk-stub-1234567890abcdef. You can find your API key in your account."
-            return json(shape.error(message, type: "authentication_error"), status: .unauthorized)
-        case .reasoningModel where body.contains(#""max_tokens""#):
-            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
-            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
-        case .reasoningModel where body.contains(#""temperature""#):
-            let message = "Unsupported value: 'temperature' does not support 0.8 with this model. Only the default (1) value is supported."
-            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
-        case .noGrammar where body.contains(#""grammar""#), .noStructuredOutput where body.contains(#""grammar""#):
-            return json(shape.error("Unrecognized request argument supplied: grammar", type: "invalid_request_error"), status: .badRequest)
-        case .noStructuredOutput where body.contains(#""response_format""#) || body.contains(#""format""#):
-            let message = "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model."
-            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
         case .reasoningEmpty:
             return json(shape.reply(nil, cutOff: true, promptCharacters: body.count), status: .ok)
         case .cutAtLength:
@@ -77,6 +59,33 @@ struct ChatCompletionsHandler: Sendable {
             let tokenDelay = await state.tokenDelayMilliseconds
             if tokenDelay > 0 { try await Task.sleep(for: .milliseconds(tokenDelay * max(0, content.count / 4 - 1))) }
             return json(shape.reply(content, promptCharacters: body.count), status: .ok)
+        }
+    }
+
+    /// The provider's error for a behaviour that refuses this request, as each API words it; nil to answer it.
+    private func refusal(_ behaviour: StubBehaviour, body: String) -> Response? {
+        switch behaviour {
+        case .serverError:
+            return json(shape.error("stub: internal error", type: "server_error"), status: .internalServerError)
+        case .badRequest:
+            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .unauthorized:
+            let message = "Incorrect API key provided: sk-stub-1234567890abcdef. You can find your API key in your account."
+            return json(shape.error(message, type: "authentication_error"), status: .unauthorized)
+        case .reasoningModel where body.contains(#""max_tokens""#):
+            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .reasoningModel where body.contains(#""temperature""#):
+            let message = "Unsupported value: 'temperature' does not support 0.8 with this model. Only the default (1) value is supported."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        case .noGrammar where body.contains(#""grammar""#), .noStructuredOutput where body.contains(#""grammar""#):
+            return json(shape.error("Unrecognized request argument supplied: grammar", type: "invalid_request_error"), status: .badRequest)
+        case .noStructuredOutput where body.contains(#""response_format""#) || body.contains(#""format""#):
+            let message = "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model."
+            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
+        default:
+            return nil
         }
     }
 

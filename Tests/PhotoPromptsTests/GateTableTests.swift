@@ -114,6 +114,8 @@ struct GateTableTests {
             ("en", "What details of the photo should I describe so I can help you?", .assistantChatter),
             ("en", "If you want to know more about the beach, I can tell you a little bit?", .assistantChatter),
             ("en", "If you want to talk about the sunset, you could say something about the dog?", .assistantChatter),
+            ("zh-Hans", "请你写出中国古代建筑中最有名气的建筑，并回答以下问题？", .assistantChatter),
+            ("th", "เขียนคำถามในภาษาไทยว่า ใช้วางข้อความในภาษาอังกฤษว่า ใช้วางคำถาม?", .assistantChatter),
             ("en", "What did you feel there? Who were you with that evening?", .twoQuestions),
             ("es", "¿Qué quiere recordar el usuario de esta tarde en la playa?", .assistantChatter),
             ("de", "Was möchte der Benutzer von diesem Abend am Strand behalten?", .assistantChatter),
@@ -147,9 +149,12 @@ struct GateTableTests {
         "Text that repeats itself is rejected in every language, with a dictionary or without (Gemma's base model wrote these)",
         arguments: [
             ("hi", "इस तस्वीर की कौन-जो ओं केकेकेकेकेक्या ओं केकेके?"),
-            ("th", "ทบทวนคำตอบของตัวเองในภาษาไทยด้วยคำว่า ฿฿฿฿฿฿฿ และ ฿฿฿฿฿สำหรับคำ?"),
-            ("th", "เขียน ญานี ญานี ในภาษาไทย ญานีญานีในภาษาไทย ญานีนีในภาษาไทย ญาก?"),
+            ("th", "ทบทวนคำตอบของตัวเองด้วยคำว่า ฿฿฿฿฿฿฿ และ ฿฿฿฿฿สำหรับคำ?"),
+            ("th", "สำหรับ ญานี ญานี ญานีญานี ญานีนี ญาก?"),
             ("zh-Hans", "第一段介绍，第一句介绍，第二段介绍，第三段介绍，第四段介绍，第五？"),
+            ("zh-Hans", "请问你的照片，你在哪个城市，在哪城市，在哪里，在哪里，在哪年？"),
+            ("hi", "इस तस्वीर की कौन-जो लोग दिवाली के दौरान अपने-अपने घर पर दिवाली के रंग रंग रंग?"),
+            ("hi", "एक ऎसी तस्वीर की, जिसमें कोई भी व्यक्ति ने दिवाली के दौरान अपने-अपने घर पर एक-एकँयादीयादीयादीए?"),
             ("en", "Are nemi, ajalar ajalar ala, ajalar ala ala ala ala ajalar?"),
             ("en", "What a beautiful day in the mountains, andhiiiiiiiii, was it cold there?"),
         ]

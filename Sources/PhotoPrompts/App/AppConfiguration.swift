@@ -76,17 +76,7 @@ public struct AppConfiguration: Sendable {
         streamKeepAlive = try reader.seconds("stream.keepalive", default: 5, maximum: 60)
         maxConnections = try reader.integer("http.maxConnections", default: 4096, in: 1...1_000_000)
         databasePath = reader.text("database.path", default: "data/photo-prompts.sqlite")
-        if let url = reader.optionalText("database.url", isSecret: true), !url.isEmpty {
-            guard let parsed = PostgresURL(url) else {
-                throw ConfigurationError(
-                    key: "DATABASE_URL",
-                    problem: "must look like postgres://user:password@host:5432/database, optionally with ?sslmode=disable|prefer|require"
-                )
-            }
-            databaseURL = parsed
-        } else {
-            databaseURL = nil
-        }
+        databaseURL = try Self.databaseURL(reader)
         databasePoolSize = try reader.integer("database.poolSize", default: 20, in: 1...1000)
         self.backends = try BackendConfiguration.chain(reader: reader)
         breakerFailures = try reader.integer("breaker.failures", default: 5, in: 1...1000)
@@ -123,19 +113,35 @@ public struct AppConfiguration: Sendable {
         sessionTTL = try reader.seconds("sessions.ttl", default: 86_400, maximum: 31_536_000)
         cacheTTL = try reader.seconds("cache.ttl", default: 604_800, maximum: 31_536_000)
         pruneInterval = try reader.seconds("store.pruneInterval", default: 600, maximum: 86_400)
+        (logLevel, logFormat) = try Self.logging(reader)
+    }
+
+    /// `DATABASE_URL`, when set: PostgreSQL shared by instances.
+    private static func databaseURL(_ reader: ConfigReader) throws(ConfigurationError) -> PostgresURL? {
+        guard let url = reader.optionalText("database.url", isSecret: true), !url.isEmpty else { return nil }
+        guard let parsed = PostgresURL(url) else {
+            throw ConfigurationError(
+                key: "DATABASE_URL",
+                problem: "must look like postgres://user:password@host:5432/database, optionally with ?sslmode=disable|prefer|require"
+            )
+        }
+        return parsed
+    }
+
+    /// `LOG_LEVEL` and `LOG_FORMAT`.
+    private static func logging(_ reader: ConfigReader) throws(ConfigurationError) -> (Logger.Level, LogFormat) {
         let levelName = reader.text("log.level", default: "info")
-        guard let logLevel = Logger.Level(rawValue: levelName.lowercased()) else {
+        guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw ConfigurationError(
                 key: "LOG_LEVEL",
                 problem: "must be one of trace, debug, info, notice, warning, error, critical (got \"\(levelName)\")"
             )
         }
-        self.logLevel = logLevel
         let formatName = reader.text("log.format", default: "text")
-        guard let logFormat = LogFormat(rawValue: formatName.lowercased()) else {
+        guard let format = LogFormat(rawValue: formatName.lowercased()) else {
             throw ConfigurationError(key: "LOG_FORMAT", problem: "must be text, json or logfmt (got \"\(formatName)\")")
         }
-        self.logFormat = logFormat
+        return (level, format)
     }
 
     /// Whether `host` only accepts connections from this machine.

@@ -92,6 +92,29 @@ public struct EvalReport: Codable, Sendable {
         return Double(promptTokens + completionTokens) / Double(fixtures)
     }
 
+    /// One fixture's line of the report: its first answer's cards, what was kept and rejected, and why.
+    private static func result(
+        of outcome: (fixture: EvalFixture, generation: Generation, latency: Duration),
+        language: String,
+        details: PhotoMentions
+    ) -> FixtureResult {
+        let generation = outcome.generation
+        return FixtureResult(
+            name: outcome.fixture.name,
+            language: language,
+            cardsFromModel: min(generation.candidates.count, FallbackPrompts.promptsPerAnswer),
+            cardsMentioning: generation.candidates.prefix(FallbackPrompts.promptsPerAnswer).filter { details.mentioned(inKey: $0.repeatKey) }.count,
+            source: generation.source.rawValue,
+            fallbackReason: generation.fallbackReason?.rawValue,
+            reasked: generation.reasked,
+            latencyMilliseconds: outcome.latency.milliseconds,
+            kept: generation.candidates.map(\.text),
+            rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description, code: $0.reason.code) },
+            mentioning: generation.candidates.filter { details.mentioned(inKey: $0.repeatKey) }.count,
+            tokens: generation.usage?.total
+        )
+    }
+
     /// Summarises `outcomes`, one per fixture, in fixture order.
     init(template: TemplateIdentity, outcomes: [(fixture: EvalFixture, generation: Generation, latency: Duration)]) {
         self.template = template
@@ -126,23 +149,7 @@ public struct EvalReport: Codable, Sendable {
                 mentionable += generation.candidates.count
                 mentioning += mentions
             }
-            results.append(
-                FixtureResult(
-                    name: outcome.fixture.name,
-                    language: language,
-                    cardsFromModel: min(generation.candidates.count, FallbackPrompts.promptsPerAnswer),
-                    cardsMentioning: generation.candidates.prefix(FallbackPrompts.promptsPerAnswer)
-                        .filter { details.mentioned(inKey: $0.repeatKey) }.count,
-                    source: generation.source.rawValue,
-                    fallbackReason: generation.fallbackReason?.rawValue,
-                    reasked: generation.reasked,
-                    latencyMilliseconds: outcome.latency.milliseconds,
-                    kept: generation.candidates.map(\.text),
-                    rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description, code: $0.reason.code) },
-                    mentioning: mentions,
-                    tokens: generation.usage?.total
-                )
-            )
+            results.append(Self.result(of: outcome, language: language, details: details))
         }
         let requests = max(outcomes.count, 1)
         candidates = kept + rejected

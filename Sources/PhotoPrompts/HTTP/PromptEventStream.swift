@@ -60,8 +60,19 @@ struct PromptEventStream: Sendable {
                 try await Self.finish(with: .success((stored, replayed)), afterSending: 0, to: &writer, logger: logger)
             }
         }
-        let keepAlive = self.keepAlive
-        return Self.response { writer in
+        return Self.streaming(events, until: worker, keepAlive: keepAlive, beatingInto: sink, logger: logger)
+    }
+
+    /// The answer once the model is asked: a comment, then each prompt as it is found, keep-alive comments while
+    /// none comes, then the rest and `done` from the work's result.
+    private static func streaming(
+        _ events: AsyncStream<Event>,
+        until worker: Task<(StoredResponse, replayed: Bool), any Error>,
+        keepAlive: Duration,
+        beatingInto sink: AsyncStream<Event>.Continuation,
+        logger: Logger
+    ) -> Response {
+        response { writer in
             let beats = Task {
                 while !Task.isCancelled {
                     try await Task.sleep(for: keepAlive)
@@ -70,18 +81,18 @@ struct PromptEventStream: Sendable {
             }
             defer { beats.cancel() }
             do {
-                try await writer.write(Self.comment("waiting for the model"))
+                try await writer.write(comment("waiting for the model"))
                 var sent = 0
                 for await event in events {
                     switch event {
                     case .prompt(let prompt, let position):
-                        try await writer.write(Self.promptEvent(prompt, position: position))
+                        try await writer.write(promptEvent(prompt, position: position))
                         sent = max(sent, position + 1)
                     case .keepAlive:
-                        try await writer.write(Self.comment("keep-alive"))
+                        try await writer.write(comment("keep-alive"))
                     }
                 }
-                try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger)
+                try await finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger)
             } catch {
                 // The client went away: the work stops as it would for a JSON request whose caller left.
                 worker.cancel()

@@ -8,7 +8,7 @@
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key.
-    public static let version = 3
+    public static let version = 4
 
     /// The user's language.
     package let language: LanguageTag
@@ -56,7 +56,7 @@ public struct PromptGate: Sendable {
         if rules.chatter, containsChatter(repeatKey) { return .assistantChatter }
         if rules.oneQuestion, QuestionMarks.count(in: text) > 1 { return .twoQuestions }
         let words = words(in: text)
-        if rules.realWords, RepeatedText.isRepetitive(text, words: words) { return .repetitive }
+        if rules.realWords, RepeatedText.isRepetitive(text, words: words, spacesWords: spacesWords) { return .repetitive }
         let written: LanguageTag
         switch writtenLanguage(of: words) {
         case .accepted(let tag): written = tag

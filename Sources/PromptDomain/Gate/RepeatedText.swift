@@ -6,10 +6,12 @@
 /// question may say "the" three times.
 enum RepeatedText {
     /// Whether `text`, whose words are `words`, repeats a letter (four times), a symbol (three times), a run of
-    /// two to four characters (four times in a row), a word of two characters or more (four times), or two words
-    /// together (three times).
-    static func isRepetitive(_ text: String, words: [Substring]) -> Bool {
-        repeatsCharacters(Array(text)) || repeatsWords(words)
+    /// two to four characters (three times in a row), a word (three times running, or four times if it has two
+    /// characters or more), or two words together (three times); where words are not spaced, two letters together
+    /// (four times).
+    static func isRepetitive(_ text: String, words: [Substring], spacesWords: Bool) -> Bool {
+        let characters = Array(text)
+        return repeatsCharacters(characters) || repeatsWords(words) || (!spacesWords && repeatsPairs(of: characters))
     }
 
     private static func repeatsCharacters(_ characters: [Character]) -> Bool {
@@ -20,7 +22,7 @@ enum RepeatedText {
             if character.isLetter, run >= 4 { return true }
             if character.isSymbol, run >= 3 { return true }
         }
-        for unit in 2...4 where characters.count >= unit * 4 {
+        for unit in 2...4 where characters.count >= unit * 3 {
             var repeats = 1
             var start = 0
             while start + unit * 2 <= characters.count {
@@ -28,7 +30,7 @@ enum RepeatedText {
                 let next = characters[(start + unit)..<(start + unit * 2)]
                 if here == next, here.allSatisfy({ $0.isLetter || $0.isSymbol }) {
                     repeats += 1
-                    if repeats >= 4 { return true }
+                    if repeats >= 3 { return true }
                     start += unit
                 } else {
                     repeats = 1
@@ -41,6 +43,8 @@ enum RepeatedText {
 
     private static func repeatsWords(_ words: [Substring]) -> Bool {
         let keys = words.map { $0.lowercased() }
+        // The same word three times running: "रंग रंग रंग".
+        if zip(keys, zip(keys.dropFirst(), keys.dropFirst(2))).contains(where: { $0 == $1.0 && $0 == $1.1 }) { return true }
         var counts: [String: Int] = [:]
         for key in keys where key.count >= 2 {
             counts[key, default: 0] += 1
@@ -52,6 +56,18 @@ enum RepeatedText {
             let key = first + " " + second
             pairs[key, default: 0] += 1
             if pairs[key, default: 0] >= 3 { return true }
+        }
+        return false
+    }
+
+    /// Where words are not spaced (ja, zh, th), two letters together four times: "在哪" in "在哪个城市，在哪城市，在哪里，
+    /// 在哪里，在哪年", where ICU's words are single characters and no word repeats as one.
+    private static func repeatsPairs(of characters: [Character]) -> Bool {
+        var counts: [String: Int] = [:]
+        for (first, second) in zip(characters, characters.dropFirst()) where first.isLetter && second.isLetter {
+            let key = String([first, second])
+            counts[key, default: 0] += 1
+            if counts[key, default: 0] >= 4 { return true }
         }
         return false
     }

@@ -158,30 +158,15 @@ public struct PromptSessions: Sendable {
         let template = set.template(forVariant: session.template.variant)
         let identity = template.identity.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
-        let generation: Generation
-        let shownKeys = session.shownRepeatKeys
-        // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
-        let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
-        let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) && gate.stillPasses($0) }
-        if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
-            // The model already wrote enough good prompts last time: no backend call, and it counts as a refresh.
-            var timing = ServerTiming()
-            timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
-            generation = .prompts(unseenSurplus, from: .model, timing: timing)
-        } else {
-            let shown = session.rounds.flatMap(\.prompts).map(\.text)
-            let input = PromptGenerator.Input(
-                template: template,
-                photo: session.photo,
-                locale: session.locale,
-                round: ordinal,
-                alreadyShown: shown,
-                readsCache: readsCache,
-                deadline: deadline,
-                stream: streamed?.generationStream
-            )
-            generation = await generator.generate(input, logger: logger)
-        }
+        let generation = await nextGeneration(
+            for: session,
+            template: template,
+            ordinal: ordinal,
+            readsCache: readsCache,
+            deadline: deadline,
+            streamed: streamed,
+            logger: logger
+        )
         try Task.checkCancellation()
         var timing = generation.timing
         let (assembler, copy) = assembler(for: template, in: set, photo: session.photo, locale: session.locale)
@@ -206,6 +191,39 @@ public struct PromptSessions: Sendable {
             copy: copy,
             timing: timing
         )
+    }
+
+    /// A refresh's prompts: the session's surplus when it still holds three unseen that pass today's gate (no
+    /// backend call, and it counts as a refresh), else the pipeline's.
+    private func nextGeneration(
+        for session: SessionSnapshot,
+        template: PromptTemplate,
+        ordinal: Int,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        streamed: StreamedPrompts?,
+        logger: Logger
+    ) async -> Generation {
+        let shownKeys = session.shownRepeatKeys
+        // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
+        let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
+        let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) && gate.stillPasses($0) }
+        if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
+            var timing = ServerTiming()
+            timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
+            return .prompts(unseenSurplus, from: .model, timing: timing)
+        }
+        let input = PromptGenerator.Input(
+            template: template,
+            photo: session.photo,
+            locale: session.locale,
+            round: ordinal,
+            alreadyShown: session.rounds.flatMap(\.prompts).map(\.text),
+            readsCache: readsCache,
+            deadline: deadline,
+            stream: streamed?.generationStream
+        )
+        return await generator.generate(input, logger: logger)
     }
 
     /// Counts a round shown: per template version for operators, and in the service's metrics.
