@@ -82,3 +82,38 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         sessions: sessions
     )
 }
+
+/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`; and
+/// the PostgreSQL store itself, whose pool the app runs as a service and migrates before the server starts.
+///
+/// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a little after its
+/// request's deadline: by then the request has been answered, and only a process that died can still hold it.
+func openStore(_ configuration: AppConfiguration, logger: Logger) throws -> (any PromptStore, PostgresPromptStore?) {
+    let claimLease = configuration.timeout + PromptStoreDefaults.claimMargin
+    if let url = configuration.databaseURL {
+        let store = PostgresPromptStore(url: url, maxConnections: configuration.databasePoolSize, claimLease: claimLease, logger: logger)
+        return (store, store)
+    }
+    do {
+        return (try SQLitePromptStore(path: configuration.databasePath, claimLease: claimLease), nil)
+    } catch {
+        throw cannotOpen(error, configuration)
+    }
+}
+
+/// Migrates PostgreSQL once its pool runs, failing start-up with the database named (password masked) and why.
+func migrate(_ store: PostgresPromptStore, _ configuration: AppConfiguration) async throws {
+    do {
+        try await store.migrate()
+    } catch {
+        throw cannotOpen(error, configuration)
+    }
+}
+
+/// A store that cannot be opened, said so an operator knows what to fix: the database and the reason in words, not
+/// "SQLite error 14".
+private func cannotOpen(_ error: any Error, _ configuration: AppConfiguration) -> ConfigurationError {
+    let database = configuration.databaseURL.map { "DATABASE_URL \($0.redacted)" } ?? "DATABASE_PATH \(configuration.databasePath)"
+    let reason = StoreFault(error)?.reason ?? (error as NSError).localizedDescription
+    return ConfigurationError(key: database, problem: "cannot be opened: \(reason)")
+}
