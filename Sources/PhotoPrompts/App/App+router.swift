@@ -17,8 +17,12 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
     router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout)))
     router.addRoutes(HealthController().endpoints)
     router.addRoutes(
-        ReadinessController(store: services.stores.maintenance, templates: services.templates, breakers: { await services.generator.chain.breakerStates() })
-            .endpoints
+        ReadinessController(
+            store: services.stores.maintenance,
+            templates: services.templates,
+            breakers: { await services.generator.chain.breakerStates() }
+        )
+        .endpoints
     )
     router.group("v1")
         .add(middleware: ClientKeyMiddleware(keys: configuration.clientKeys))
@@ -40,7 +44,9 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
     if let adminKey = configuration.adminAPIKey {
         router.group("admin")
             .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
-            .addRoutes(AdminController(templates: services.templates, stats: services.stats, store: services.stores.stats, clock: services.clock).endpoints)
+            .addRoutes(
+                AdminController(templates: services.templates, stats: services.stats, store: services.stores.stats, clock: services.clock).endpoints
+            )
         // Prometheus scrapes with the admin key as a bearer token (`authorization` in its scrape config).
         router.group("metrics")
             .add(middleware: AdminAuthMiddleware(adminKey: adminKey))

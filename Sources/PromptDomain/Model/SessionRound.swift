@@ -20,7 +20,16 @@ public struct SessionRound: Sendable {
     public var templateVersion: String?
 
     /// Creates a value with every field.
-    package init(round: Int, source: PromptSource, fallbackReason: FallbackReason? = nil, counted: Bool, prompts: [Prompt], createdAt: Date, answeredBy: BackendIdentity? = nil, templateVersion: String? = nil) {
+    package init(
+        round: Int,
+        source: PromptSource,
+        fallbackReason: FallbackReason? = nil,
+        counted: Bool,
+        prompts: [Prompt],
+        createdAt: Date,
+        answeredBy: BackendIdentity? = nil,
+        templateVersion: String? = nil
+    ) {
         self.round = round
         self.source = source
         self.fallbackReason = fallbackReason

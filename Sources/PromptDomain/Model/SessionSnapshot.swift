@@ -36,7 +36,19 @@ public struct SessionSnapshot: Sendable {
     }
 
     /// Creates a value with every field.
-    package init(id: String, owner: String, userID: String? = nil, locale: String, photo: PhotoMetadata, template: TemplateIdentity, refreshesUsed: Int, createdAt: Date, expiresAt: Date, surplus: [ValidPrompt], rounds: [SessionRound]) {
+    package init(
+        id: String,
+        owner: String,
+        userID: String? = nil,
+        locale: String,
+        photo: PhotoMetadata,
+        template: TemplateIdentity,
+        refreshesUsed: Int,
+        createdAt: Date,
+        expiresAt: Date,
+        surplus: [ValidPrompt],
+        rounds: [SessionRound]
+    ) {
         self.id = id
         self.owner = owner
         self.userID = userID

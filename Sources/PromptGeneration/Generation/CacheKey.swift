@@ -44,7 +44,17 @@ package struct CacheKey: Encodable {
     }
 
     /// Creates a value with every field.
-    package init(photo: PhotoMetadata, locale: String, template: TemplateIdentity, backends: [BackendIdentity], parameters: ModelParameters, candidateCount: Int, lists: String, round: Int, age: Age? = nil) {
+    package init(
+        photo: PhotoMetadata,
+        locale: String,
+        template: TemplateIdentity,
+        backends: [BackendIdentity],
+        parameters: ModelParameters,
+        candidateCount: Int,
+        lists: String,
+        round: Int,
+        age: Age? = nil
+    ) {
         self.photo = photo
         self.locale = locale
         self.template = template

@@ -1,7 +1,12 @@
 /// The message that asks the model again, saying exactly which candidates were rejected and why.
 package enum ReaskFeedback {
     /// The follow-up user message after a reply whose candidates were judged as in `validation`.
-    package static func message(for validation: PromptValidation, needed: Int, rule: WordRule = .english, checks: PromptChecks = PromptChecks()) -> String {
+    package static func message(
+        for validation: PromptValidation,
+        needed: Int,
+        rule: WordRule = .english,
+        checks: PromptChecks = PromptChecks()
+    ) -> String {
         var lines = [validation.kept.isEmpty ? "None of those questions could be used:" : "Some of those questions could not be used:"]
         for rejection in validation.rejected {
             lines.append("- \"\(PromptNormalizer.normalize(rejection.candidate))\": \(feedback(on: rejection.reason, rule: rule))")
