@@ -8,7 +8,7 @@
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key.
-    public static let version = 4
+    public static let version = 5
 
     /// The user's language.
     package let language: LanguageTag
@@ -63,7 +63,9 @@ public struct PromptGate: Sendable {
         case .other(let other) where rules.language: return .wrongLanguage(other)
         case .other(let other): written = LanguageTag(other) ?? language
         }
-        if rules.realWords, let dictionary = dictionaries.dictionary(for: written), let word = unknownWord(in: words, dictionary: dictionary) {
+        if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
+            let word = unknownWord(in: words, dictionary: dictionary, lenient: SpellingDictionaries.lenient.contains(written.language))
+        {
             return .unknownWord(String(word))
         }
         return nil
@@ -107,9 +109,13 @@ public struct PromptGate: Sendable {
     /// ("anddog", "thePraia", "Icantellyou") is unknown. A capitalised word is judged too: the dictionaries know
     /// the names of places and people they list and a language's capitalised nouns, the photo's own names are its
     /// words, and any other name is one the model made up ("Ieet"), or a name the photo does not have.
-    private func unknownWord(in words: [Substring], dictionary: SpellingDictionary) -> Substring? {
+    private func unknownWord(in words: [Substring], dictionary: SpellingDictionary, lenient: Bool) -> Substring? {
         let candidates = words.compactMap { word -> Substring? in
             word.contains(where: \.isNumber) || isPhotoWord(word) ? nil : word
+        }
+        if lenient {
+            let unknown = dictionary.unknown(in: candidates)
+            return unknown.first { $0.count >= SpellingDictionaries.gluedLength } ?? (unknown.count >= 2 ? unknown.first : nil)
         }
         return dictionary.firstUnknown(in: candidates)
     }

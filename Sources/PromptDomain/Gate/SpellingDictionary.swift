@@ -21,13 +21,18 @@ package final class SpellingDictionary: Sendable {
 
     /// The first of `words` the dictionary does not know, or nil when it knows them all.
     package func firstUnknown(in words: [Substring]) -> Substring? {
-        handle.withLock { handle in
-            words.first { word in
-                if Hunspell_spell(handle, String(word)) != 0 { return false }
-                // Models type the typographic apostrophe; not every dictionary lists its words with it.
-                guard word.contains("\u{2019}") else { return true }
-                return Hunspell_spell(handle, String(word).replacing("\u{2019}", with: "'")) == 0
-            }
-        }
+        handle.withLock { handle in words.first { !Self.knows($0, handle) } }
+    }
+
+    /// Every one of `words` the dictionary does not know, in order.
+    package func unknown(in words: [Substring]) -> [Substring] {
+        handle.withLock { handle in words.filter { !Self.knows($0, handle) } }
+    }
+
+    private static func knows(_ word: Substring, _ handle: OpaquePointer) -> Bool {
+        if Hunspell_spell(handle, String(word)) != 0 { return true }
+        // Models type the typographic apostrophe; not every dictionary lists its words with it.
+        guard word.contains("\u{2019}") else { return false }
+        return Hunspell_spell(handle, String(word).replacing("\u{2019}", with: "'")) != 0
     }
 }
