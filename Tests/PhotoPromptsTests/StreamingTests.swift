@@ -11,7 +11,7 @@ struct StreamingTests {
     static func streamed(_ reply: String, pieceLength: Int = 7, validator: PromptValidator = PromptValidator()) -> [String] {
         let found = Mutex<[String]>([])
         let early = EarlyPrompts(validator: validator, alreadyShown: []) { prompt in found.withLock { $0.append(prompt.text) } }
-        early.callStarted()
+        early.callStarted(by: BackendIdentity(provider: "stub", model: "stub"))
         var rest = Substring(reply)
         while !rest.isEmpty {
             early.received(String(rest.prefix(pieceLength)))
@@ -52,15 +52,22 @@ struct StreamingTests {
         #expect(found.withLock { $0 } == [corpusQuestions[0]])
     }
 
-    @Test("Prompts the session showed, and prompts handed on by an earlier call, are not handed on again")
+    @Test(
+        "Prompts the session showed, and prompts handed on by an earlier call, are not handed on again; each is named with the backend that wrote it"
+    )
     func avoidsWhatWasShown() {
-        let found = Mutex<[String]>([])
+        let found = Mutex<[ValidPrompt]>([])
         let shown = Set([PromptNormalizer.repeatKey(corpusQuestions[0])])
-        let early = EarlyPrompts(validator: PromptValidator(), alreadyShown: shown) { prompt in found.withLock { $0.append(prompt.text) } }
+        let early = EarlyPrompts(validator: PromptValidator(), alreadyShown: shown) { prompt in found.withLock { $0.append(prompt) } }
+        let primary = BackendIdentity(provider: "openai", model: "primary")
+        let secondary = BackendIdentity(provider: "anthropic", model: "secondary")
+        early.callStarted(by: primary)
         early.received(corpusQuestions[0...1].joined(separator: "\n") + "\n")
-        early.callStarted()
+        early.callStarted(by: secondary)
         early.received(corpusQuestions[1...3].joined(separator: "\n") + "\n")
-        #expect(found.withLock { $0 } == Array(corpusQuestions[1...3]))
+        #expect(found.withLock { $0.map(\.text) } == Array(corpusQuestions[1...3]))
+        // A stream cut after them keeps these, so the answer names its backend from them.
+        #expect(found.withLock { $0.map(\.answeredBy) } == [primary, secondary, secondary])
     }
 
     @Test("Prompts a backend streamed before it failed count towards the three: the next backend is not re-asked for them")
@@ -187,6 +194,6 @@ private final class RecordingObserver: ReplyObserver {
     private let received = Mutex<[String]>([])
 
     var texts: [String] { received.withLock { $0 } }
-    func callStarted() {}
+    func callStarted(by backend: BackendIdentity) {}
     func received(_ text: String) { received.withLock { $0.append(text) } }
 }

@@ -4,8 +4,9 @@
 /// backends that can stream ask their provider to and hand it each piece. Without one, backends ask for the whole
 /// reply, exactly as before.
 public protocol ReplyObserver: Sendable {
-    /// A new call begins (the first, a failover, or a re-ask): text from here on belongs to a new reply.
-    func callStarted()
+    /// A new call to `backend` begins (the first, a failover, or a re-ask): text from here on belongs to a new
+    /// reply, written by that backend.
+    func callStarted(by backend: BackendIdentity)
     /// More of the current reply's text, in order.
     func received(_ text: String)
 }

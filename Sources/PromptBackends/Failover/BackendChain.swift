@@ -119,7 +119,7 @@ public struct BackendChain: Sendable {
             )
         }
         let start = ContinuousClock.now
-        ReplyObservation.current?.callStarted()
+        ReplyObservation.current?.callStarted(by: identity)
         do {
             let reply = try await Self.call(link.backend, request, within: remaining)
             let duration = ContinuousClock.now - start

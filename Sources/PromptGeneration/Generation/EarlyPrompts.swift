@@ -11,6 +11,9 @@ package final class EarlyPrompts: ReplyObserver {
         /// The current call's text so far.
         package var text = ""
         package var shown: [ValidPrompt] = []
+        /// The backend of the current call: a prompt shown is named with the backend that wrote it, even when that
+        /// call fails after it (a stream cut at the deadline keeps what it showed).
+        package var backend: BackendIdentity?
     }
 
     private let state = Mutex(State())
@@ -34,8 +37,11 @@ package final class EarlyPrompts: ReplyObserver {
         return shown + kept.filter { !shownKeys.contains($0.repeatKey) }
     }
 
-    package func callStarted() {
-        state.withLock { $0.text = "" }
+    package func callStarted(by backend: BackendIdentity) {
+        state.withLock {
+            $0.text = ""
+            $0.backend = backend
+        }
     }
 
     package func received(_ text: String) {
@@ -48,6 +54,11 @@ package final class EarlyPrompts: ReplyObserver {
             let avoid = alreadyShown.union(state.shown.map(\.repeatKey))
             let new = validator.validate(ReplyExtractor.candidates(in: complete), alreadyShown: avoid).kept
                 .prefix(FallbackPrompts.promptsPerAnswer - state.shown.count)
+                .map { prompt in
+                    var prompt = prompt
+                    prompt.answeredBy = state.backend
+                    return prompt
+                }
             state.shown += new
             return Array(new)
         }
