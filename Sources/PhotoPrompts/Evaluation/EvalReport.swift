@@ -96,7 +96,8 @@ public struct EvalReport: Codable, Sendable {
     private static func result(
         of outcome: (fixture: EvalFixture, generation: Generation, latency: Duration),
         language: String,
-        details: PhotoMentions
+        details: PhotoMentions,
+        mentioning: Int
     ) -> FixtureResult {
         let generation = outcome.generation
         return FixtureResult(
@@ -110,7 +111,7 @@ public struct EvalReport: Codable, Sendable {
             latencyMilliseconds: outcome.latency.milliseconds,
             kept: generation.candidates.map(\.text),
             rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description, code: $0.reason.code) },
-            mentioning: generation.candidates.filter { details.mentioned(inKey: $0.repeatKey) }.count,
+            mentioning: mentioning,
             tokens: generation.usage?.total
         )
     }
@@ -149,7 +150,7 @@ public struct EvalReport: Codable, Sendable {
                 mentionable += generation.candidates.count
                 mentioning += mentions
             }
-            results.append(Self.result(of: outcome, language: language, details: details))
+            results.append(Self.result(of: outcome, language: language, details: details, mentioning: mentions))
         }
         let requests = max(outcomes.count, 1)
         candidates = kept + rejected

@@ -38,9 +38,13 @@ public struct PromptValidator: Sendable {
             }
         }
         if let photoMentions {
-            // A stable partition: the model's order holds within each part.
-            let naming = validation.kept.filter { photoMentions.mentioned(inKey: $0.repeatKey) }
-            if !naming.isEmpty { validation.kept = naming + validation.kept.filter { !photoMentions.mentioned(inKey: $0.repeatKey) } }
+            // A stable partition, each prompt judged once: the model's order holds within each part.
+            var naming: [ValidPrompt] = []
+            var others: [ValidPrompt] = []
+            for prompt in validation.kept {
+                if photoMentions.mentioned(inKey: prompt.repeatKey) { naming.append(prompt) } else { others.append(prompt) }
+            }
+            validation.kept = naming + others
         }
         return validation
     }

@@ -19,7 +19,14 @@ extension PromptGenerator {
         package let deadline: ContinuousClock.Instant
     }
 
-    package func generateFromBackends(_ input: Input, cacheKey: String, found: SharedPrompts, logger: Logger) async -> Generation {
+    /// The backend path for `input`, whose session has shown the prompts with `shownKeys` (worked out once, by the caller).
+    package func generateFromBackends(
+        _ input: Input,
+        shownKeys: Set<String>,
+        cacheKey: String,
+        found: SharedPrompts,
+        logger: Logger
+    ) async -> Generation {
         var timing = ServerTiming()
         guard admission.enter() else {
             timing.add("admission", .zero, detail: "\(admission.limit) backend calls in flight")
@@ -27,7 +34,7 @@ extension PromptGenerator {
             return .fallback(.unavailable, timing: timing)
         }
         defer { admission.leave() }
-        var call = await prepare(input, found: found, timing: &timing)
+        var call = await prepare(input, shownKeys: shownKeys, found: found, timing: &timing)
         let first = await ReplyObservation.$current.withValue(call.early) {
             await chain.complete(call.request, deadline: call.deadline, logger: logger) { [validator = call.validator] reply in
                 validator.keepsAny(ReplyExtractor.candidates(in: reply.completeText))
@@ -48,10 +55,9 @@ extension PromptGenerator {
     }
 
     /// Renders the template and builds the request and its judge; a streaming client is told the model is asked.
-    private func prepare(_ input: Input, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
+    private func prepare(_ input: Input, shownKeys: Set<String>, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
         let template = input.template
         let language = LanguageTag(locale: input.locale)
-        let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         let validator = template.validator(for: language, photo: input.photo)
         let context = TemplateContext(
             photo: input.photo,

@@ -101,7 +101,7 @@ public struct PromptGenerator: Sendable {
             stream.modelAsked()
             found.listen { prompt in if !shownKeys.contains(prompt.repeatKey) { stream.prompt(prompt) } }
         } _: { found in
-            await generateFromBackends(input, cacheKey: key, found: found, logger: logger)
+            await generateFromBackends(input, shownKeys: shownKeys, cacheKey: key, found: found, logger: logger)
         }
         var generation = shared.unseen(by: shownKeys)
         if joined {

@@ -31,8 +31,7 @@ public struct ServerTiming: Sendable, Equatable {
     /// The header value: `render;dur=0.08, backend-1;dur=12.40;desc="openai/m ok"` (milliseconds).
     public var headerValue: String {
         entries.map { entry in
-            let milliseconds = Double(entry.duration.components.seconds) * 1000 + Double(entry.duration.components.attoseconds) / 1e15
-            var value = "\(entry.name);dur=\((milliseconds * 100).rounded() / 100)"
+            var value = "\(entry.name);dur=\((entry.duration.milliseconds * 100).rounded() / 100)"
             if let detail = entry.detail {
                 value += ";desc=\"\(detail.replacingOccurrences(of: "\"", with: "'"))\""
             }
