@@ -59,6 +59,7 @@ public struct TemplateSettings: Sendable, Equatable {
             package var placeholders: Bool?
             package var chatter: Bool?
             package var oneQuestion: Bool?
+            package var questionWords: Bool?
             package var realWords: Bool?
 
             package enum CodingKeys: String, CodingKey, CaseIterable {
@@ -67,6 +68,7 @@ public struct TemplateSettings: Sendable, Equatable {
                 case placeholders
                 case chatter
                 case oneQuestion = "one_question"
+                case questionWords = "question_words"
                 case realWords = "real_words"
             }
         }
@@ -172,6 +174,7 @@ public struct TemplateSettings: Sendable, Equatable {
             placeholders: gate?.placeholders ?? defaults.placeholders,
             chatter: gate?.chatter ?? defaults.chatter,
             oneQuestion: gate?.oneQuestion ?? defaults.oneQuestion,
+            questionWords: gate?.questionWords ?? defaults.questionWords,
             realWords: gate?.realWords ?? defaults.realWords
         )
     }

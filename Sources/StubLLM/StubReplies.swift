@@ -51,7 +51,7 @@ enum StubReplies {
         String(decoding: (try? JSONEncoder().encode(value)) ?? Data("null".utf8), as: UTF8.self)
     }
 
-    static let shortQuestions = ["Why here?", "Who was there?", "What happened?", "How did it feel?", "Best part?", "Would you return?"]
+    static let shortQuestions = ["Why here?", "Who was there?", "What happened?", "How did it feel?", "What was best?", "Would you return?"]
     static let longQuestions = [
         "If you could step back into this exact moment and live it again with everything you know now, what would you change about it and why?",
         "Thinking about everyone and everything around you when this photo was taken, which small detail do you suspect you will forget first, and what does it mean?",

@@ -163,6 +163,38 @@ struct GateTableTests {
         #expect(Self.verdict(text, locale: locale) == .repetitive)
     }
 
+    @Test(
+        "A card with a question mark but no question word or ending is not_a_question where the language always writes one (Gemma's base model wrote these)",
+        arguments: [
+            ("zh-Hant", "一個回答的中文形式和英文的英文形式，請回答，每？"),
+            ("zh-Hans", "请你写一短文，请你写一篇短文？"),
+            ("zh-Hans", "使用英文或中文写出颜色，背景和背景？"),
+            ("ja", "例え、日本語で書いてきたようにする、日本語で書いてきた？"),
+            ("ja", "この写真のモデルに、写せたいと思う写真の写真を、写せたいと思います、？"),
+            ("ko", "가장 적은 사진을 쓴다, 가장 많은 사진을 쓴다?"),
+            ("th", "พิจารณาคำศัพท์ที่มีความหมายในงานที่ได้ทำ?"),
+            ("ar", "يقولون أفطار العائلة في دبي في الظهر في الموعد الذي يأتي أولاً فيها؟"),
+            ("hi", "इस तस्वीर को एक साथ दिया जाना चाहिए, तो यह एक साथ दिखाई देगा?"),
+            ("en", "Tell me about the sunset at the beach and the people there?"),
+        ]
+    )
+    func unmarkedQuestion(locale: String, text: String) {
+        #expect(Self.verdict(text, locale: locale) == .notAQuestion)
+        #expect(Self.verdict(text, locale: locale, rules: GateRules(questionWords: false)) != .notAQuestion)
+    }
+
+    @Test("Languages that ask yes-or-no questions by word order or tone alone are not held to a question word")
+    func unmarkedLanguages() {
+        #expect(Self.verdict("¿Te acuerdas de aquella tarde en la playa con tu perro?", locale: "es") == nil)
+        #expect(Self.verdict("Ti ricordi quella sera sulla spiaggia con il tuo cane?", locale: "it") == nil)
+        #expect(Self.verdict("Erinnerst du dich an diesen Abend am Strand mit deinem Hund?", locale: "de") == nil)
+    }
+
+    @Test("Three symbols in one card are repetition, spaced apart or not (Gemma's Thai)")
+    func symbols() {
+        #expect(Self.verdict("คำว่า ฿ ฿ กับ ฿ ฿ แสดงถึงความรู้สึกที่แตกต่างกันอย่างไร?", locale: "th") == .repetitive)
+    }
+
     @Test("What a question may repeat is not repetition: three f's in German, \"the\" three times, a number's zeros")
     func notRepetitive() {
         #expect(Self.verdict("Wie war die Schifffahrt an diesem Abend mit deinem Hund am Strand?", locale: "de") == nil)

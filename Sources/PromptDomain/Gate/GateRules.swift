@@ -14,6 +14,9 @@ public struct GateRules: Sendable, Equatable {
     public var chatter: Bool
     /// Reject a card with two questions in it (`two_questions`).
     public var oneQuestion: Bool
+    /// Reject a card with no question word or question ending, in a language that always writes one
+    /// (`not_a_question`; ``Interrogatives``).
+    public var questionWords: Bool
     /// Reject a word the language's dictionary does not know and the photo does not name (`unknown_word`).
     public var realWords: Bool
 
@@ -24,6 +27,7 @@ public struct GateRules: Sendable, Equatable {
         placeholders: Bool = true,
         chatter: Bool = true,
         oneQuestion: Bool = true,
+        questionWords: Bool = true,
         realWords: Bool = true
     ) {
         self.language = language
@@ -31,6 +35,7 @@ public struct GateRules: Sendable, Equatable {
         self.placeholders = placeholders
         self.chatter = chatter
         self.oneQuestion = oneQuestion
+        self.questionWords = questionWords
         self.realWords = realWords
     }
 }

@@ -8,7 +8,7 @@
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key.
-    public static let version = 5
+    public static let version = 6
 
     /// The user's language.
     package let language: LanguageTag
@@ -68,6 +68,7 @@ public struct PromptGate: Sendable {
         {
             return .unknownWord(String(word))
         }
+        if rules.questionWords, !Interrogatives.asks(text, key: repeatKey, language: written.language) { return .notAQuestion }
         return nil
     }
 

@@ -5,7 +5,7 @@
 /// The bounds sit above what a question writes: German spells "Schifffahrt" with three f's, and a long English
 /// question may say "the" three times.
 enum RepeatedText {
-    /// Whether `text`, whose words are `words`, repeats a letter (four times), a symbol (three times), a run of
+    /// Whether `text`, whose words are `words`, repeats a letter (four times), has three symbols, a run of
     /// two to four characters (three times in a row), a word (three times running, or four times if it has two
     /// characters or more), or two words together (three times); where words are not spaced, two letters together
     /// (four times).
@@ -15,6 +15,8 @@ enum RepeatedText {
     }
 
     private static func repeatsCharacters(_ characters: [Character]) -> Bool {
+        // Symbols as words of their own, spaced apart: "คำว่า ฿ ฿ กับ ฿ ฿". No journaling question needs three.
+        if characters.count(where: \.isSymbol) >= 3 { return true }
         var run = 1
         for index in characters.indices.dropFirst() {
             let character = characters[index]
