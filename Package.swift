@@ -174,7 +174,15 @@ let package = Package(
         // What both test layers share: the repository's paths, the configuration as the executable reads it.
         .target(
             name: "PhotoPromptsTestSupport",
-            dependencies: ["PhotoPrompts", "PromptDomain", .product(name: "Configuration", package: "swift-configuration")],
+            dependencies: [
+                "PhotoPrompts",
+                "PromptDomain",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/PhotoPromptsTestSupport",
             swiftSettings: swiftSettings
         ),

@@ -11,6 +11,10 @@ the order reversed every round, each a model call (a new photo, `Cache-Control: 
 connection. So a machine that slows down mid-run slows every build alike, which separate runs one after another
 cannot promise: on this VM they spread by ±20 % between minutes. CPU is the service process's own, from
 /proc/<pid>/stat; wall time is the client's, and includes the stub.
+
+With `--wrk ROUNDS`, make bench's own two measures instead, each build in turn for ROUNDS rounds (the order reversed
+every round): cache hits with `wrk -t2 -c64` (req/s), and the model path's p50 with `wrk -t1 -c1` and
+`Cache-Control: no-cache`, bench.py's request body, BENCH_SECONDS (10) a run.
 """
 import argparse
 import http.client
@@ -85,14 +89,35 @@ class Build:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def wrk_rounds(builds, rounds):
+    """bench.py's cache-hit and model-path runs against each build, alternating."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    cache = bench.lua_post(bench.BODY, {"Content-Type": "application/json"})
+    model = bench.lua_post(bench.BODY, {"Content-Type": "application/json", "Cache-Control": "no-cache"})
+    for number in range(rounds):
+        for build in builds if number % 2 == 0 else reversed(builds):
+            url = f"http://127.0.0.1:{build.port}/v1/prompts"
+            hits = bench.wrk(url, 64, lua=cache)
+            calls = bench.wrk(url, 1, lua=model)
+            print(f"round {number + 1} {build.directory}: cache hits {hits['rps']:,.0f} req/s (p99 {hits['p99_ms']:.1f} ms), "
+                  f"model path p50 {calls['p50_ms']:.2f} ms, non-2xx {hits['non_2xx'] + calls['non_2xx']}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--cache", action="store_true", help="cache hits instead of model calls")
+    parser.add_argument("--wrk", type=int, metavar="ROUNDS", help="make bench's wrk runs instead, ROUNDS rounds")
     parser.add_argument("builds", nargs="+")
     arguments = parser.parse_args()
     builds = [Build(directory, cache=arguments.cache) for directory in arguments.builds]
     try:
+        if arguments.wrk:
+            wrk_rounds(builds, arguments.wrk)
+            return
         for number in range(300):  # warm-up: connections, caches, the allocator
             for build in builds:
                 build.ask(number)

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import StubLLM
 import Testing
 

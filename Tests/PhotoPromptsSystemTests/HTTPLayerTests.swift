@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import Testing
 
 extension SystemTests {
@@ -19,7 +20,7 @@ extension SystemTests {
         @Test("A malformed chunk size is 400 malformed_request, and the connection is closed")
         func malformedChunk() async throws {
             try await withService(Self.environment()) { client in
-                let connection = try RawConnection(port: client.port)
+                let connection = try RawConnection(port: try client.livePort)
                 try await connection.send(
                     "POST /v1/prompts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n"
                 )
@@ -34,7 +35,7 @@ extension SystemTests {
         @Test("A declared Content-Length over 64 KiB is 413 before the body is read, and the connection is closed")
         func hugeDeclaredBody() async throws {
             try await withService(Self.environment()) { client in
-                let connection = try RawConnection(port: client.port)
+                let connection = try RawConnection(port: try client.livePort)
                 let start = ContinuousClock.now
                 try await connection.send(
                     "POST /v1/prompts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n{}"
@@ -51,7 +52,7 @@ extension SystemTests {
         @Test("A body that stops arriving is 408 after HTTP_READ_TIMEOUT, and the connection is closed")
         func stalledBody() async throws {
             try await withService(Self.environment(["HTTP_READ_TIMEOUT": "1"])) { client in
-                let connection = try RawConnection(port: client.port)
+                let connection = try RawConnection(port: try client.livePort)
                 let start = ContinuousClock.now
                 try await connection.send("POST /v1/prompts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"ph")
                 let (text, closed) = await connection.readUntilClosed(timeout: .seconds(4))
@@ -67,7 +68,7 @@ extension SystemTests {
         @Test("An idle keep-alive connection is closed after HTTP_IDLE_TIMEOUT")
         func idleConnection() async throws {
             try await withService(Self.environment(["HTTP_IDLE_TIMEOUT": "1"])) { client in
-                let connection = try RawConnection(port: client.port)
+                let connection = try RawConnection(port: try client.livePort)
                 try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
                 let start = ContinuousClock.now
                 let (text, closed) = await connection.readUntilClosed(timeout: .seconds(5))
@@ -85,7 +86,7 @@ extension SystemTests {
                 var held: [RawConnection] = []
                 var refusal: String?
                 while refusal == nil, held.count <= 2 {
-                    let connection = try RawConnection(port: client.port)
+                    let connection = try RawConnection(port: try client.livePort)
                     try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
                     let text = await connection.readResponse(timeout: .seconds(3))
                     if Self.parse(text).status == 200 {
@@ -119,7 +120,7 @@ extension SystemTests {
                     "GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\nHost: x\r\n\r\n",
                     "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "b", count: 100_000))\r\n\r\n",
                 ] {
-                    let connection = try RawConnection(port: client.port)
+                    let connection = try RawConnection(port: try client.livePort)
                     try await connection.send(request)
                     let (text, closed) = await connection.readUntilClosed(timeout: .seconds(3))
                     let answer = Self.parse(text)

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import Synchronization
 import Testing
 
@@ -23,7 +24,7 @@ extension SystemTests {
                     .merging(database.environment.merging(["DATABASE_POOL_SIZE": "8"]) { $1 }) { $1 }
                 var started: [(ChildProcess, ServiceClient)] = []
                 for _ in 0..<2 { started.append(try await LifecycleTests.startService(environment)) }
-                let balancer = try await NginxFixture.start(upstreamPorts: started.map(\.1.port))
+                let balancer = try await NginxFixture.start(upstreamPorts: started.map { try $0.1.livePort })
                 let deployment = Deployment(instances: started.map(\.0), direct: started.map(\.1), balancer: balancer)
                 do {
                     try await body(deployment)

@@ -1,3 +1,4 @@
+import PhotoPromptsTestSupport
 import Testing
 
 /// The system layer: every suite here is nested in this one, so its test cases share five slots (see

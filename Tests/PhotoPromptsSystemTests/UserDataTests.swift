@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import Testing
 
 extension SystemTests {

@@ -1,3 +1,4 @@
+import PhotoPromptsTestSupport
 import Foundation
 import Synchronization
 

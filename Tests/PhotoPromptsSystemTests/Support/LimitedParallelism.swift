@@ -1,3 +1,4 @@
+import PhotoPromptsTestSupport
 import Testing
 
 /// Runs at most `width` of the system layer's test cases at once, under plain `swift test`.

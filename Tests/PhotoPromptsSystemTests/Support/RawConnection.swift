@@ -1,3 +1,4 @@
+import PhotoPromptsTestSupport
 import Dispatch
 import Foundation
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import Synchronization
 
 /// Reading the prompt routes' Server-Sent Events as they arrive, each stamped with when it did.

@@ -1,3 +1,4 @@
+import PhotoPromptsTestSupport
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -76,8 +77,3 @@ extension Result where Failure == any Error {
     }
 }
 
-/// A fixture that could not be set up.
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Reading nested values out of `JSONSerialization` results in tests: `json["live", "variants", 0, "version"]`.
-struct JSONLookup: @unchecked Sendable {
-    let value: Any?
+package struct JSONLookup: @unchecked Sendable {
+    package let value: Any?
 
-    init(_ value: Any?) {
+    package init(_ value: Any?) {
         self.value = value
     }
 
-    subscript(_ path: JSONPathStep...) -> JSONLookup {
+    package subscript(_ path: JSONPathStep...) -> JSONLookup {
         var current = value
         for step in path {
             switch step {
@@ -22,25 +22,25 @@ struct JSONLookup: @unchecked Sendable {
         return JSONLookup(current)
     }
 
-    var string: String? { value as? String }
-    var int: Int? { value as? Int }
-    var double: Double? { value as? Double }
-    var array: [Any] { value as? [Any] ?? [] }
-    var isNull: Bool { value == nil || value is NSNull }
+    package var string: String? { value as? String }
+    package var int: Int? { value as? Int }
+    package var double: Double? { value as? Double }
+    package var array: [Any] { value as? [Any] ?? [] }
+    package var isNull: Bool { value == nil || value is NSNull }
 }
 
 /// One step into a JSON document: an object key or an array index.
-enum JSONPathStep: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+package enum JSONPathStep: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case key(String)
     case index(Int)
 
-    init(stringLiteral value: String) { self = .key(value) }
-    init(integerLiteral value: Int) { self = .index(value) }
+    package init(stringLiteral value: String) { self = .key(value) }
+    package init(integerLiteral value: Int) { self = .index(value) }
 }
 
 extension ServiceClient.Reply {
     /// The body as a ``JSONLookup``.
-    var lookup: JSONLookup {
+    package var lookup: JSONLookup {
         JSONLookup(try? JSONSerialization.jsonObject(with: Data(body)))
     }
 }

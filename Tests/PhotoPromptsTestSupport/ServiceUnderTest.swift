@@ -1,0 +1,39 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PhotoPrompts
+
+/// A fresh SQLite path in a new temporary folder.
+package func temporaryDatabasePath() -> String {
+    scratchPath("database").appendingPathComponent("test.sqlite").path
+}
+
+/// The environment a test service starts with: the embedded stub model, a short timeout, a fresh database.
+package func baseEnvironment(databasePath: String = temporaryDatabasePath()) -> [String: String] {
+    [
+        "DATABASE_PATH": databasePath,
+        "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
+        "LLM_TIMEOUT": "1",
+        // Tests fire many requests as one user; the rate-limit tests turn the limits on.
+        "RATE_LIMIT_PER_USER": "0",
+        "RATE_LIMIT_PER_KEY": "0",
+    ]
+}
+
+/// Builds the real app from `environment` and hands `body` a client for its router, in process: every route,
+/// middleware and store as served, without a socket (the fast layer).
+package func withRouterService<Value: Sendable>(
+    _ environment: [String: String] = baseEnvironment(),
+    clock: any WallClock = SystemWallClock(),
+    _ body: @Sendable (ServiceClient) async throws -> Value
+) async throws -> Value {
+    try await app(environment, clock: clock).test(.router) { client in try await body(ServiceClient(router: client)) }
+}
+
+/// The app as `photo-prompts serve` builds it from `environment`, quiet.
+package func app(_ environment: [String: String], clock: any WallClock = SystemWallClock()) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "photo-prompts-test")
+    logger.logLevel = .critical
+    return try await buildApplication(try configuration(environment), dependencies: AppDependencies(clock: clock), logger: logger)
+}
