@@ -1,5 +1,5 @@
-import PhotoPromptsTestSupport
 import Foundation
+import PhotoPromptsTestSupport
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
-import PhotoPromptsTestSupport
 import Dispatch
 import Foundation
+import PhotoPromptsTestSupport
 
 #if canImport(Glibc)
 import Glibc

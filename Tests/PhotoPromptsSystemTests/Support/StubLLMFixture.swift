@@ -1,6 +1,6 @@
-import PhotoPromptsTestSupport
 import Hummingbird
 import Logging
+import PhotoPromptsTestSupport
 import ServiceLifecycle
 import StubLLM
 
@@ -76,4 +76,3 @@ extension Result where Failure == any Error {
         }
     }
 }
-
