@@ -143,6 +143,45 @@ extension SystemTests {
                 }
             }
         }
+
+        @Test("When the model fails, the template's own fallbacks come first, rendered for the photo; lines that fail the word rule drop out")
+        func ownFallbacksFillFirst() async throws {
+            let prompts = try TemporaryPrompts()
+            try prompts.write(
+                "photo-journal/fallbacks.txt",
+                """
+                What drew you to {{location.name}} on this {{time_of_day}}, and what stayed with you?
+                {{#photo.labels_text}}What do you want to remember about the {{photo.labels_text}} in this photo?{{/photo.labels_text}}
+
+                """
+            )
+            try await withStubLLM(.short) { stub in
+                try await withService(operatorEnvironment(stub: stub, prompts: prompts)) { client in
+                    let located = try await client.startSession(
+                        #"{"photo": {"taken_at": "2026-08-01T09:00:00+01:00", "location": {"name": "Loch Ness"}, "labels": ["boat"]}}"#
+                    )
+                    #expect(located.source == .fallback)
+                    #expect(located.fallbackReason == .invalidOutput)
+                    #expect(
+                        located.prompts.map(\.text) == [
+                            "What drew you to Loch Ness on this morning, and what stayed with you?",
+                            "What do you want to remember about the boat in this photo?",
+                            "What happened in this moment?",
+                        ]
+                    )
+                    #expect(located.prompts.allSatisfy { $0.source == .fallback })
+
+                    // No place: the first line renders to six words and is not used; no labels: the second is empty.
+                    let bare = try await client.startSession(#"{"photo": {"taken_at": "2026-08-01T09:00:00+01:00"}}"#)
+                    #expect(
+                        bare.prompts.map(\.text) == [
+                            "What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?",
+                        ]
+                    )
+                }
+            }
+        }
+
     }
 }
 

@@ -28,3 +28,8 @@ func withService<Value: Sendable>(
         return try await body(ServiceClient(port: port))
     }
 }
+
+/// `testEnvironment` with the admin API on and templates read from `prompts`.
+func operatorEnvironment(stub: StubLLMFixture?, prompts: TemporaryPrompts, databasePath: String = temporaryDatabasePath()) -> [String: String] {
+    operatorEnvironment(prompts: prompts, base: testEnvironment(stub: stub, databasePath: databasePath))
+}

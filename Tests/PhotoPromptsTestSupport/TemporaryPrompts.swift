@@ -1,13 +1,12 @@
 import Foundation
-import PhotoPromptsTestSupport
 import Testing
 
 /// A copy of the repository's `prompts/` in a temporary folder, for tests that edit templates.
-struct TemporaryPrompts: Sendable {
-    let directory: String
+package struct TemporaryPrompts: Sendable {
+    package let directory: String
 
     /// Copies `prompts/` (without the fixtures) to a fresh folder.
-    init() throws {
+    package init() throws {
         let target = scratchPath("prompts")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         for entry in try FileManager.default.contentsOfDirectory(atPath: repositoryPromptsDirectory) where entry != "fixtures" {
@@ -20,26 +19,26 @@ struct TemporaryPrompts: Sendable {
     }
 
     /// Writes `contents` to `path` inside the copy, creating folders as needed.
-    func write(_ path: String, _ contents: String) throws {
+    package func write(_ path: String, _ contents: String) throws {
         let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try contents.write(to: url, atomically: true, encoding: .utf8)
     }
 
     /// The text of `path` inside the copy.
-    func read(_ path: String) throws -> String {
+    package func read(_ path: String) throws -> String {
         try String(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(path), encoding: .utf8)
     }
 
     /// Adds template `name` as a copy of `photo-journal`, with `marker` in its system part so its version differs.
-    func addVariant(_ name: String, marker: String) throws {
+    package func addVariant(_ name: String, marker: String) throws {
         try write("\(name)/system.mustache", try read("photo-journal/system.mustache") + "\n\(marker)\n")
         try write("\(name)/user.mustache", try read("photo-journal/user.mustache"))
         try write("\(name)/settings.json", try read("photo-journal/settings.json"))
     }
 
     /// Sets `photo-journal`'s variants, keeping its other settings.
-    func setVariants(_ weights: [String: Int]) throws {
+    package func setVariants(_ weights: [String: Int]) throws {
         let path = "photo-journal/settings.json"
         var settings = try JSONSerialization.jsonObject(with: Data(try read(path).utf8)) as? [String: Any] ?? [:]
         settings["variants"] = weights
@@ -48,11 +47,11 @@ struct TemporaryPrompts: Sendable {
 }
 
 /// The admin key tests configure.
-let testAdminKey = "test-admin-key-0123456789"
+package let testAdminKey = "test-admin-key-0123456789"
 
 extension ServiceClient {
     /// Sends an admin request with the test key (or `key`, when given).
-    func admin(_ method: String, _ path: String, body: String? = nil, key: String? = testAdminKey) async throws -> Reply {
+    package func admin(_ method: String, _ path: String, body: String? = nil, key: String? = testAdminKey) async throws -> Reply {
         var headers: [(name: String, value: String)] = []
         if let key { headers.append(("Authorization", "Bearer \(key)")) }
         if body != nil { headers.append(("Content-Type", "application/json")) }
@@ -60,26 +59,26 @@ extension ServiceClient {
     }
 
     /// `GET /metrics` with the test key, as text.
-    func metricsText() async throws -> String {
+    package func metricsText() async throws -> String {
         let scrape = try await send("GET", "/metrics", headers: [("Authorization", "Bearer \(testAdminKey)")])
         return String(decoding: scrape.body, as: UTF8.self)
     }
 
     /// The first entry (most requests) of `GET /admin/stats` for `photo-journal` over the last hour.
-    func versionStats() async throws -> JSONLookup {
+    package func versionStats() async throws -> JSONLookup {
         let stats = try await admin("GET", "/stats?template=photo-journal&window=1h")
         return try #require(stats.lookup["versions"].array.first.map(JSONLookup.init))
     }
 
     /// Sends feedback on a prompt.
-    func feedback(_ sessionID: String, promptID: String, action: String = "selected") async throws -> Reply {
+    package func feedback(_ sessionID: String, promptID: String, action: String = "selected") async throws -> Reply {
         try await post("/v1/sessions/\(sessionID)/feedback", json: #"{"prompt_id": "\#(promptID)", "action": "\#(action)"}"#)
     }
 }
 
-/// `testEnvironment` with the admin API on and templates read from `prompts`.
-func operatorEnvironment(stub: StubLLMFixture?, prompts: TemporaryPrompts, databasePath: String = temporaryDatabasePath()) -> [String: String] {
-    var environment = testEnvironment(stub: stub, databasePath: databasePath)
+/// `base` with the admin API on and templates read from `prompts`.
+package func operatorEnvironment(prompts: TemporaryPrompts, base: [String: String] = baseEnvironment()) -> [String: String] {
+    var environment = base
     environment["PROMPTS_DIRECTORY"] = prompts.directory
     environment["ADMIN_API_KEY"] = testAdminKey
     environment["PROMPTS_WATCH_INTERVAL"] = "0"
