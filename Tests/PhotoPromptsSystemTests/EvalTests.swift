@@ -8,34 +8,7 @@ extension SystemTests {
     struct EvalTests {
         static let fixturesPath = repositoryPromptsDirectory + "/fixtures/photos.jsonl"
 
-        @Test("The shipped fixture set has at least 40 photos, including every case the issue names, and all are valid requests")
-        func fixtureSet() throws {
-            let fixtures = try EvalFixture.load(from: Self.fixturesPath)
-            #expect(fixtures.count >= 40)
-            let names = fixtures.map(\.name).joined(separator: "|")
-            for kind in [
-                "beach", "birthday", "hospital", "funeral", "pet", "food", "screenshot", "night sky", "no metadata at all", "thirty people",
-                "non-English place", "very long caption", "caption with instructions",
-            ] {
-                #expect(names.contains(kind), "\(kind)")
-            }
-            #expect(fixtures.contains { $0.request.photo == PhotoMetadata() })
-            #expect(fixtures.contains { $0.request.photo.peopleCount == 30 })
-            #expect(fixtures.contains { ($0.request.photo.caption?.count ?? 0) > 400 })
-        }
-
         /// The languages the app ships, as eval names them.
-        static let shippedLanguages = ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "th", "zh-Hans", "zh-Hant"]
-
-        @Test("The fixture set has at least two photos in each shipped language")
-        func fixturesPerLanguage() throws {
-            let fixtures = try EvalFixture.load(from: Self.fixturesPath)
-            let catalog = try CopyCatalog.load(from: repositoryPromptsDirectory)
-            for language in Self.shippedLanguages {
-                let count = fixtures.filter { catalog.copy(for: LanguageTag($0.request.locale)!).locale.description == language }.count
-                #expect(count >= 2, "\(language): \(count)")
-            }
-        }
 
         @Test("eval reports the pass rate per language, each under its own rule: a Japanese range no reply can meet fails only Japanese")
         func passRatePerLanguage() async throws {
@@ -53,7 +26,7 @@ extension SystemTests {
                 #expect(printed.contains("  in ja "))
                 let rates = JSONLookup(try JSONSerialization.jsonObject(with: Data(contentsOf: output)))["reports", 0, "pass_rate_by_language"]
                 #expect(rates["ja"].double == 0)
-                for language in Self.shippedLanguages where language != "ja" {
+                for language in LanguageFixtures.shipped where language != "ja" {
                     #expect(rates[.key(language)].double == 1, "\(language)")
                 }
             }
@@ -91,7 +64,7 @@ extension SystemTests {
                 #expect(report["fixtures"].int == fixtureCount)
                 #expect(report["fallback_rate"].double == Double(unwritten) / Double(fixtureCount))
                 #expect((report["rejections"].value as? [String: Any]).map { Array($0.keys) } == ["wrong_language"])
-                for language in Self.shippedLanguages {
+                for language in LanguageFixtures.shipped {
                     #expect(report["pass_rate_by_language", .key(language)].double == 1, "\(language)")
                 }
                 #expect(report["results"].array.count == fixtureCount)

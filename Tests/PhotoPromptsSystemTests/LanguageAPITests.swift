@@ -8,17 +8,6 @@ import Testing
 extension SystemTests {
     @Suite("Every user's language, over the API")
     struct LanguageAPITests {
-        static func request(locale: String) -> String {
-            """
-            {"locale": "\(locale)", "photo": {"taken_at": "2026-04-03T10:20:00+09:00", "labels": ["temple", "cherry blossom"], "people_count": 2}}
-            """
-        }
-
-        /// The product's copy as shipped in `prompts/copy/`.
-        static func copy(_ locale: String) throws -> ProductCopy {
-            try CopyCatalog.load(from: repositoryPromptsDirectory).copy(for: try #require(LanguageTag(locale)))
-        }
-
         @Test(
             "A user gets model prompts in their language, counted under its rule, from stub-llm and from the embedded stub",
             arguments: [
@@ -32,7 +21,7 @@ extension SystemTests {
             let translations = Set(try #require(ReferenceQuestions.translations[language]))
             let rule = WordRule.for(try #require(LanguageTag(locale)))
             let check: @Sendable (ServiceClient) async throws -> Void = { client in
-                let answer = try await client.startSession(Self.request(locale: locale))
+                let answer = try await client.startSession(LanguageFixtures.request(locale: locale))
                 #expect(answer.source == .model)
                 #expect(answer.prompts.allSatisfy { translations.contains($0.text) }, "\(answer.prompts.map(\.text))")
                 #expect(answer.prompts.allSatisfy { $0.wordCount == rule.count($0.text) && rule.range.contains($0.wordCount) })
@@ -47,10 +36,10 @@ extension SystemTests {
 
         @Test("A fallback speaks the user's language: ja-JP gets the Japanese prompts and message, counted in Japanese words")
         func japaneseFallback() async throws {
-            let japanese = try Self.copy("ja")
+            let japanese = try LanguageFixtures.copy("ja")
             try await withStubLLM(.serverError) { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
-                    let answer = try await client.startSession(Self.request(locale: "ja-JP"))
+                    let answer = try await client.startSession(LanguageFixtures.request(locale: "ja-JP"))
                     #expect(answer.source == .fallback)
                     #expect(answer.prompts.map(\.text) == Array(japanese.fallbacks.texts.prefix(3)))
                     #expect(answer.message == japanese.errorMessage)
@@ -64,10 +53,10 @@ extension SystemTests {
 
         @Test("A slow model's timeout message is in the user's language too")
         func timeoutMessage() async throws {
-            let german = try Self.copy("de-DE")
+            let german = try LanguageFixtures.copy("de-DE")
             try await withStubLLM(.hang) { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
-                    let answer = try await client.startSession(Self.request(locale: "de-DE"))
+                    let answer = try await client.startSession(LanguageFixtures.request(locale: "de-DE"))
                     #expect(answer.fallbackReason == .timeout)
                     #expect(answer.message == german.timeoutMessage)
                     #expect(answer.prompts.map(\.text) == Array(german.fallbacks.texts.prefix(3)))
@@ -80,7 +69,7 @@ extension SystemTests {
             try await withStubLLM(.serverError) { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
                     for locale in ["tlh", "nl-NL"] {
-                        let answer = try await client.startSession(Self.request(locale: locale))
+                        let answer = try await client.startSession(LanguageFixtures.request(locale: locale))
                         #expect(answer.prompts.map(\.text) == productFallbacks)
                         #expect(answer.message == "AI couldn't generate prompts. Write your own entry.")
                         #expect(answer.copyLocale == "en")
@@ -89,40 +78,13 @@ extension SystemTests {
             }
         }
 
-        @Test("The refresh limit's message is in the session's language", .timeLimit(.minutes(1)))
-        func refreshLimitMessage() async throws {
-            let korean = try Self.copy("ko")
-            var environment = testEnvironment(stub: nil)
-            environment["SESSIONS_REFRESH_LIMIT"] = "1"
-            try await withService(environment) { client in
-                let answer = try await client.startSession(Self.request(locale: "ko-KR"))
-                #expect(try await client.refresh(answer.sessionID).status == 200)
-                let refused = try await client.refresh(answer.sessionID)
-                #expect(refused.status == 429)
-                #expect(try refused.json["error"].flatMap { ($0 as? [String: Any])?["message"] as? String } == korean.refreshLimitMessage)
-                #expect(refused.lookup["copy_locale"].string == "ko")
-            }
-        }
-
-        @Test(
-            "A locale that is not a language tag is a 400 naming locale",
-            arguments: ["<script>", "en-", "ja_JP@calendar=japanese", "ja JP", "en-US.UTF-8", "i-klingon", String(repeating: "a", count: 36)]
-        )
-        func invalidLocale(locale: String) async throws {
-            try await withService(testEnvironment(stub: nil)) { client in
-                let reply = try await client.post("/v1/prompts", json: Self.request(locale: locale))
-                #expect(reply.status == 400)
-                #expect(reply.errorDetails == ["locale"])
-            }
-        }
-
         @Test("en_US is stored, cached and rendered as en-US: the two spellings share one cache entry")
         func normalised() async throws {
             try await withStubLLM { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
-                    let first = try await client.startSession(Self.request(locale: "en_US"))
+                    let first = try await client.startSession(LanguageFixtures.request(locale: "en_US"))
                     #expect(try await client.session(first.sessionID).lookup["locale"].string == "en-US")
-                    let second = try await client.startSession(Self.request(locale: "en-US"))
+                    let second = try await client.startSession(LanguageFixtures.request(locale: "en-US"))
                     #expect(second.source == .cache)
                     #expect(await stub.calls == 1)
                 }
@@ -133,7 +95,7 @@ extension SystemTests {
         func templateNamesTheLanguage() async throws {
             try await withStubLLM { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
-                    _ = try await client.startSession(Self.request(locale: "ja-JP"))
+                    _ = try await client.startSession(LanguageFixtures.request(locale: "ja-JP"))
                     let body = await stub.state.lastRequestBody
                     #expect(body.contains("in Japanese (locale ja-JP)"))
                     #expect(body.contains("11 to 21 words"))
@@ -154,7 +116,7 @@ extension SystemTests {
                     #expect(try await client.admin("POST", "/templates/reload").status == 200)
                     let live = try await client.admin("GET", "/templates").lookup["live", "copy_locales"].array as? [String]
                     #expect(live == ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "th", "zh-Hans", "zh-Hant"])
-                    #expect(try await client.startSession(Self.request(locale: "ja-JP")).message == "AIは今お休み中です。自由に書いてみましょう。")
+                    #expect(try await client.startSession(LanguageFixtures.request(locale: "ja-JP")).message == "AIは今お休み中です。自由に書いてみましょう。")
 
                     messages["error"] = nil
                     file["messages"] = messages
@@ -162,7 +124,7 @@ extension SystemTests {
                     let refused = try await client.admin("POST", "/templates/reload")
                     #expect(refused.status == 422)
                     #expect(refused.errorDetails.first?.hasPrefix("copy/ja.json") == true)
-                    #expect(try await client.startSession(Self.request(locale: "ja-JP")).message == "AIは今お休み中です。自由に書いてみましょう。")
+                    #expect(try await client.startSession(LanguageFixtures.request(locale: "ja-JP")).message == "AIは今お休み中です。自由に書いてみましょう。")
                 }
             }
         }

@@ -42,7 +42,7 @@ extension ServiceClient {
         let parser = EventParser(start: .now)
         var request = HTTPTransportRequest(
             method: "POST",
-            url: "http://127.0.0.1:\(port)\(path)",
+            url: "http://127.0.0.1:\(try livePort)\(path)",
             headers: headers,
             body: json.map { Array($0.utf8) },
             timeout: .seconds(30)

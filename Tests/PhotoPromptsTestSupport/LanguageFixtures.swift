@@ -1,0 +1,20 @@
+import PhotoPrompts
+import Testing
+
+/// What the language tests in both layers share: the shipped languages, a photo request in a locale, and the copy.
+package enum LanguageFixtures {
+    /// The language tags of the copy the app ships, as `prompts/copy/` names them.
+    package static let shipped = ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "pt", "th", "zh-Hans", "zh-Hant"]
+
+    /// A request for a photo of a temple in cherry blossom, in `locale`.
+    package static func request(locale: String) -> String {
+        """
+        {"locale": "\(locale)", "photo": {"taken_at": "2026-04-03T10:20:00+09:00", "labels": ["temple", "cherry blossom"], "people_count": 2}}
+        """
+    }
+
+    /// The product's copy as shipped in `prompts/copy/`.
+    package static func copy(_ locale: String) throws -> ProductCopy {
+        try CopyCatalog.load(from: repositoryPromptsDirectory).copy(for: try #require(LanguageTag(locale)))
+    }
+}

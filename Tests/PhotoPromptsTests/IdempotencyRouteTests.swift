@@ -1,0 +1,80 @@
+import Foundation
+import PhotoPrompts
+import PhotoPromptsTestSupport
+import Testing
+
+/// What an Idempotency-Key promises that needs no model over HTTP. The concurrent retries stay in the system layer.
+@Suite("Idempotency-Key through the router: reuse refused, replays across a restart, keys per client")
+struct IdempotencyRouteTests {
+    static func key() -> (name: String, value: String) { ("Idempotency-Key", UUID().uuidString) }
+
+    @Test("The same key with a different body, or on another route, is 422; a malformed key is 400")
+    func reusedKey() async throws {
+        try await withRouterService(baseEnvironment()) { client in
+            let key = Self.key()
+            let first = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            #expect(first.status == 200)
+            let other = try await client.post("/v1/prompts", json: #"{"photo": {"labels": ["other"]}}"#, headers: [key])
+            #expect(other.status == 422)
+            #expect(other.errorCode == "idempotency_key_reused")
+            let session = try first.decode(PromptsResponse.self)
+            let onRefresh = try await client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: [key])
+            #expect(onRefresh.status == 422)
+            let malformed = try await client.post(
+                "/v1/prompts",
+                json: samplePhotoRequest,
+                headers: [("Idempotency-Key", String(repeating: "k", count: 256))]
+            )
+            #expect(malformed.status == 400)
+            #expect(malformed.errorDetails == ["Idempotency-Key"])
+        }
+    }
+
+    @Test("A refused refresh (429) is replayed as it was; answers survive a restart and expire after 24 hours")
+    func replayAcrossRestartAndExpiry() async throws {
+        let clock = ManualWallClock()
+        let databasePath = temporaryDatabasePath()
+        var environment = baseEnvironment(databasePath: databasePath)
+        environment["SESSIONS_REFRESH_LIMIT"] = "0"
+        environment["SESSIONS_TTL"] = "604800"
+        let key = Self.key()
+        let (first, refused) = try await withRouterService(environment, clock: clock) { client in
+            let first = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            let session = try first.decode(PromptsResponse.self)
+            let refreshKey = ("Idempotency-Key", "refresh-\(key.value)")
+            let refused = try await client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: [refreshKey])
+            #expect(refused.status == 429)
+            let again = try await client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: [refreshKey])
+            #expect(again.status == 429)
+            #expect(again.body == refused.body)
+            #expect(again.headers["idempotent-replayed"] == "true")
+            return (first, refused)
+        }
+        #expect(refused.status == 429)
+        try await withRouterService(environment, clock: clock) { client in
+            let afterRestart = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            #expect(afterRestart.body == first.body)
+            clock.advance(by: 86_400 + 1)
+            let afterExpiry = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            #expect(afterExpiry.status == 200)
+            #expect(try afterExpiry.decode(PromptsResponse.self).sessionID != (try first.decode(PromptsResponse.self)).sessionID)
+        }
+    }
+
+    @Test("Keys are per client API key: the same Idempotency-Key from two clients gives two sessions")
+    func scopedPerClient() async throws {
+        let ios = ClientKeys.generate(name: "ios")
+        let web = ClientKeys.generate(name: "web")
+        var environment = baseEnvironment()
+        environment["API_KEYS"] = "\(ios.entry),\(web.entry)"
+        try await withRouterService(environment) { client in
+            let key = Self.key()
+            let fromIOS = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(ios.key)")])
+            let fromWeb = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(web.key)")])
+            #expect(fromIOS.status == 200)
+            #expect(fromWeb.status == 200)
+            #expect(fromWeb.headers["idempotent-replayed"] == nil)
+            #expect(try fromIOS.decode(PromptsResponse.self).sessionID != (try fromWeb.decode(PromptsResponse.self)).sessionID)
+        }
+    }
+}
