@@ -68,41 +68,47 @@ public struct BackendChain: Sendable {
         package var reason: FallbackReason
     }
 
-    /// Asks each backend in turn until one gives a reply that `isUsable` accepts, or `deadline` passes.
+    /// Asks each backend in turn until `judge` finds one's reply usable, or `deadline` passes; returns the pass and
+    /// `judge`'s verdict on the reply it ends with, so the caller judges each reply once.
     ///
-    /// When none does and the pass ends on an unusable reply, with time left, that reply is the result: the caller
-    /// judges it like any other, so its rejections are counted and it may re-ask that backend with feedback.
-    package func complete(
+    /// When none is usable and the pass ends on an unusable reply, with time left, that reply is the result: the
+    /// caller goes on with its verdict like any other, so its rejections are counted and it may re-ask that backend
+    /// with feedback.
+    package func complete<Verdict: Sendable>(
         _ request: LLMRequest,
         deadline: ContinuousClock.Instant,
         logger: Logger,
-        isUsable: @Sendable (LLMReply) -> Bool
-    ) async -> Outcome {
+        judge: @Sendable (LLMReply) -> (verdict: Verdict, usable: Bool)
+    ) async -> (outcome: Outcome, verdict: Verdict?) {
         var attempts: [Attempt] = []
-        // What the last backend asked (not skipped) gave: its unusable reply, or why there was none.
+        // What the last backend asked (not skipped) gave: its unusable reply and verdict, or why there was none.
         var last: Result<(reply: LLMReply, link: Link), FallbackError>?
+        var lastVerdict: Verdict?
         let links = request.constraint.map { constraint in self.links.filter { $0.backend.writes(constraint.language) } } ?? self.links
-        guard !links.isEmpty else { return Outcome(result: .failure(FallbackError(reason: .unsupportedLanguage)), attempts: []) }
+        guard !links.isEmpty else { return (Outcome(result: .failure(FallbackError(reason: .unsupportedLanguage)), attempts: []), nil) }
         for (index, link) in links.enumerated() {
             let isLast = index == links.count - 1
             let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2
             let outcome = await ask(link, request, deadline: attemptDeadline, logger: logger)
             attempts += outcome.attempts
             switch outcome.result {
-            case .success(let answer) where isUsable(answer.reply):
-                return Outcome(result: .success(answer), attempts: attempts)
             case .success(let answer):
+                let judged = judge(answer.reply)
+                if judged.usable { return (Outcome(result: .success(answer), attempts: attempts), judged.verdict) }
                 attempts[attempts.count - 1].outcome = "unusable"
                 last = .success(answer)
+                lastVerdict = judged.verdict
             case .failure(let error) where error.reason == .unavailable:
                 continue
             case .failure(let error):
                 last = .failure(error)
-                if Task.isCancelled { return Outcome(result: .failure(error), attempts: attempts) }
+                lastVerdict = nil
+                if Task.isCancelled { return (Outcome(result: .failure(error), attempts: attempts), nil) }
             }
         }
-        guard ContinuousClock.now < deadline else { return Outcome(result: .failure(FallbackError(reason: .timeout)), attempts: attempts) }
-        return Outcome(result: last ?? .failure(FallbackError(reason: attempts.isEmpty ? .timeout : .unavailable)), attempts: attempts)
+        guard ContinuousClock.now < deadline else { return (Outcome(result: .failure(FallbackError(reason: .timeout)), attempts: attempts), nil) }
+        let result = last ?? .failure(FallbackError(reason: attempts.isEmpty ? .timeout : .unavailable))
+        return (Outcome(result: result, attempts: attempts), lastVerdict)
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.

@@ -17,7 +17,7 @@ enum Interrogatives {
             }
         }
         if let parts = wordParts[language] {
-            return parts.contains { key.contains($0) } || endsAsked(key, endings: endings[language] ?? [])
+            return UTF8Search.containsAny(of: parts, in: key) || endsAsked(key, endings: endings[language] ?? [])
         }
         return true
     }
@@ -55,7 +55,8 @@ enum Interrogatives {
 
     /// Question words and particles of languages that glue particles onto their words (Korean "무엇을") or do not
     /// space them (Japanese, Chinese, Thai), found anywhere in the key.
-    private static let wordParts: [String: [String]] = [
+    private static let wordParts: [String: [[UInt8]]] = partsText.mapValues { $0.map { Array($0.utf8) } }
+    private static let partsText: [String: [String]] = [
         "ja": ["何", "なに", "なん", "誰", "だれ", "どこ", "いつ", "なぜ", "どう", "どんな", "どの", "どれ", "どちら", "いくつ", "いくら"],
         "zh": [
             "吗", "嗎", "么", "麼", "哪", "谁", "誰", "怎", "为何", "為何", "如何", "何时", "何時", "几", "幾", "多少", "呢", "是否",

@@ -16,8 +16,9 @@ public struct PromptGate: Sendable {
     package let rules: GateRules
     /// Where each language's dictionary comes from; a language without one (Japanese, Chinese) skips the word check.
     package let dictionaries: SpellingDictionaries
-    /// The chatter phrases, as repeat keys.
-    package let chatter: [String]
+    /// The chatter phrases, as the UTF-8 of their repeat keys, padded with a space each side where the language
+    /// spaces its words (so they match whole words only); searched with ``UTF8Search``.
+    package let chatter: [[UInt8]]
     /// The photo's own words (place, labels, caption), lower-cased: real words whatever the dictionary says.
     package let photoWords: Set<String>
     /// The user's language and each accepted one.
@@ -40,11 +41,12 @@ public struct PromptGate: Sendable {
         self.language = language
         self.rules = rules
         self.dictionaries = dictionaries
-        self.chatter = chatter.keys(for: language)
+        let spacesWords = !CalibratedWordRanges.segmentedLanguages.contains(language.language)
+        self.spacesWords = spacesWords
+        self.chatter = chatter.patterns(for: language, wholeWords: spacesWords)
         self.photoWords = Self.words(of: photo)
         self.accepted = [language] + rules.acceptedLanguages.compactMap(LanguageTag.init)
         self.identifiable = LanguageIdentifier.knows(LanguageIdentifier.code(for: language))
-        self.spacesWords = !CalibratedWordRanges.segmentedLanguages.contains(language.language)
         // Worked out once per request, not once per candidate.
         let expected = accepted.map(LetterScripts.expected(for:))
         self.acceptedScripts = expected.contains { $0 == nil } ? nil : expected.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
@@ -57,14 +59,16 @@ public struct PromptGate: Sendable {
         if rules.oneQuestion, QuestionMarks.count(in: text) > 1 { return .twoQuestions }
         let words = words(in: text)
         if rules.realWords, RepeatedText.isRepetitive(text, words: words, spacesWords: spacesWords) { return .repetitive }
+        // The photo's own words are neither a language's nor a dictionary's to judge.
+        let ownWords = words.filter { !isPhotoWord($0) }
         let written: LanguageTag
-        switch writtenLanguage(of: words) {
+        switch writtenLanguage(of: ownWords) {
         case .accepted(let tag): written = tag
         case .other(let other) where rules.language: return .wrongLanguage(other)
         case .other(let other): written = LanguageTag(other) ?? language
         }
         if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
-            let word = unknownWord(in: words, dictionary: dictionary, lenient: SpellingDictionaries.lenient.contains(written.language))
+            let word = unknownWord(in: ownWords, dictionary: dictionary, lenient: SpellingDictionaries.lenient.contains(written.language))
         {
             return .unknownWord(String(word))
         }
@@ -74,9 +78,7 @@ public struct PromptGate: Sendable {
 
     private func containsChatter(_ key: String) -> Bool {
         guard !chatter.isEmpty else { return false }
-        if !spacesWords { return chatter.contains { key.contains($0) } }
-        let padded = " \(key) "
-        return chatter.contains { padded.contains(" \($0) ") }
+        return UTF8Search.containsAny(of: chatter, in: spacesWords ? " \(key) " : key)
     }
 
     /// The language a candidate is written in, as far as the gate can tell.
@@ -87,10 +89,10 @@ public struct PromptGate: Sendable {
         case other(String)
     }
 
-    /// CLD2's call on the candidate without the photo's own words ("Praia da Rocha" in a Spanish question makes
+    /// CLD2's call on the candidate's own words, without the photo's ("Praia da Rocha" in a Spanish question makes
     /// CLD2 call it Galician); where CLD2 cannot tell, most letters must be in a script of an accepted language.
-    private func writtenLanguage(of words: [Substring]) -> WrittenLanguage {
-        let judged = words.filter { !isPhotoWord($0) }.joined(separator: " ")
+    private func writtenLanguage(of ownWords: [Substring]) -> WrittenLanguage {
+        let judged = ownWords.joined(separator: " ")
         if identifiable {
             let identified = LanguageIdentifier.identify(judged)
             if identified.isReliable, identified.code != "un" {
@@ -106,14 +108,12 @@ public struct PromptGate: Sendable {
         return .other(script)
     }
 
-    /// The first word the dictionary does not know, skipping numbers and the photo's words. A word glued from two
+    /// The first of the candidate's own words the dictionary does not know, skipping numbers. A word glued from two
     /// ("anddog", "thePraia", "Icantellyou") is unknown. A capitalised word is judged too: the dictionaries know
     /// the names of places and people they list and a language's capitalised nouns, the photo's own names are its
     /// words, and any other name is one the model made up ("Ieet"), or a name the photo does not have.
-    private func unknownWord(in words: [Substring], dictionary: SpellingDictionary, lenient: Bool) -> Substring? {
-        let candidates = words.compactMap { word -> Substring? in
-            word.contains(where: \.isNumber) || isPhotoWord(word) ? nil : word
-        }
+    private func unknownWord(in ownWords: [Substring], dictionary: SpellingDictionary, lenient: Bool) -> Substring? {
+        let candidates = ownWords.filter { !$0.contains(where: \.isNumber) }
         if lenient {
             let unknown = dictionary.unknown(in: candidates)
             return unknown.first { $0.count >= SpellingDictionaries.gluedLength } ?? (unknown.count >= 2 ? unknown.first : nil)

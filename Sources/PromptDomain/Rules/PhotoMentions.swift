@@ -4,23 +4,24 @@
 /// photo does not. The validator puts such prompts first, so they are the ones a user sees, and `eval` reports
 /// their share. Matching is on repeat keys (case and punctuation ignored), whole words, with a plural `s`.
 public struct PhotoMentions: Sendable {
-    private let keys: [String]
+    /// Each detail's key as whole words, singular and plural, in UTF-8: " beach " and " beachs ".
+    private let patterns: [[UInt8]]
 
     /// The details of `photo` a prompt could name.
     public init(_ photo: PhotoMetadata) {
         let place = [photo.location?.name, photo.location?.locality, photo.location?.country].compactMap { $0 }
-        keys =
+        let keys =
             (place + (photo.labels ?? [])).map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
             + ((photo.peopleCount ?? 0) > 0 ? Self.peopleWords : [])
+        patterns = keys.flatMap { [Array(" \($0) ".utf8), Array(" \($0)s ".utf8)] }
     }
 
     /// Whether the photo has anything a prompt could mention.
-    public var hasDetails: Bool { !keys.isEmpty }
+    public var hasDetails: Bool { !patterns.isEmpty }
 
     /// Whether the prompt whose repeat key is `repeatKey` mentions one of the photo's details.
     public func mentioned(inKey repeatKey: String) -> Bool {
-        let padded = " \(repeatKey) "
-        return keys.contains { padded.contains(" \($0) ") || padded.contains(" \($0)s ") }
+        UTF8Search.containsAny(of: patterns, in: " \(repeatKey) ")
     }
 
     /// Whether `text` mentions one of the photo's details.

@@ -55,15 +55,6 @@ public struct PromptValidator: Sendable {
         gate?.failure(for: prompt.text, repeatKey: prompt.repeatKey) == nil
     }
 
-    /// Whether at least one of `candidates` would be kept: the backend chain's test of a usable answer. It stops at
-    /// the first that passes, where ``validate(_:alreadyShown:)`` judges them all.
-    public func keepsAny(_ candidates: [String]) -> Bool {
-        candidates.contains { raw in
-            if case .kept = verdict(on: raw, alreadyShown: [], seen: []) { return true }
-            return false
-        }
-    }
-
     private enum Verdict {
         case kept(ValidPrompt, key: String)
         case rejected(PromptRejection.Reason)

@@ -35,14 +35,18 @@ extension PromptGenerator {
         }
         defer { admission.leave() }
         var call = await prepare(input, shownKeys: shownKeys, found: found, timing: &timing)
-        let first = await ReplyObservation.$current.withValue(call.early) {
+        // Each reply is judged once, as it arrives: whether it is usable, and then what it gives.
+        let (first, verdict) = await ReplyObservation.$current.withValue(call.early) {
             await chain.complete(call.request, deadline: call.deadline, logger: logger) { [validator = call.validator] reply in
-                validator.keepsAny(ReplyExtractor.candidates(in: reply.completeText))
+                let start = ContinuousClock.now
+                let validation = validator.validate(ReplyExtractor.candidates(in: reply.completeText))
+                return ((validation, ContinuousClock.now - start), !validation.kept.isEmpty)
             }
         }
         record(first.attempts, pass: 1, in: &timing)
-        guard case .success(let answer) = first.result else { return cutShort(first, early: call.early, timing: timing) }
-        let (validation, validateDuration) = await measured { call.validator.validate(ReplyExtractor.candidates(in: answer.reply.completeText)) }
+        guard case .success(let answer) = first.result, case let (validation, validateDuration)? = verdict else {
+            return cutShort(first, early: call.early, timing: timing)
+        }
         timing.add("validate", validateDuration)
         // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
         // count towards the three before a re-ask is weighed.
