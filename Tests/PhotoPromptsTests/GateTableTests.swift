@@ -160,6 +160,7 @@ struct GateTableTests {
             ("hi", "एक ऎसी तस्वीर की, जिसमें कोई भी व्यक्ति ने दिवाली के दौरान अपने-अपने घर पर एक-एकँयादीयादीयादीए?"),
             ("en", "Are nemi, ajalar ajalar ala, ajalar ala ala ala ala ajalar?"),
             ("en", "What a beautiful day in the mountains, andhiiiiiiiii, was it cold there?"),
+            ("ko", "가장 큰 사진을 찍은 사람을 가장 큰 사진을 찍은 사람이라고 말하는가?"),
         ]
     )
     func repetitive(locale: String, text: String) {
@@ -204,6 +205,7 @@ struct GateTableTests {
         #expect(Self.verdict("Wie war die Schifffahrt an diesem Abend mit deinem Hund am Strand?", locale: "de") == nil)
         #expect(Self.verdict("What did the sun, the sea and the sand feel like on that summer evening?", locale: "en") == nil)
         #expect(Self.verdict("How did it feel to walk 10000 steps along the beach with your dog?", locale: "en") == nil)
+        #expect(Self.verdict("What did you see there, and what did you hear on the beach?", locale: "en") == nil)
     }
 
     @Test(

@@ -7,11 +7,11 @@
 enum RepeatedText {
     /// Whether `text`, whose words are `words`, repeats a letter (four times), has three symbols, a run of
     /// two to four characters (three times in a row), a word (three times running, or four times if it has two
-    /// characters or more), or two words together (three times); where words are not spaced, two letters together
-    /// (four times).
+    /// characters or more), two words together (three times) or, where words are spaced, four (twice); where they are
+    /// not, two letters together (four times).
     static func isRepetitive(_ text: String, words: [Substring], spacesWords: Bool) -> Bool {
         let characters = Array(text)
-        return repeatsCharacters(characters) || repeatsWords(words) || (!spacesWords && repeatsPairs(of: characters))
+        return repeatsCharacters(characters) || repeatsWords(words, spaced: spacesWords) || (!spacesWords && repeatsPairs(of: characters))
     }
 
     private static func repeatsCharacters(_ characters: [Character]) -> Bool {
@@ -43,7 +43,7 @@ enum RepeatedText {
         return false
     }
 
-    private static func repeatsWords(_ words: [Substring]) -> Bool {
+    private static func repeatsWords(_ words: [Substring], spaced: Bool) -> Bool {
         let keys = words.map { $0.lowercased() }
         // The same word three times running: "रंग रंग रंग".
         if zip(keys, zip(keys.dropFirst(), keys.dropFirst(2))).contains(where: { $0 == $1.0 && $0 == $1.1 }) { return true }
@@ -58,6 +58,13 @@ enum RepeatedText {
             let key = first + " " + second
             pairs[key, default: 0] += 1
             if pairs[key, default: 0] >= 3 { return true }
+        }
+        // Four words together twice, where words are spaced (ICU's Thai or Japanese words are a syllable or a
+        // character): "가장 큰 사진을 찍은 사람을 가장 큰 사진을 찍은 사람이라고…", a phrase said again.
+        guard spaced else { return false }
+        var phrases: Set<String> = []
+        for start in keys.indices.dropLast(3) where !phrases.insert(keys[start..<(start + 4)].joined(separator: " ")).inserted {
+            return true
         }
         return false
     }
