@@ -161,6 +161,7 @@ struct GateTableTests {
             ("en", "Are nemi, ajalar ajalar ala, ajalar ala ala ala ala ajalar?"),
             ("en", "What a beautiful day in the mountains, andhiiiiiiiii, was it cold there?"),
             ("ko", "가장 큰 사진을 찍은 사람을 가장 큰 사진을 찍은 사람이라고 말하는가?"),
+            ("ar", "يُكتب هذا السؤال في اللغة العربية لغة الإشارة إلى أي شخص أو أيًّاٌٌٌٌٌٍٍٍٍٍٍ؟"),
         ]
     )
     func repetitive(locale: String, text: String) {

@@ -5,7 +5,8 @@
 /// The bounds sit above what a question writes: German spells "Schifffahrt" with three f's, and a long English
 /// question may say "the" three times.
 enum RepeatedText {
-    /// Whether `text`, whose words are `words`, repeats a letter (four times), has three symbols, a run of
+    /// Whether `text`, whose words are `words`, repeats a letter (four times), has three symbols or a letter with
+    /// five marks, a run of
     /// two to four characters (three times in a row), a word (three times running, or four times if it has two
     /// characters or more), two words together (three times) or, where words are spaced, four (twice); where they are
     /// not, two letters together (four times).
@@ -17,6 +18,9 @@ enum RepeatedText {
     private static func repeatsCharacters(_ characters: [Character]) -> Bool {
         // Symbols as words of their own, spaced apart: "คำว่า ฿ ฿ กับ ฿ ฿". No journaling question needs three.
         if characters.count(where: \.isSymbol) >= 3 { return true }
+        // Marks stacked on one letter: "أيًّاٌٌٌٌٌٍٍٍٍٍٍ". A letter carries at most three in the shipped scripts (Arabic's
+        // shadda and a vowel, Devanagari's conjuncts and their vowel sign, Thai's vowel and tone).
+        if characters.contains(where: { $0.unicodeScalars.count { $0.properties.generalCategory.isMark } >= 5 }) { return true }
         var run = 1
         for index in characters.indices.dropFirst() {
             let character = characters[index]
@@ -80,4 +84,9 @@ enum RepeatedText {
         }
         return false
     }
+}
+
+extension Unicode.GeneralCategory {
+    /// A combining mark: nonspacing, spacing or enclosing.
+    fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
 }
