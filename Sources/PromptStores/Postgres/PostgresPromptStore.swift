@@ -48,8 +48,11 @@ public final class PostgresPromptStore: PromptStore {
     public func migrate(startupTimeout: Duration = .seconds(15)) async throws {
         // The pool retries a server that does not answer for ever; start-up must fail instead, and say why.
         let (client, logger) = (self.client, self.logger)
-        let applied = try await Self.withDeadline(startupTimeout, failing: StoreError.unreachable(url.redacted, startupTimeout)) {
-            try await PostgresMigrations.migrate(client, logger: logger)
+        let applied: [String]
+        do {
+            applied = try await answer(by: .now + startupTimeout) { try await PostgresMigrations.migrate(client, logger: logger) }
+        } catch is DeadlinePassed {
+            throw StoreError.unreachable(url.redacted, startupTimeout)
         }
         if !applied.isEmpty { logger.info("migrated the database", metadata: ["migrations": "\(applied.joined(separator: ","))"]) }
     }
@@ -79,23 +82,5 @@ public final class PostgresPromptStore: PromptStore {
         guard let pool = ownPool.withLock({ $0 }) else { return }
         pool.cancel()
         await pool.value
-    }
-
-    package static func withDeadline<Value: Sendable>(
-        _ timeout: Duration,
-        failing error: any Error,
-        _ body: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw error
-            }
-            defer { group.cancelAll() }
-            // The first to finish decides: the body's value or error, or the deadline's error.
-            guard let value = try await group.next() else { throw error }
-            return value
-        }
     }
 }
