@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import PhotoPromptsTestSupport
 import Testing
 
@@ -36,11 +35,9 @@ struct RouterTests {
             "ADMIN_API_KEY": adminKey,
         ]
         .merging(extra) { $1 }
-        var logger = Logger(label: "router-test")
-        logger.logLevel = .critical
-        let app = try await buildApplication(try configuration(environment), dependencies: .live, logger: logger)
+        let application = try await app(environment)
         let databasePath = folder.appendingPathComponent("test.sqlite").path
-        try await app.test(.router) { client in try await test(client, databasePath) }
+        try await application.test(.router) { client in try await test(client, databasePath) }
     }
 
     static func post(_ client: some TestClientProtocol, _ uri: String, _ json: String) async throws -> TestResponse {

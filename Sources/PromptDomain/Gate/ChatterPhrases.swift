@@ -5,8 +5,6 @@
 /// lists as they see new ones in `eval`. One phrase per line; `#` starts a comment. Phrases are compared on the
 /// repeat key (case, punctuation and spacing ignored), as whole words where the language spaces its words.
 public struct ChatterPhrases: Sendable, Equatable {
-    public static func == (lhs: ChatterPhrases, rhs: ChatterPhrases) -> Bool { lhs.keysByLanguage == rhs.keysByLanguage }
-
     /// Each language's phrases as repeat keys, by primary language subtag.
     package let keysByLanguage: [String: [String]]
 

@@ -8,9 +8,9 @@
 /// proves nothing there and those languages are not checked. The lists are closed classes of grammar, not what a
 /// model happens to write, so they live here and change with ``PromptGate/version``.
 enum Interrogatives {
-    /// Whether `text`, whose repeat key is `key`, carries a question marker of `language`; true for a language
+    /// Whether the candidate whose repeat key is `key` carries a question marker of `language`; true for a language
     /// with no list.
-    static func asks(_ text: String, key: String, language: String) -> Bool {
+    static func asks(key: String, language: String) -> Bool {
         if let words = wholeWords[language] {
             return key.split(separator: " ").contains { word in
                 words.contains(String(word)) || (language == "ar" && arabicPrefixed(word, in: words))

@@ -72,7 +72,7 @@ public struct PromptGate: Sendable {
         {
             return .unknownWord(String(word))
         }
-        if rules.questionWords, !Interrogatives.asks(text, key: repeatKey, language: written.language) { return .notAQuestion }
+        if rules.questionWords, !Interrogatives.asks(key: repeatKey, language: written.language) { return .notAQuestion }
         return nil
     }
 

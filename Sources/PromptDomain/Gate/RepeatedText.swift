@@ -6,10 +6,9 @@
 /// question may say "the" three times.
 enum RepeatedText {
     /// Whether `text`, whose words are `words`, repeats a letter (four times), has three symbols or a letter with
-    /// five marks, a run of
-    /// two to four characters (three times in a row), a word (three times running, or four times if it has two
-    /// characters or more), two words together (three times) or, where words are spaced, four (twice); where they are
-    /// not, two letters together (four times).
+    /// five marks, repeats a run of two to four characters (three times in a row), a word (three times running, or
+    /// four times if it has two characters or more), two words together (three times) or, where words are spaced,
+    /// four (twice); where they are not, two letters together (four times).
     static func isRepetitive(_ text: String, words: [Substring], spacesWords: Bool) -> Bool {
         let characters = Array(text)
         return repeatsCharacters(characters) || repeatsWords(words, spaced: spacesWords) || (!spacesWords && repeatsPairs(of: characters))
