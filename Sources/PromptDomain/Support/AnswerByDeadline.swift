@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// Every wait inside a request has its own deadline, but some cannot be cut short from Swift: a write queued
 /// behind SQLite's single writer, a PostgreSQL pool opening a connection to a server that is gone. This is the
-/// backstop that keeps the promise to the client anyway. `work` runs in its own task; at the deadline the caller is
+/// backstop that keeps the promise to the client anyway. `work` runs in its own task; at the deadline (as
+/// ``DeadlineWatch`` sees it, within its tick) the caller is
 /// answered and `work` is cancelled (GRDB interrupts a cancelled statement and rolls its transaction back; a model
 /// call's transfer is removed), then left to wind down on its own. Cancelling the caller cancels `work`.
 package func answer<Value: Sendable>(
@@ -19,11 +20,10 @@ package func answer<Value: Sendable>(
             race.finish(with: .failure(error))
         }
     }
-    let timer = Task {
-        try? await Task.sleep(until: deadline)
+    let ticket = DeadlineWatch.shared.watch(until: deadline) {
         if race.finish(with: .failure(DeadlinePassed())) { worker.cancel() }
     }
-    defer { timer.cancel() }
+    defer { DeadlineWatch.shared.forget(ticket) }
     return try await withTaskCancellationHandler {
         try await race.value
     } onCancel: {

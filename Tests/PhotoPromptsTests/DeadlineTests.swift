@@ -1,0 +1,75 @@
+import Synchronization
+import Testing
+
+@testable import PhotoPrompts
+
+@Suite("Deadlines: one watch for the process, answers by the deadline whatever the work does")
+struct DeadlineTests {
+    @Test("Work that never finishes is answered with DeadlinePassed at its deadline, and is cancelled")
+    func hangingWorkIsCutOff() async throws {
+        let cancelled = Mutex(false)
+        let started = ContinuousClock.now
+        await #expect(throws: DeadlinePassed.self) {
+            try await answer(by: started + .milliseconds(100)) {
+                // Ignores cancellation while it sleeps, as a write behind SQLite's writer would.
+                await withTaskCancellationHandler {
+                    try? await Task.sleep(for: .seconds(30))
+                } onCancel: {
+                    cancelled.withLock { $0 = true }
+                }
+            }
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(100))
+        #expect(waited < .seconds(5), "answered at the deadline, not when the work ended")
+        #expect(cancelled.withLock { $0 })
+    }
+
+    @Test("Work that finishes in time gives its value, and its deadline never fires")
+    func finishedWorkKeepsItsValue() async throws {
+        let value = try await answer(by: .now + .milliseconds(50)) { 42 }
+        #expect(value == 42)
+        let fired = Mutex(false)
+        let watch = DeadlineWatch(tick: .milliseconds(5))
+        let ticket = watch.watch(until: .now + .milliseconds(20)) { fired.withLock { $0 = true } }
+        watch.forget(ticket)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!fired.withLock { $0 }, "a forgotten deadline does not fire")
+    }
+
+    @Test("Many deadlines at once each fire once, none early, the watch stopping and starting between bursts")
+    func manyDeadlinesFireOnce() async throws {
+        let watch = DeadlineWatch(tick: .milliseconds(5), idleTime: .milliseconds(50))
+        for burst in 0..<3 {
+            let log = FiringLog()
+            let start = ContinuousClock.now
+            await withTaskGroup(of: Void.self) { group in
+                for number in 0..<500 {
+                    group.addTask {
+                        let deadline = start + .milliseconds(10 + number % 50)
+                        _ = watch.watch(until: deadline) { log.fired(number, early: ContinuousClock.now < deadline) }
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(400))
+            let (counts, early) = log.state.withLock { ($0.counts, $0.early) }
+            #expect(counts.count == 500, "burst \(burst): every deadline fired")
+            #expect(counts.values.allSatisfy { $0 == 1 }, "burst \(burst): each exactly once")
+            #expect(early == 0)
+            // Empty for longer than its idle time: the watching task ends, and the next burst starts a new one.
+            try await Task.sleep(for: .milliseconds(150))
+        }
+    }
+}
+
+/// Which deadlines fired, how often, and how many before their time.
+private final class FiringLog: Sendable {
+    let state = Mutex((counts: [Int: Int](), early: 0))
+
+    func fired(_ number: Int, early: Bool) {
+        state.withLock { state in
+            state.counts[number, default: 0] += 1
+            if early { state.early += 1 }
+        }
+    }
+}
