@@ -3,8 +3,9 @@ import Foundation
 /// One round and its prompts as column values: the round's, and the prompts' as arrays (PostgreSQL inserts them
 /// with `unnest`, so any number of prompts is one statement).
 ///
-/// Both stores work these out before they write. The JSON and the repeat keys are then computed on the request's
-/// own task, in parallel with other requests, and SQLite's single writer only binds and steps statements.
+/// Both stores work these out before they write. The JSON is then computed on the request's own task, in parallel
+/// with other requests, and SQLite's single writer only binds and steps statements. The repeat keys come with the
+/// prompts, worked out once when each candidate was judged.
 package struct RoundRows {
     package let sessionID: String
     package let round: Int
@@ -33,7 +34,7 @@ package struct RoundRows {
         promptIDs = draft.prompts.map(\.id)
         positions = Array(draft.prompts.indices)
         texts = draft.prompts.map(\.text)
-        repeatKeys = draft.prompts.map { PromptNormalizer.repeatKey($0.text) }
+        repeatKeys = draft.prompts.map(\.repeatKey)
         wordCounts = draft.prompts.map(\.wordCount)
         sources = draft.prompts.map(\.source.rawValue)
     }

@@ -8,13 +8,15 @@ public struct FallbackPrompts: Sendable, Equatable {
 
     /// The prompts, in the order they are used.
     public let texts: [String]
+    /// Each text's repeat key, worked out once when the copy is loaded.
+    private let repeatKeys: [String]
 
     /// Creates a set of fallbacks; there must be at least ``promptsPerAnswer``.
     public init(texts: [String]) throws(TemplateError) {
         guard texts.count >= Self.promptsPerAnswer else {
             throw TemplateError(file: "copy", message: "needs at least \(Self.promptsPerAnswer) prompts, has \(texts.count)")
         }
-        self.texts = texts
+        self.init(checked: texts)
     }
 
     /// These fallbacks after `texts`, e.g. a template's own; duplicates of later ones are dropped.
@@ -29,14 +31,16 @@ public struct FallbackPrompts: Sendable, Equatable {
 
     private init(checked texts: [String]) {
         self.texts = texts
+        self.repeatKeys = texts.map(PromptNormalizer.repeatKey)
     }
 
     /// Up to `count` fallbacks, preferring those whose repeat key is not in `alreadyShown`.
     ///
     /// When every fallback has been shown already, shown ones are reused: the app always gets something to write from.
-    public func pick(_ count: Int, avoiding alreadyShown: Set<String>) -> [String] {
-        let unseen = texts.filter { !alreadyShown.contains(PromptNormalizer.repeatKey($0)) }
-        let seen = texts.filter { alreadyShown.contains(PromptNormalizer.repeatKey($0)) }
+    public func pick(_ count: Int, avoiding alreadyShown: Set<String>) -> [(text: String, repeatKey: String)] {
+        let lines = zip(texts, repeatKeys).map { (text: $0, repeatKey: $1) }
+        let unseen = lines.filter { !alreadyShown.contains($0.repeatKey) }
+        let seen = lines.filter { alreadyShown.contains($0.repeatKey) }
         return Array((unseen + seen).prefix(count))
     }
 }

@@ -8,13 +8,27 @@ public struct Prompt: Codable, Sendable, Equatable {
     public var wordCount: Int
     /// Whether this prompt came from the model, the cache or the fallbacks.
     public var source: PromptSource
+    /// The key that identifies repeats of this prompt (``PromptNormalizer/repeatKey(_:)``), carried from the
+    /// candidate it was made from so the stored round does not work it out again. Not in the JSON.
+    public var repeatKey: String
 
-    /// Creates a prompt.
-    public init(id: String, text: String, wordCount: Int, source: PromptSource) {
+    /// Creates a prompt; `repeatKey` is worked out from `text` unless the caller has it already.
+    public init(id: String, text: String, wordCount: Int, source: PromptSource, repeatKey: String? = nil) {
         self.id = id
         self.text = text
         self.wordCount = wordCount
         self.source = source
+        self.repeatKey = repeatKey ?? PromptNormalizer.repeatKey(text)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            text: try container.decode(String.self, forKey: .text),
+            wordCount: try container.decode(Int.self, forKey: .wordCount),
+            source: try container.decode(PromptSource.self, forKey: .source)
+        )
     }
 
     package enum CodingKeys: String, CodingKey {

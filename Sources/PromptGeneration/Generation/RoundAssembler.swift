@@ -22,7 +22,13 @@ public struct RoundAssembler: Sendable {
             return RoundDraft(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: alreadyShown))
         }
         let chosen = unseen.prefix(count).map { valid in
-            Prompt(id: RandomIdentifier.makeTimeOrdered(prefix: "p_"), text: valid.text, wordCount: valid.wordCount, source: generation.source)
+            Prompt(
+                id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
+                text: valid.text,
+                wordCount: valid.wordCount,
+                source: generation.source,
+                repeatKey: valid.repeatKey
+            )
         }
         let gap = count - chosen.count
         return RoundDraft(
@@ -37,8 +43,14 @@ public struct RoundAssembler: Sendable {
 
     private func fallbackPrompts(_ count: Int, avoiding alreadyShown: Set<String>) -> [Prompt] {
         guard count > 0 else { return [] }
-        return fallbacks.pick(count, avoiding: alreadyShown).map { text in
-            Prompt(id: RandomIdentifier.makeTimeOrdered(prefix: "p_"), text: text, wordCount: wordRule.count(text), source: .fallback)
+        return fallbacks.pick(count, avoiding: alreadyShown).map { line in
+            Prompt(
+                id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
+                text: line.text,
+                wordCount: wordRule.count(line.text),
+                source: .fallback,
+                repeatKey: line.repeatKey
+            )
         }
     }
 }

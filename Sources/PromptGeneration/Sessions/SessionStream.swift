@@ -31,7 +31,8 @@ package final class StreamedPrompts: Sendable {
                     id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
                     text: valid.text,
                     wordCount: valid.wordCount,
-                    source: .model
+                    source: .model,
+                    repeatKey: valid.repeatKey
                 )
                 sent.append(prompt)
                 return (prompt, sent.count - 1)
@@ -46,7 +47,9 @@ package final class StreamedPrompts: Sendable {
         var draft = draft
         draft.prompts = draft.prompts.map { prompt in
             guard prompt.source != .fallback, let sent = byText[prompt.text] else { return prompt }
-            return Prompt(id: sent.id, text: prompt.text, wordCount: prompt.wordCount, source: prompt.source)
+            var prompt = prompt
+            prompt.id = sent.id
+            return prompt
         }
         return draft
     }

@@ -79,13 +79,12 @@ extension PostgresPromptStore {
         }
         var promptsByRound: [Int: [Prompt]] = [:]
         let promptRows = try await connection.query(
-            "SELECT round, id, text, wordCount, source FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
+            "SELECT round, id, text, wordCount, source, repeatKey FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
             logger: logger
         )
-        for try await (round, id, text, wordCount, source) in promptRows.decode((Int, String, String, Int, String).self) {
-            promptsByRound[round, default: []].append(
-                Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
-            )
+        for try await (round, id, text, wordCount, source, repeatKey) in promptRows.decode((Int, String, String, Int, String, String).self) {
+            let source = try StoredValue.decode(PromptSource.self, source)
+            promptsByRound[round, default: []].append(Prompt(id: id, text: text, wordCount: wordCount, source: source, repeatKey: repeatKey))
         }
         for index in rounds.indices { rounds[index].prompts = promptsByRound[rounds[index].round] ?? [] }
         return try session.snapshot(rounds: rounds)

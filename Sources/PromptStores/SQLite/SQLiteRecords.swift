@@ -53,7 +53,7 @@ package struct SessionPromptRecord: Decodable, FetchableRecord, TableRecord {
     package var source: String
 
     package func prompt() throws -> Prompt {
-        Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source))
+        Prompt(id: id, text: text, wordCount: wordCount, source: try StoredValue.decode(PromptSource.self, source), repeatKey: repeatKey)
     }
 }
 
