@@ -19,13 +19,17 @@ enum RepeatedText {
         if characters.count(where: \.isSymbol) >= 3 { return true }
         // Marks stacked on one letter: "أيًّاٌٌٌٌٌٍٍٍٍٍٍ". A letter carries at most three in the shipped scripts (Arabic's
         // shadda and a vowel, Devanagari's conjuncts and their vowel sign, Thai's vowel and tone).
-        if characters.contains(where: { $0.unicodeScalars.count { $0.properties.generalCategory.isMark } >= 5 }) { return true }
+        // (Only a character of five scalars or more can: the count comes first, as the properties cost more.)
+        if characters.contains(where: { $0.unicodeScalars.count >= 5 && $0.unicodeScalars.count { $0.properties.generalCategory.isMark } >= 5 }) {
+            return true
+        }
         var run = 1
         for index in characters.indices.dropFirst() {
             let character = characters[index]
             run = character == characters[index - 1] ? run + 1 : 1
-            if character.isLetter, run >= 4 { return true }
-            if character.isSymbol, run >= 3 { return true }
+            // The run first: a character's properties are looked up only when it repeats.
+            if run >= 4, character.isLetter { return true }
+            if run >= 3, character.isSymbol { return true }
         }
         for unit in 2...4 where characters.count >= unit * 3 {
             var repeats = 1

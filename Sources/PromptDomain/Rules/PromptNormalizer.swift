@@ -6,7 +6,7 @@ public enum PromptNormalizer {
     /// Decorations are peeled repeatedly, so `1. **"What…?"**` and `- Prompt 2: What…?` both come out clean.
     public static func normalize(_ text: String) -> String {
         // Bold and underline markers belong to Markdown, never to a prompt, wherever they stand.
-        var current = collapseWhitespace(text.replacing("**", with: "").replacing("__", with: ""))
+        var current = collapseWhitespace(text.replacingIfPresent("**", with: "").replacingIfPresent("__", with: ""))
         while true {
             let peeled = collapseWhitespace(peelOneDecoration(current))
             if peeled == current { return current }

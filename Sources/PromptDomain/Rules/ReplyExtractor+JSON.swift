@@ -24,7 +24,7 @@ extension ReplyExtractor {
 
     /// What models get wrong in JSON: smart quotes as string delimiters, and a comma before a closing bracket.
     package static func repaired(_ json: String) -> String {
-        let straightened = json.replacing("\u{201C}", with: "\"").replacing("\u{201D}", with: "\"")
+        let straightened = json.replacingIfPresent("\u{201C}", with: "\"").replacingIfPresent("\u{201D}", with: "\"")
         return straightened.replacing(/,\s*([\]}])/) { match in String(match.output.1) }
     }
 

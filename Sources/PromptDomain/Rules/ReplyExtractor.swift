@@ -14,7 +14,7 @@
 public enum ReplyExtractor {
     /// The candidates in `reply`, in the order the model gave them.
     public static func candidates(in reply: String) -> [String] {
-        let text = reply.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        let text = reply.replacingIfPresent("\r\n", with: "\n").replacingIfPresent("\r", with: "\n")
         let blocks = fencedBlocks(in: text)
         for block in blocks {
             if let strings = strings(in: block) { return strings }
@@ -65,7 +65,7 @@ public enum ReplyExtractor {
         if first == "*" || first == "+" { return line.dropFirst().first == " " }
         // Numbered the way the normalizer peels it ("1.5 hours of driving…" is a sentence, not an item), with any
         // emphasis around the number ("**1.** …") left out first.
-        let plain = line.replacing("**", with: "").replacing("__", with: "").drop { $0 == "*" || $0 == "_" }
+        let plain = String(line).replacingIfPresent("**", with: "").replacingIfPresent("__", with: "").drop { $0 == "*" || $0 == "_" }
         return PromptNormalizer.droppingListNumber(String(plain)) != nil
     }
 
