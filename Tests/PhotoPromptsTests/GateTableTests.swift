@@ -109,6 +109,7 @@ struct GateTableTests {
             ("en", "What did you feel when you first saw {{place}} that evening?", .placeholder),
             ("en", "What did you feel when you first saw {location} that evening?", .placeholder),
             ("en", "What did <name> say when you first arrived at the beach?", .placeholder),
+            ("fr", "Qu'a dit ‹prénom› quand vous êtes arrivés à la plage ce soir-là ?", .placeholder),
             ("en", "I'm ready to assist. What's the user's next question?", .assistantChatter),
             ("en", "As an AI, what do you think this beach photo is about?", .assistantChatter),
             ("en", "What details of the photo should I describe so I can help you?", .assistantChatter),
