@@ -209,7 +209,9 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     /// `Cache-Control: no-cache` asks for a fresh answer: the cache is not read (the new answer is still stored).
     static func readsCache(_ request: Request) -> Bool {
         let directives = request.headers[values: .cacheControl].flatMap { $0.split(separator: ",") }
-        return !directives.contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "no-cache" }
+        // Trimmed of HTTP's optional whitespace (spaces and tabs) by the standard library: Foundation's
+        // `trimmingCharacters` went through NSString on every request.
+        return !directives.contains { $0.trimming { $0 == " " || $0 == "\t" }.lowercased() == "no-cache" }
     }
 
     static func apiError(for error: SessionError, limit: Int) -> APIError {
