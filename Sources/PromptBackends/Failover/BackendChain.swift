@@ -152,19 +152,14 @@ public struct BackendChain: Sendable {
         }
     }
 
-    /// Calls `backend`, and enforces `budget` independently in case the backend overruns its own timeout.
+    /// Calls `backend`, and enforces `budget` independently in case the backend overruns its own timeout: the
+    /// request's one deadline race, `answer(by:)`, so a backend that ignores its cancellation is left to wind down
+    /// rather than waited for, and the chain moves on to the next link.
     private static func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> LLMReply {
-        try await withThrowingTaskGroup(of: LLMReply?.self) { group in
-            group.addTask { try await backend.complete(request, timeout: budget) }
-            group.addTask {
-                try await Task.sleep(for: budget + .milliseconds(50))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let reply = first else {
-                throw BackendError.timedOut("no reply within \(budget)")
-            }
-            return reply
+        do {
+            return try await answer(by: .now + budget + .milliseconds(50)) { try await backend.complete(request, timeout: budget) }
+        } catch is DeadlinePassed {
+            throw BackendError.timedOut("no reply within \(budget)")
         }
     }
 }

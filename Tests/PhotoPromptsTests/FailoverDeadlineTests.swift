@@ -1,0 +1,35 @@
+import Dispatch
+import Logging
+import Testing
+
+@testable import PhotoPrompts
+
+/// A backend stuck where cancellation does not reach (a client library's blocking call): it answers after three
+/// seconds whatever happens to the task that asked.
+private final class DeafBackend: LLMBackend {
+    let identity = BackendIdentity(provider: "deaf", model: "stuck")
+
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { continuation.resume() }
+        }
+        return LLMReply(text: "What did the evening light feel like on the beach?", finishReason: .stop)
+    }
+}
+
+@Suite("Failover: a backend's budget is kept even when the backend ignores its cancellation")
+struct FailoverDeadlineTests {
+    @Test("The stuck backend times out at its share of the deadline and the next one answers, well before it would")
+    func stuckBackendIsLeftBehind() async {
+        let next = ScriptedBackend(name: "next", replies: [["What made you smile at the beach that evening?"]])
+        let chain = BackendChain(backends: [DeafBackend(), next], failureThreshold: 5, coolDown: 30, clock: SystemWallClock())
+        let request = LLMRequest(prompt: RenderedPrompt(system: "s", user: "u"), parameters: ModelParameters())
+        let started = ContinuousClock.now
+        let (outcome, _) = await chain.complete(request, deadline: started + .milliseconds(600), logger: Logger(label: "test")) { _ in
+            ((), true)
+        }
+        #expect(ContinuousClock.now - started < .seconds(1), "answered by the deadline, not when the stuck call ends")
+        #expect(outcome.attempts.map(\.outcome) == ["timeout", "ok"])
+        #expect(next.calls == 1)
+    }
+}
