@@ -8,9 +8,12 @@ public enum PromptNormalizer {
         // Bold and underline markers belong to Markdown, never to a prompt, wherever they stand.
         var current = collapseWhitespace(text.replacingIfPresent("**", with: "").replacingIfPresent("__", with: ""))
         while true {
-            let peeled = collapseWhitespace(peelOneDecoration(current))
+            let peeled = peelOneDecoration(current)
+            // Nothing peeled: `current` is collapsed already, so collapsing it again would give it back.
             if peeled == current { return current }
-            current = peeled
+            let collapsed = collapseWhitespace(peeled)
+            if collapsed == current { return current }
+            current = collapsed
         }
     }
 
