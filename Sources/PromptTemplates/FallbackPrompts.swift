@@ -16,22 +16,24 @@ public struct FallbackPrompts: Sendable, Equatable {
         guard texts.count >= Self.promptsPerAnswer else {
             throw TemplateError(file: "copy", message: "needs at least \(Self.promptsPerAnswer) prompts, has \(texts.count)")
         }
-        self.init(checked: texts)
+        self.init(texts: texts, repeatKeys: texts.map(PromptNormalizer.repeatKey))
     }
 
-    /// These fallbacks after `texts`, e.g. a template's own; duplicates of later ones are dropped.
+    /// These fallbacks after `texts`, e.g. a template's own; duplicates of later ones are dropped. This runs for
+    /// every English answer, so only the new texts' keys are worked out: the copy's own are kept from its load.
     public func preceded(by texts: [String]) -> FallbackPrompts {
         guard !texts.isEmpty else { return self }
         var seen = Set<String>()
-        var combined = (texts + self.texts).filter { seen.insert(PromptNormalizer.repeatKey($0)).inserted }
+        let lines = (Array(zip(texts, texts.map(PromptNormalizer.repeatKey))) + Array(zip(self.texts, repeatKeys)))
+            .filter { seen.insert($0.1).inserted }
         // Cannot drop below promptsPerAnswer: the defaults alone have that many distinct lines or more.
-        if combined.count < Self.promptsPerAnswer { combined = self.texts }
-        return FallbackPrompts(checked: combined)
+        guard lines.count >= Self.promptsPerAnswer else { return self }
+        return FallbackPrompts(texts: lines.map(\.0), repeatKeys: lines.map(\.1))
     }
 
-    private init(checked texts: [String]) {
+    private init(texts: [String], repeatKeys: [String]) {
         self.texts = texts
-        self.repeatKeys = texts.map(PromptNormalizer.repeatKey)
+        self.repeatKeys = repeatKeys
     }
 
     /// Up to `count` fallbacks, preferring those whose repeat key is not in `alreadyShown`.

@@ -94,4 +94,17 @@ struct TemplateTests {
     func tooFewFallbacks() {
         #expect(throws: TemplateError.self) { try FallbackPrompts(texts: ["One?", "Two?"]) }
     }
+
+    @Test(
+        "A template's fallbacks come before the copy's, a copy line it repeats (case and punctuation aside) drops out, and each keeps its repeat key"
+    )
+    func templateFallbacksFirst() throws {
+        let copy = try FallbackPrompts(texts: ["What did you see?", "Who was there?", "How did it feel?"])
+        let combined = copy.preceded(by: ["What stood out at the beach?", "who was THERE"])
+        #expect(combined.texts == ["What stood out at the beach?", "who was THERE", "What did you see?", "How did it feel?"])
+        let picked = combined.pick(4, avoiding: [PromptNormalizer.repeatKey("What did you see?")])
+        #expect(picked.map(\.text) == ["What stood out at the beach?", "who was THERE", "How did it feel?", "What did you see?"])
+        #expect(picked.allSatisfy { $0.repeatKey == PromptNormalizer.repeatKey($0.text) })
+        #expect(copy.preceded(by: []) == copy)
+    }
 }
