@@ -33,6 +33,6 @@ package final class SpellingDictionary: Sendable {
         if Hunspell_spell(handle, String(word)) != 0 { return true }
         // Models type the typographic apostrophe; not every dictionary lists its words with it.
         guard word.contains("\u{2019}") else { return false }
-        return Hunspell_spell(handle, String(word).replacingIfPresent("\u{2019}", with: "'")) != 0
+        return Hunspell_spell(handle, String(word).replacing("\u{2019}", with: "'")) != 0
     }
 }
