@@ -5,9 +5,6 @@
 package enum Placeholders {
     /// Whether `text` holds a placeholder.
     package static func contains(_ text: some StringProtocol) -> Bool {
-        // Most candidates hold none of these characters, and a byte scan says so before any character is formed:
-        // the ASCII ones, and 0xE2, with which "‹" and "›" begin.
-        guard text.utf8.contains(where: { [0x5B, 0x5D, 0x7B, 0x7D, 0x3C, 0xE2].contains($0) }) else { return false }
         var afterAngle = false
         for character in text {
             if "[]{}".contains(character) { return true }
