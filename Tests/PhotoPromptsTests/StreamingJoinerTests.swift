@@ -27,9 +27,11 @@ struct StreamingJoinerTests {
         var times: [ContinuousClock.Instant] { heard.withLock { $0.map(\.at) } }
         var modelAsked: Bool { asked.withLock { $0 } }
 
-        /// Waits (up to 2 s) until `condition` holds.
+        /// Waits until `condition` holds. The 20 s only keep a broken run from hanging: at the start of the whole
+        /// suite, tests opening Hunspell dictionaries from a cold disk hold both of the pool's threads for seconds
+        /// (a 2 s limit failed every case there, after the page cache was dropped, and passed on the next run).
         func wait(until condition: @Sendable (Listener) -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(2)
+            let deadline = ContinuousClock.now + .seconds(20)
             while !condition(self) {
                 guard ContinuousClock.now < deadline else { throw CancellationError() }
                 try await Task.sleep(for: .milliseconds(2))
