@@ -28,8 +28,8 @@ struct StreamingJoinerTests {
         var modelAsked: Bool { asked.withLock { $0 } }
 
         /// Waits until `condition` holds. The 20 s only keep a broken run from hanging: at the start of the whole
-        /// suite, tests opening Hunspell dictionaries from a cold disk hold both of the pool's threads for seconds
-        /// (a 2 s limit failed every case there, after the page cache was dropped, and passed on the next run).
+        /// suite with the page cache dropped (as after a restart), a 2 s limit failed every case, and the same build
+        /// passed on the next run.
         func wait(until condition: @Sendable (Listener) -> Bool) async throws {
             let deadline = ContinuousClock.now + .seconds(20)
             while !condition(self) {
