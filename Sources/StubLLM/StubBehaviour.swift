@@ -56,4 +56,13 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     case hang
     /// HTTP 200, then the body one byte at a time, slowly.
     case trickle
+
+    /// The `owned_by` of the stub's model list: llama.cpp's server, whose `grammar` the stub takes, except where
+    /// the stub plays a generic OpenAI-compatible server that knows no grammar.
+    public var serverOwner: String {
+        switch self {
+        case .noGrammar, .noStructuredOutput: "organization-owner"
+        default: "llamacpp"
+        }
+    }
 }

@@ -25,6 +25,10 @@ public enum StubLLMServer {
         router.post("chat/completions", use: openAI.handle)
         router.post("v1/messages", use: ChatCompletionsHandler(state: state, shape: .anthropic).handle)
         router.post("api/chat", use: ChatCompletionsHandler(state: state, shape: .ollama).handle)
+        // The model list a backend reads to learn what server it talks to (see StubBehaviour.serverOwner).
+        let models: @Sendable (Request, StubRequestContext) async throws -> ModelList = { _, _ in await ModelList(owner: state.listModels()) }
+        router.get("v1/models", use: models)
+        router.get("models", use: models)
         router.get("hello") { _, _ in "hello" }
         if let durableBaseline { router.post("baseline/durable", use: durableBaseline.handle) }
         router.get("control") { _, _ in await ControlStatus(state) }
@@ -52,6 +56,26 @@ public enum StubLLMServer {
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
+    }
+}
+
+/// OpenAI's model list with the one model the stub serves, `owned_by` as the server it plays.
+struct ModelList: ResponseEncodable {
+    struct Model: Encodable {
+        var id = "stub"
+        var object = "model"
+        var ownedBy: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, object
+            case ownedBy = "owned_by"
+        }
+    }
+    var object = "list"
+    var data: [Model]
+
+    init(owner: String) {
+        data = [Model(ownedBy: owner)]
     }
 }
 

@@ -6,6 +6,8 @@ public actor StubLLMState {
     public private(set) var latencyMilliseconds: Int
     /// Chat completion requests received since start or the last reset.
     public private(set) var calls = 0
+    /// `GET /v1/models` requests received since start or the last reset: how often a backend asked what server this is.
+    public private(set) var modelListRequests = 0
     /// Distinct client connections that sent model requests since start or the last reset.
     public var connections: Int { remotePorts.count }
     private var remotePorts: Set<Int> = []
@@ -63,6 +65,20 @@ public actor StubLLMState {
         return (behaviour, latencyMilliseconds)
     }
 
+    /// The `owned_by` the model list names instead of the behaviour's (``StubBehaviour/serverOwner``), if set.
+    public private(set) var serverOwner: String?
+
+    /// Plays another server in the model list: `"llamacpp"`, or any other owner for a generic OpenAI-compatible one.
+    public func set(serverOwner: String?) {
+        self.serverOwner = serverOwner
+    }
+
+    /// Counts one model-list request and returns the owner the list names.
+    func listModels() -> String {
+        modelListRequests += 1
+        return serverOwner ?? behaviour.serverOwner
+    }
+
     /// Marks one answer as finished.
     func recordAnswered() {
         inFlight -= 1
@@ -76,6 +92,7 @@ public actor StubLLMState {
     /// Zeroes the counter and returns to normal, instant answers.
     public func reset() {
         calls = 0
+        modelListRequests = 0
         remotePorts = []
         failuresLeft = 0
         maxInFlight = inFlight
@@ -84,5 +101,6 @@ public actor StubLLMState {
         retryAfter = "30"
         tokenDelayMilliseconds = 0
         stallAfterTokens = nil
+        serverOwner = nil
     }
 }

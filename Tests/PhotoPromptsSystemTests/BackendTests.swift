@@ -552,7 +552,7 @@ extension SystemTests {
     @Suite("Structured output where the provider has it, and models that refuse parameters")
     struct RequestShapeTests {
         @Test(
-            "OpenAI-compatible servers are asked for a grammar of what the gate accepts, Ollama for a JSON schema with the count, Anthropic for plain text",
+            "llama.cpp's server is asked for a grammar of what the gate accepts, Ollama for a JSON schema with the count, Anthropic for plain text",
             arguments: httpProviders
         )
         func structuredOutputIsRequested(provider: String) async throws {
@@ -582,27 +582,59 @@ extension SystemTests {
             try await withStubLLM(.noStructuredOutput) { stub in
                 try await withService(chainEnvironment((stub, provider))) { (client: ServiceClient) async throws in
                     #expect(try await client.startSession().source == .model)
-                    // OpenAI-compatible: the grammar refused, then the JSON schema, then plain text; Ollama: the schema.
-                    let refusals = provider == "openai" ? 2 : 1
-                    #expect(await stub.calls == refusals + 1)
+                    // A generic OpenAI-compatible server (its model list says so) and Ollama: the JSON schema refused, then
+                    // plain text.
+                    #expect(await stub.calls == 2)
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
-                    #expect(await stub.calls == refusals + 2, "no second refusal")
+                    #expect(await stub.calls == 3, "no second refusal")
                 }
             }
         }
 
-        @Test("An OpenAI-compatible server without grammars is asked for the JSON schema with the item count and lengths, and remembered")
-        func refusedGrammar() async throws {
+        @Test("An OpenAI-compatible server that is not llama.cpp's is asked for the JSON schema from its first call, and asked what it is once")
+        func genericServerGetsTheSchema() async throws {
+            // `.noGrammar` answers a grammar with a 400, as OpenAI does: one refusal would show as a second call.
             try await withStubLLM(.noGrammar) { stub in
                 try await withService(chainEnvironment((stub, "openai"))) { (client: ServiceClient) async throws in
                     #expect(try await client.startSession().source == .model)
-                    #expect(await stub.calls == 2)
+                    #expect(await stub.calls == 1, "no call wasted on a grammar")
                     let body = await stub.state.lastRequestBody
-                    #expect(body.contains(#""type":"json_schema""#) && body.contains(#""strict":true"#), "\(body)")
+                    #expect(body.contains(#""response_format":{"#) && body.contains(#""type":"json_schema""#) && body.contains(#""strict":true"#), "\(body)")
                     #expect(body.contains(#""minItems":8"#) && body.contains(#""minLength":24"#) && body.contains(#""maxLength":120"#), "\(body)")
-                    #expect(!body.contains("grammar") && !body.contains("pattern"))
+                    #expect(!body.contains("grammar") && !body.contains("pattern") && !body.contains("dry_multiplier"))
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)
-                    #expect(await stub.calls == 3, "no second refusal")
+                    #expect(await stub.calls == 2)
+                    #expect(await stub.state.modelListRequests == 1, "what the server is, read once")
+                }
+            }
+        }
+
+        @Test("A server that ignores unknown fields and is not llama.cpp's still gets the JSON schema it honours, not a grammar")
+        func ignoringServerGetsTheSchema() async throws {
+            // vLLM and LM Studio answer 200 to a `grammar` they do not know: no refusal would ever step down.
+            try await withStubLLM { stub in
+                await stub.state.set(serverOwner: "vllm")
+                try await withService(chainEnvironment((stub, "openai"))) { (client: ServiceClient) async throws in
+                    #expect(try await client.startSession().source == .model)
+                    let body = await stub.state.lastRequestBody
+                    #expect(body.contains(#""response_format":{"#), "\(body)")
+                    #expect(!body.contains("grammar"), "\(body)")
+                }
+            }
+        }
+
+        @Test("An explicit grammar or JSON schema is sent as set, whatever the server says it is", arguments: ["grammar", "json_schema"])
+        func explicitStructuredOutput(setting: String) async throws {
+            try await withStubLLM { stub in
+                await stub.state.set(serverOwner: setting == "grammar" ? "vllm" : "llamacpp")
+                var environment = chainEnvironment((stub, "openai"))
+                environment["LLM_STRUCTURED_OUTPUT"] = setting
+                try await withService(environment) { (client: ServiceClient) async throws in
+                    #expect(try await client.startSession().source == .model)
+                    let body = await stub.state.lastRequestBody
+                    #expect(body.contains(#""grammar":"#) == (setting == "grammar"), "\(body)")
+                    #expect(body.contains(#""response_format":"#) == (setting == "json_schema"), "\(body)")
+                    #expect(await stub.state.modelListRequests == 0, "an explicit choice asks nothing")
                 }
             }
         }

@@ -52,6 +52,8 @@ extension SystemTests {
                 (["PROMPTS_DIRECTORY": "/nonexistent"], "PROMPTS_DIRECTORY"),
                 (["LLM_2_MODEL": "gpt-4o-mini"], "LLM_2_PROVIDER must be set when LLM_2_MODEL is set"),
                 (["LLM_3_PROVIDER": "stub"], "LLM_3_PROVIDER is set but LLM_2_PROVIDER is not"),
+                // Client keys with no provider named would serve the embedded stub to real clients.
+                (["API_KEYS": ClientKeys.generate(name: "ios").entry], "LLM_PROVIDER must be set when API_KEYS is"),
                 // /proc takes no new folders, even from root: the message names the file and says why in words.
                 (["DATABASE_PATH": "/proc/photo-prompts/test.sqlite"], "DATABASE_PATH /proc/photo-prompts/test.sqlite cannot be opened: "),
             ]

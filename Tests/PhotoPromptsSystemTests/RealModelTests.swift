@@ -46,7 +46,7 @@ extension SystemTests {
         /// Runs `body` with SmolLM2 served on a free loopback port.
         static func withModel(_ body: (String) async throws -> Void) async throws {
             guard let model else {
-                try Test.cancel("no real model: `make test` builds llama-server and fetches SmolLM2 (make llama-server models)")
+                try MissingDependency.skipOrFail("llama-server or SmolLM2 in .models/: `make test` builds and fetches them (make llama-server models)")
             }
             let port = try freeLoopbackPort()
             let server = try ChildProcess(

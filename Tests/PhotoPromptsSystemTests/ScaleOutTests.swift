@@ -19,7 +19,7 @@ extension SystemTests {
 
         static func withDeployment(stub: StubLLMFixture, _ body: (Deployment) async throws -> Void) async throws {
             try await withTestDatabase(.postgres) { database in
-                if NginxFixture.executable == nil { try Test.cancel(Comment(rawValue: NginxFixture.notInstalled)) }
+                if NginxFixture.executable == nil { try MissingDependency.skipOrFail(NginxFixture.notInstalled) }
                 let environment = LifecycleTests.environment(stub: stub, databasePath: temporaryDatabasePath())
                     .merging(database.environment.merging(["DATABASE_POOL_SIZE": "8"]) { $1 }) { $1 }
                 var started: [(ChildProcess, ServiceClient)] = []

@@ -14,6 +14,8 @@ package func baseEnvironment(databasePath: String = temporaryDatabasePath()) -> 
     [
         "DATABASE_PATH": databasePath,
         "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
+        // Named, not defaulted: with API_KEYS set, a missing provider is refused at start-up.
+        "LLM_PROVIDER": "stub",
         "LLM_TIMEOUT": "1",
         // Tests fire many requests as one user; the rate-limit tests turn the limits on.
         "RATE_LIMIT_PER_USER": "0",

@@ -105,4 +105,20 @@ struct AccessTests {
             "\(error)".contains("API_KEYS")
         }
     }
+
+    @Test("With API_KEYS set, a missing LLM_PROVIDER stops start-up with one line naming it; LLM_PROVIDER=stub is the stub on purpose")
+    func keysNeedANamedProvider() throws {
+        var environment = baseEnvironment()
+        environment["LLM_PROVIDER"] = nil
+        #expect(try configuration(environment).backends.first?.provider == .stub, "without keys the stub stays the default (make run)")
+        environment["API_KEYS"] = Self.ios.entry
+        #expect {
+            _ = try configuration(environment)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("LLM_PROVIDER") && text.contains("LLM_PROVIDER=stub") && !text.contains("\n")
+        }
+        environment["LLM_PROVIDER"] = "stub"
+        #expect(try configuration(environment).backends.first?.provider == .stub)
+    }
 }

@@ -71,6 +71,25 @@ struct ConstraintTests {
         #expect(Self.constraint("en", items: 3).maxTokens < Self.constraint("en").maxTokens)
     }
 
+    @Test("auto on an OpenAI-compatible server sends the JSON schema until the server says it is llama.cpp's, then a grammar; learned once")
+    func autoLearnsWhatTheServerIs() {
+        let identity = BackendIdentity(provider: "openai", model: "m")
+        let shape = RequestShape(options: BackendOptions(), backend: identity, strongest: nil)
+        #expect(shape.awaitsServerKind)
+        #expect(shape.current.output == .jsonSchema)
+        shape.learn(strongest: .grammar)
+        #expect(!shape.awaitsServerKind)
+        #expect(shape.current.output == .grammar)
+        shape.learn(strongest: .jsonSchema)
+        #expect(shape.current.output == .grammar, "learned once")
+        let generic = RequestShape(options: BackendOptions(), backend: identity, strongest: nil)
+        generic.learn(strongest: .jsonSchema)
+        #expect(generic.current.output == .jsonSchema)
+        for setting in [BackendOptions.StructuredOutput.grammar, .jsonSchema, .off] {
+            #expect(!RequestShape(options: BackendOptions(structuredOutput: setting), backend: identity, strongest: nil).awaitsServerKind)
+        }
+    }
+
     @Test("auto starts with the grammar, falls back to the JSON schema on a refusal naming it, then to plain text")
     func fallbackOnRefusal() {
         let shape = RequestShape(options: BackendOptions(), backend: BackendIdentity(provider: "openai", model: "m"), strongest: .grammar)

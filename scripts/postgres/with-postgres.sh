@@ -25,8 +25,14 @@ for candidate in /usr/lib/postgresql/15/bin /usr/lib/postgresql/*/bin; do
     if [ -x "$candidate/initdb" ]; then bin="$candidate"; break; fi
 done
 if [ -z "$bin" ]; then
-    echo "with-postgres: no PostgreSQL server binaries found (apt package postgresql-15); PostgreSQL tests will be skipped" >&2
-    exec "$@"
+    case "${CI:-}" in
+        "" | 0 | false | no)
+            echo "with-postgres: no PostgreSQL server binaries found (apt package postgresql-15); PostgreSQL tests will be skipped" >&2
+            exec "$@" ;;
+        *)
+            echo "with-postgres: no PostgreSQL server binaries found (apt package postgresql-15); under CI that is a failure" >&2
+            exit 1 ;;
+    esac
 fi
 
 # In memory where the machine has /dev/shm: each test's database is some 300 new files, and on ext4 finding
@@ -50,12 +56,12 @@ stop() {
 trap stop EXIT
 
 "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1 \
-    || { cat "$dir/initdb.log" >&2; exit 1; }
+    || { cat "$dir/initdb.log" >&2; echo "with-postgres: PostgreSQL's initdb failed" >&2; exit 1; }
 # Tests only: fsync off and a short checkpoint distance are unsafe for real data and make the suite fast.
 # Enough connections for two instances' pools plus one store per test.
 "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
     "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
-    start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    start >/dev/null || { cat "$dir/server.log" >&2; echo "with-postgres: PostgreSQL did not start" >&2; exit 1; }
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
 
 url="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"

@@ -103,6 +103,14 @@ public struct AppConfiguration: Sendable {
         rateLimitPerKey = try reader.integer("rateLimit.perKey", default: 6000, in: 0...10_000_000)
         backendMaxInFlight = try reader.integer("backend.maxInFlight", default: 1024, in: 1...100_000)
         clientKeys = try ClientKeys.parse(reader.optionalText("api.keys") ?? "")
+        // Client keys mean real clients: one forgotten line must not serve the embedded stub's canned questions to
+        // them as if a model wrote them. Without keys (make run, tests), the stub stays the default.
+        if !clientKeys.isEmpty, reader.optionalText("llm.provider") == nil {
+            throw ConfigurationError(
+                key: "LLM_PROVIDER",
+                problem: "must be set when API_KEYS is: set a real provider (openai, anthropic, ollama), or LLM_PROVIDER=stub to serve the stub on purpose"
+            )
+        }
         if clientKeys.isEmpty, !Self.isLoopback(host) {
             throw ConfigurationError(
                 key: "HTTP_HOST",

@@ -7,8 +7,9 @@ public struct BackendOptions: Sendable, Equatable {
 
     /// How a reply's shape is asked for.
     public enum StructuredOutput: String, Sendable, CaseIterable {
-        /// The strongest the provider takes, learned from its refusals: a grammar, then a JSON schema, then plain
-        /// text on an OpenAI-compatible server; a JSON schema on Ollama; plain text on Anthropic.
+        /// The strongest the provider takes: on an OpenAI-compatible server, a grammar where its model list says it
+        /// is llama.cpp's (`owned_by: llamacpp`, read once), a JSON schema elsewhere, then plain text after a refusal;
+        /// a JSON schema on Ollama; plain text on Anthropic.
         case auto
         /// llama.cpp's GBNF `grammar`, generated from the word rule (``PromptGrammar``).
         case grammar

@@ -4,6 +4,7 @@ public struct OpenAIBackend: LLMBackend {
     public let identity: BackendIdentity
     private let http: JSONOverHTTP
     private let endpoint: String
+    private let modelsEndpoint: String
     private let apiKey: String?
     private let shape: RequestShape
 
@@ -11,14 +12,29 @@ public struct OpenAIBackend: LLMBackend {
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?, options: BackendOptions = BackendOptions()) {
         self.http = JSONOverHTTP(transport: transport, secrets: apiKey.map { [$0] } ?? [])
         self.endpoint = baseURL.appendingPathComponentForURL("chat/completions")
+        self.modelsEndpoint = baseURL.appendingPathComponentForURL("models")
         self.identity = BackendIdentity(provider: "openai", model: model)
         self.apiKey = apiKey
-        self.shape = RequestShape(options: options, backend: identity, strongest: .grammar)
+        // With `auto`, what this server takes is asked before the first call (``ModelListProbe``).
+        self.shape = RequestShape(options: options, backend: identity, strongest: nil)
+    }
+
+    private var headers: [(name: String, value: String)] {
+        apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
     }
 
     /// Sends the system message and the conversation; returns the first choice's content, why it ended, and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
-        try await shape.calling(within: timeout) { choices, remaining in
+        let deadline = ContinuousClock.now + timeout
+        if shape.awaitsServerKind {
+            // Once per process, within a quarter of this call's budget (2 s at most): an answer is remembered, a
+            // failure leaves this call with the JSON schema and the next call asks again.
+            let budget = min(timeout / 4, .seconds(2))
+            if let strongest = await ModelListProbe.strongestOutput(transport: http.transport, modelsURL: modelsEndpoint, headers: headers, timeout: budget) {
+                shape.learn(strongest: strongest)
+            }
+        }
+        return try await shape.calling(within: deadline - .now) { choices, remaining in
             try await complete(request, choices: choices, timeout: remaining)
         }
     }
@@ -44,7 +60,6 @@ public struct OpenAIBackend: LLMBackend {
             stream: observer != nil,
             streamOptions: observer != nil ? StreamOptions() : nil
         )
-        let headers: [(name: String, value: String)] = apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.openAI)
             return try await http.postStreaming(body, to: endpoint, headers: headers, timeout: timeout, reading: streamed)

@@ -9,6 +9,10 @@ import Synchronization
 /// parameters switches it, the call is made again within the same deadline, and the switch is logged once. An
 /// explicit setting (`LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`, `LLM_SEND_TEMPERATURE`) is never changed,
 /// so a known model never pays for the first refusal.
+///
+/// Where the strongest output depends on which server answers (an OpenAI-compatible URL may be llama.cpp, vLLM or
+/// OpenAI itself), `auto` starts from the JSON schema every such server takes, and ``learn(strongest:)`` sets what
+/// the server said it is, once.
 package final class RequestShape: Sendable {
     /// What is sent now.
     package struct Choices: Sendable, Equatable {
@@ -30,17 +34,23 @@ package final class RequestShape: Sendable {
         package var temperature: Bool
     }
 
-    private let choices: Mutex<Choices>
+    /// What is sent now, and whether `auto` still waits to learn what the server is.
+    private struct State {
+        var choices: Choices
+        var awaitsServerKind: Bool
+    }
+
+    private let state: Mutex<State>
     private let options: BackendOptions
     private let logger: Logger
     private let backend: String
 
-    /// `strongest` is the most the provider may take (`auto` starts there): a grammar on an OpenAI-compatible server,
-    /// a JSON schema on Ollama.
+    /// `strongest` is the most the provider may take (`auto` starts there): a JSON schema on Ollama, plain text on
+    /// Anthropic; nil where the server must say what it is first (``learn(strongest:)``), the JSON schema till then.
     package init(
         options: BackendOptions,
         backend: BackendIdentity,
-        strongest: Choices.Output,
+        strongest: Choices.Output?,
         logger: Logger = Logger(label: "photo-prompts.backend")
     ) {
         self.options = options
@@ -48,22 +58,38 @@ package final class RequestShape: Sendable {
         self.backend = "\(backend.provider)/\(backend.model)"
         let output: Choices.Output =
             switch options.structuredOutput {
-            case .auto: strongest
+            case .auto: strongest ?? .jsonSchema
             case .grammar: .grammar
             case .jsonSchema, .on: .jsonSchema
             case .off: .plain
             }
-        choices = Mutex(
-            Choices(
-                output: output,
-                maxCompletionTokens: options.maxTokensParameter == .maxCompletionTokens,
-                temperature: options.sendTemperature != .off
-            )
+        let choices = Choices(
+            output: output,
+            maxCompletionTokens: options.maxTokensParameter == .maxCompletionTokens,
+            temperature: options.sendTemperature != .off
         )
+        state = Mutex(State(choices: choices, awaitsServerKind: options.structuredOutput == .auto && strongest == nil))
     }
 
     /// What to send now.
-    package var current: Choices { choices.withLock { $0 } }
+    package var current: Choices { state.withLock { $0.choices } }
+
+    /// Whether `auto` has yet to learn what the server takes: the backend asks it before its first call.
+    package var awaitsServerKind: Bool { state.withLock { $0.awaitsServerKind } }
+
+    /// Sets the strongest output the server said it takes, once; a refusal learned meanwhile is kept.
+    package func learn(strongest: Choices.Output) {
+        let changed = state.withLock { state in
+            guard state.awaitsServerKind else { return false }
+            state.awaitsServerKind = false
+            guard state.choices.output == .jsonSchema, strongest != .jsonSchema else { return false }
+            state.choices.output = strongest
+            return true
+        }
+        if changed {
+            logger.notice("backend is llama.cpp's server; asking it for a grammar", metadata: ["backend": "\(backend)"])
+        }
+    }
 
     /// Changes what is sent after `error`, when it is a 400 naming a parameter this backend may adapt; returns
     /// whether anything changed, i.e. whether asking again can help.
@@ -88,10 +114,10 @@ package final class RequestShape: Sendable {
             change = nil
         }
         guard let change else { return false }
-        let changed = choices.withLock { choices in
-            let before = choices
-            change.apply(&choices)
-            return choices != before
+        let changed = state.withLock { state in
+            let before = state.choices
+            change.apply(&state.choices)
+            return state.choices != before
         }
         if changed {
             logger.notice(

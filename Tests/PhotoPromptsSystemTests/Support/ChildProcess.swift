@@ -102,11 +102,17 @@ final class ChildProcess: Sendable {
         return port
     }
 
-    /// The exit status and everything printed, once the process has exited.
-    func waitForExit() async throws -> (status: Int32, output: String) {
+    /// The exit status and everything printed, once the process has exited. A child still running after `timeout`
+    /// is killed and the wait throws, naming what it printed: a hung child fails its test instead of stalling the run.
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> (status: Int32, output: String) {
         // Polled, not a blocking `waitpid`: blocking one of the few cooperative threads would starve the in-process
         // stub model that the child may be talking to.
+        let deadline = ContinuousClock.now + timeout
         while isRunning {
+            guard ContinuousClock.now < deadline else {
+                kill(processIdentifier, SIGKILL)
+                throw FixtureError("child \(processIdentifier) still running after \(timeout); killed. It printed: \(output.suffix(2_000))")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         // The pipe may still hold the last bytes; give the handler a moment to drain it.

@@ -15,12 +15,12 @@ struct NginxFixture: Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static let notInstalled = "two-instance tests skipped: nginx is not installed (make test installs it)"
+    static let notInstalled = "nginx: not installed, so the two-instance tests cannot run (make test installs it)"
 
     /// Starts nginx in front of `upstreamPorts`. A request that cannot reach one instance (connection refused)
     /// goes to the next, as in a real deployment; one the instance accepted is never sent twice.
     static func start(upstreamPorts: [Int]) async throws -> NginxFixture {
-        guard let executable else { try Test.cancel(Comment(rawValue: notInstalled)) }
+        guard let executable else { try MissingDependency.skipOrFail(notInstalled) }
         let folder = scratchPath("nginx")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = try freeLoopbackPort()
