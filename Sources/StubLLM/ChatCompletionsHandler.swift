@@ -17,7 +17,8 @@ struct ChatCompletionsHandler: Sendable {
         // Anthropic sends the system prompt beside the messages; the others send it as the first message.
         let system = chat?.system ?? chat?.messages.first { $0.role == "system" }?.content ?? ""
         let user = chat?.messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n") ?? ""
-        if let refusal = refusal(behaviour, body: body) { return refusal }
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        if let refusal = refusal(behaviour, body: body, key: bearer) { return refusal }
         switch behaviour {
         case .reasoningEmpty:
             return json(shape.reply(nil, cutOff: true, promptCharacters: body.count), status: .ok)
@@ -63,7 +64,8 @@ struct ChatCompletionsHandler: Sendable {
     }
 
     /// The provider's error for a behaviour that refuses this request, as each API words it; nil to answer it.
-    private func refusal(_ behaviour: StubBehaviour, body: String) -> Response? {
+    /// `key` is the API key the request carried: a careless provider echoes it whole in its 401.
+    private func refusal(_ behaviour: StubBehaviour, body: String, key: String?) -> Response? {
         switch behaviour {
         case .serverError:
             return json(shape.error("stub: internal error", type: "server_error"), status: .internalServerError)
@@ -71,7 +73,7 @@ struct ChatCompletionsHandler: Sendable {
             let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
             return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
         case .unauthorized:
-            let message = "Incorrect API key provided: sk-stub-1234567890abcdef. You can find your API key in your account."
+            let message = "Incorrect API key provided: \(key ?? "sk-stub-1234567890abcdef"). You can find your API key in your account."
             return json(shape.error(message, type: "authentication_error"), status: .unauthorized)
         case .reasoningModel where body.contains(#""max_tokens""#):
             let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."

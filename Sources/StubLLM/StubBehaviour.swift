@@ -42,7 +42,7 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     case noStructuredOutput = "no_structured_output"
     /// An OpenAI-compatible server that is not llama.cpp's: 400 for `grammar`, as OpenAI answers an unknown argument.
     case noGrammar = "no_grammar"
-    /// HTTP 401 with a message that echoes part of the key.
+    /// HTTP 401 with a message that echoes the key the request carried (or a made-up one when it carried none).
     case unauthorized
     /// HTTP 500.
     case serverError = "error_500"

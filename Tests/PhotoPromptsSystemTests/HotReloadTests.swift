@@ -137,27 +137,41 @@ extension SystemTests {
             try await withStubLLM(.echo) { stub in
                 try await withService(operatorEnvironment(stub: stub, prompts: prompts)) { client in
                     let responses: [PromptsResponse] = try await withThrowingTaskGroup(of: PromptsResponse?.self) { group in
+                        // Reloads at least 12 times and on until the last request is answered (the group then cancels
+                        // it), so the requests, spread over 300 ms, meet both versions.
                         group.addTask {
-                            for round in 0..<12 {
+                            var round = 0
+                            while round < 12 || !Task.isCancelled {
                                 try prompts.write("photo-journal/user.mustache", Self.markedUserPart(round.isMultiple(of: 2) ? "beta" : "alpha"))
-                                _ = try await client.admin("POST", "/templates/reload")
+                                _ = try? await client.admin("POST", "/templates/reload")
+                                round += 1
                             }
                             return nil
                         }
                         for index in 0..<60 {
                             group.addTask {
-                                try await client.startSession(#"{"photo": {"caption": "race \#(index)"}}"#, headers: [("Cache-Control", "no-cache")])
+                                try await Task.sleep(for: .milliseconds(5 * index))
+                                return try await client.startSession(#"{"photo": {"caption": "race \#(index)"}}"#, headers: [("Cache-Control", "no-cache")])
                             }
                         }
-                        return try await group.reduce(into: [PromptsResponse]()) { if let response = $1 { $0.append(response) } }
+                        var answered: [PromptsResponse] = []
+                        while let next = try await group.next() {
+                            guard let next else { continue }
+                            answered.append(next)
+                            if answered.count == 60 { group.cancelAll() }
+                        }
+                        return answered
                     }
                     var versionsByMarker: [String: Set<String>] = [:]
                     for response in responses {
                         let modelPrompt = response.prompts.first { $0.source != .fallback }?.text ?? ""
-                        let marker = modelPrompt.contains("alpha") ? "alpha" : "beta"
-                        versionsByMarker[marker, default: []].insert(response.template.version)
+                        let marker = ["alpha", "beta"].first { modelPrompt.contains($0) }
+                        #expect(marker != nil, "a model prompt naming the version that rendered it: \(response.prompts)")
+                        if let marker { versionsByMarker[marker, default: []].insert(response.template.version) }
                     }
+                    #expect(responses.count == 60)
                     #expect(responses.allSatisfy { $0.source == .model })
+                    #expect(Set(versionsByMarker.keys) == ["alpha", "beta"], "the race happened: requests met both versions")
                     #expect(versionsByMarker.values.allSatisfy { $0.count == 1 }, "\(versionsByMarker)")
                     let allVersions = versionsByMarker.values.reduce(into: Set<String>()) { $0.formUnion($1) }
                     #expect(allVersions.count == versionsByMarker.count)

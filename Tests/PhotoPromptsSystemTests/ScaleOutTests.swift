@@ -57,7 +57,9 @@ extension SystemTests {
                         let stored = try await direct.session(session.sessionID)
                         #expect(stored.lookup["refreshes_used"].int == 5, "each instance reads the same count")
                     }
-                    let shown = replies.filter { $0.status == 200 }.flatMap { (try? $0.decode(PromptsResponse.self))?.prompts.map(\.text) ?? [] }
+                    let first = session.prompts.map(\.text)
+                    let shown = try first + replies.filter { $0.status == 200 }.flatMap { try $0.decode(PromptsResponse.self).prompts.map(\.text) }
+                    #expect(shown.count == 3 * 6, "the first answer and 5 refreshes, 3 prompts each")
                     #expect(Set(shown).count == shown.count, "no prompt shown twice across instances")
                 }
             }

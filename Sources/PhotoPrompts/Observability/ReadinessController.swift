@@ -19,7 +19,8 @@ struct ReadinessController<Context: RequestContext>: Sendable {
         var checks: [String: String] = [:]
         var ready = true
         do {
-            try await store.ping()
+            // A database that is gone can leave a pool waiting for a connection: readiness answers by its deadline.
+            try await answer(by: .now + Self.databaseDeadline) { [store] in try await store.ping() }
             checks["database"] = "ok"
         } catch {
             checks["database"] = "failing"
@@ -32,6 +33,9 @@ struct ReadinessController<Context: RequestContext>: Sendable {
         checks["backends"] = "\(available) of \(states.count) available"
         return EditedResponse(status: ready ? .ok : .serviceUnavailable, response: Readiness(status: ready ? "ready" : "not_ready", checks: checks))
     }
+
+    /// How long the database has to answer readiness's query: a probe is asked again within seconds anyway.
+    static var databaseDeadline: Duration { .seconds(2) }
 
     struct Readiness: ResponseEncodable {
         var status: String

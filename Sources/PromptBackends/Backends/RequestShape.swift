@@ -87,7 +87,7 @@ package final class RequestShape: Sendable {
             return true
         }
         if changed {
-            logger.notice("backend is llama.cpp's server; asking it for a grammar", metadata: ["backend": "\(backend)"])
+            logger.debug("backend is llama.cpp's server; asking it for a grammar", metadata: ["backend": "\(backend)"])
         }
     }
 
