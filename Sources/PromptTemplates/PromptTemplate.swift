@@ -15,6 +15,8 @@ public struct PromptTemplate: Sendable {
     public let fallbacks: TemplateFallbacks
     /// The chatter phrases of its `prompts/` (`prompts/chatter/`), which the gate applies with this template's `gate` rules.
     public private(set) var chatter = ChatterPhrases()
+    /// The words the gate takes as real beyond each language's dictionary (`prompts/words`).
+    public private(set) var knownWords = KnownWords()
     /// The words a question may open with, from its `prompts/` (`prompts/openers/`), for the grammar.
     public private(set) var openers = LanguageLists()
     /// The example questions of its `prompts/` (`prompts/examples/`), shown to the model as `{{examples}}` when `examples` is on.
@@ -82,6 +84,7 @@ public struct PromptTemplate: Sendable {
         // The lists every template of `prompts/` shares, read with it so a reload, `render` and `eval` see the same.
         template.useLists(
             chatter: try ChatterPhrases.load(from: directory),
+            knownWords: try KnownWords.load(from: directory),
             examples: try LanguageLists.load("examples", from: directory),
             openers: try LanguageLists.load("openers", from: directory)
         )
@@ -104,7 +107,7 @@ public struct PromptTemplate: Sendable {
     /// rules.
     public func validator(for language: LanguageTag, photo: PhotoMetadata) -> PromptValidator {
         var validator = validator(for: language)
-        validator.gate = PromptGate(language: language, photo: photo, rules: settings.gate, chatter: chatter)
+        validator.gate = PromptGate(language: language, photo: photo, rules: settings.gate, chatter: chatter, knownWords: knownWords)
         validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
         validator.photoMentions = PhotoMentions(photo)
         return validator
@@ -146,12 +149,18 @@ public struct PromptTemplate: Sendable {
 
     /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
     /// (when `examples` is on) and the openers the grammar starts a question with.
-    package mutating func useLists(chatter: ChatterPhrases, examples: LanguageLists = LanguageLists(), openers: LanguageLists = LanguageLists()) {
+    package mutating func useLists(
+        chatter: ChatterPhrases,
+        knownWords: KnownWords = KnownWords(),
+        examples: LanguageLists = LanguageLists(),
+        openers: LanguageLists = LanguageLists()
+    ) {
         self.chatter = chatter
+        self.knownWords = knownWords
         self.examples = examples
         self.openers = openers
         listsIdentity = [
-            "\(PromptGate.version)", chatter.fingerprint, settings.examples ? examples.fingerprint : "-", openers.fingerprint,
+            "\(PromptGate.version)", chatter.fingerprint, knownWords.fingerprint, settings.examples ? examples.fingerprint : "-", openers.fingerprint,
         ].joined(separator: "-")
     }
 

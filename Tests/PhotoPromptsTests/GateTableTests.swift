@@ -17,6 +17,7 @@ struct GateTableTests {
     )
 
     static let chatter = try! ChatterPhrases.load(from: repositoryPromptsDirectory)
+    static let knownWords = try! KnownWords.load(from: repositoryPromptsDirectory)
 
     /// The validator a model's candidates meet for `locale`, with the repository's chatter lists and `rules`.
     static func validator(_ locale: String, rules: GateRules = GateRules()) -> PromptValidator {
@@ -24,7 +25,7 @@ struct GateTableTests {
         return PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter)
+            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter, knownWords: knownWords)
         )
     }
 

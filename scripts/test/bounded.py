@@ -17,7 +17,7 @@ import threading
 import time
 
 STARTED = re.compile(r"Test (.+?) started\.$")
-ENDED = re.compile(r"Test (.+?) (?:passed|failed|skipped|recorded)")
+ENDED = re.compile(r"Test (.+?) (?:passed|failed|skipped|was cancelled)")
 
 
 def main():

@@ -8,7 +8,7 @@
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key.
-    public static let version = 6
+    public static let version = 7
 
     /// The user's language.
     package let language: LanguageTag
@@ -21,6 +21,8 @@ public struct PromptGate: Sendable {
     package let chatter: [[UInt8]]
     /// The photo's own words (place, labels, caption), lower-cased: real words whatever the dictionary says.
     package let photoWords: Set<String>
+    /// Words the language's dictionary lacks but people write (``KnownWords``), lower-cased.
+    package let knownWords: Set<String>
     /// The user's language and each accepted one.
     package let accepted: [LanguageTag]
     /// Whether CLD2 can identify the user's language at all; a language it does not know is judged by script only.
@@ -36,6 +38,7 @@ public struct PromptGate: Sendable {
         photo: PhotoMetadata,
         rules: GateRules = GateRules(),
         chatter: ChatterPhrases = ChatterPhrases(),
+        knownWords: KnownWords = KnownWords(),
         dictionaries: SpellingDictionaries = .system
     ) {
         self.language = language
@@ -45,6 +48,7 @@ public struct PromptGate: Sendable {
         self.spacesWords = spacesWords
         self.chatter = chatter.patterns(for: language, wholeWords: spacesWords)
         self.photoWords = Self.words(of: photo)
+        self.knownWords = knownWords.words(for: language)
         self.accepted = [language] + rules.acceptedLanguages.compactMap(LanguageTag.init)
         self.identifiable = LanguageIdentifier.knows(LanguageIdentifier.code(for: language))
         // Worked out once per request, not once per candidate.
@@ -68,7 +72,7 @@ public struct PromptGate: Sendable {
         case .other(let other): written = LanguageTag(other) ?? language
         }
         if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
-            let word = unknownWord(in: ownWords, dictionary: dictionary, lenient: SpellingDictionaries.lenient.contains(written.language))
+            let word = unknownWord(in: knownWords.isEmpty ? ownWords : ownWords.filter { !knownWords.contains($0.lowercased()) }, dictionary: dictionary, lenient: SpellingDictionaries.lenient.contains(written.language))
         {
             return .unknownWord(String(word))
         }

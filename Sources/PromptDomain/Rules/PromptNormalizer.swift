@@ -113,7 +113,7 @@ public enum PromptNormalizer {
 
     /// Drops a label made only of label words and a number, before a colon, dash or similar mark: "Reflection
     /// Question:", "Question 2 -", "Pregunta 2:". "What's the question: …" is a sentence, not a label, and stays.
-    private static func droppingLabel(_ text: String) -> String? {
+    package static func droppingLabel(_ text: String) -> String? {
         guard let markerIndex = text.prefix(40).firstIndex(where: labelMarkers.contains), markerIndex != text.startIndex else { return nil }
         let words = text[..<markerIndex].split(whereSeparator: \.isWhitespace)
         guard (1...4).contains(words.count) else { return nil }

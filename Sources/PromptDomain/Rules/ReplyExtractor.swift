@@ -50,7 +50,7 @@ public enum ReplyExtractor {
             line.contains { $0.isLetter || $0.isNumber }
         }
         let items = lines.filter(isListItem)
-        if !items.isEmpty { return items.map(String.init) }
+        if !items.isEmpty { return lines.filter { isListItem($0) || isLabelled($0) }.map(String.init) }
         let sentences = lines.filter { !isHeading($0) }
         let questions = sentences.filter(endsWithQuestionMark)
         // Mostly questions: the other lines are the model talking to us ("I hope these help!").
@@ -67,6 +67,13 @@ public enum ReplyExtractor {
         // emphasis around the number ("**1.** …") left out first.
         let plain = String(line).replacingIfPresent("**", with: "").replacingIfPresent("__", with: "").drop { $0 == "*" || $0 == "_" }
         return PromptNormalizer.droppingListNumber(String(plain)) != nil
+    }
+
+    /// "Prompt 5 - …", "**Question 3:** …", "Pregunta 2: …": a label, then text. Among numbered items it is an item
+    /// too, which the normalizer cleans; a bare "Prompt:" introduces what follows, like a heading, and is not.
+    package static func isLabelled(_ line: Substring) -> Bool {
+        let plain = String(line).replacingIfPresent("**", with: "").replacingIfPresent("__", with: "").drop { $0 == "*" || $0 == "_" }
+        return PromptNormalizer.droppingLabel(String(plain))?.contains(where: \.isLetter) == true
     }
 
     /// "Here are six questions:" introduces what follows; it is not a prompt.

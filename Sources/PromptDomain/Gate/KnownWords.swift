@@ -1,0 +1,30 @@
+/// Words a language's dictionary lacks but people write, per language, from `prompts/words/<language>.txt`: the
+/// gate's real-word check takes them as known.
+///
+/// Debian's Hindi dictionary knows no English loanword written in Devanagari, yet Hindi speakers write them all the
+/// time ("सेल्फ़ी", "वीकेंड", "सनसेट"): a good question with two of them failed as `unknown_word`. Operators extend
+/// the lists as `eval` shows such words. One word per line; `#` starts a comment; compared lower-cased.
+public struct KnownWords: Sendable, Equatable {
+    /// Each language's words, lower-cased, by primary language subtag.
+    package let wordsByLanguage: [String: Set<String>]
+
+    /// A short hash of every word: part of the cache key, so an edit to a list re-judges what the cache holds.
+    package let fingerprint: String
+
+    /// Words given in code, by primary language subtag.
+    public init(_ words: [String: [String]] = [:]) {
+        wordsByLanguage = words.mapValues { Set($0.map { $0.lowercased() }) }
+        let listed = wordsByLanguage.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value.sorted().joined(separator: "\u{0}"))" }
+        fingerprint = String(ContentHash.sha256Hex(listed.joined(separator: "\u{1}")).prefix(12))
+    }
+
+    /// Reads every `<language>.txt` in `prompts/words`; no folder means no words.
+    public static func load(from promptsDirectory: String) throws(TemplateError) -> KnownWords {
+        KnownWords(try LanguageLists.load("words", from: promptsDirectory).linesByLanguage)
+    }
+
+    /// The words a candidate for `language` may use beyond its dictionary.
+    package func words(for language: LanguageTag) -> Set<String> {
+        wordsByLanguage[language.language] ?? []
+    }
+}
