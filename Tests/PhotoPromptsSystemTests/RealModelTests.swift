@@ -6,17 +6,13 @@ import Testing
 extension SystemTests {
     /// CI's real-model check: SmolLM2-135M-Instruct served by llama.cpp's `llama-server` (both built and fetched by
     /// `make test`, see scripts/model/), the shipped template with a fixed seed, a few photos across languages. It
-    /// asserts what cannot flake: llama-server compiles the grammar of every shipped language, no card shown fails the gate, every answer
-    /// is in time, a language SmolLM2 does not write gets the fallback copy without a model call, and the share of
-    /// English cards from the model stays above the floor below. docs/QUALITY.md has the full figures.
+    /// asserts what cannot flake: llama-server compiles the grammar of every shipped language and answers in its
+    /// shape; through the service, an independent judge (scripts/model/judge-cards.py, no code shared with the gate)
+    /// passes every shown card of first answers, a refresh round and a stream; a session repeats no card; every
+    /// answer is in time; a language SmolLM2 does not write gets the fallback copy without a model call; and the
+    /// floors of scripts/model/real-model-floors.json hold. docs/QUALITY.md has the full figures.
     @Suite("A real model in the loop: SmolLM2 on llama-server", .tags(.slow), .serialized)
     struct RealModelTests {
-        /// The least share of first-answer English cards the model must fill, greedy, on these photos. The measured
-        /// share is in docs/QUALITY.md; the floor sits well below it, so only a real regression crosses it. Greedy,
-        /// these photos measured 0.67 with one-word openers, 1.0 with the two-word ones, and 0.83 with the English
-        /// example about the people (the run prints it).
-        static let englishFloor = 0.75
-
         static let shippedLocales = ["en", "es", "pt", "fr", "de", "it", "ar", "hi", "ja", "ko", "th", "zh-Hans", "zh-Hant"]
 
         static let englishPhotos = [
@@ -91,7 +87,7 @@ extension SystemTests {
             try await Self.withModel { baseURL in
                 for locale in Self.shippedLocales {
                     let body: [String: Any] = [
-                        "model": "smollm2", "temperature": 0, "max_tokens": 96, "seed": 1,
+                        "model": "smollm2", "temperature": 0, "max_tokens": 320, "seed": 1,
                         "messages": [["role": "user", "content": "Write questions."]],
                         "grammar": template.grammar(for: LanguageTag(locale: locale)),
                     ]
@@ -106,15 +102,16 @@ extension SystemTests {
                     )
                     #expect(reply.status == 200, "\(locale): \(String(decoding: reply.body, as: UTF8.self).prefix(300))")
                     // The grammar's shape: whole lines, each one question ending in its script's question mark; in a
-                    // script with spaces, 8 to 15 words. The last line may be cut by max_tokens.
+                    // Latin script, 8 to 15 words. The last line may be cut by max_tokens. SmolLM2 writes English
+                    // only: in other scripts it strings letters together, and a line need not end within the budget
+                    // (Hindi's did not in 320 tokens), so there only the lines it finished are held to the shape.
                     let content = try #require(JSONLookup(try JSONSerialization.jsonObject(with: Data(reply.body)))["choices", 0, "message", "content"].string, "\(locale)")
                     let lines = content.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                    #expect(!lines.isEmpty, "\(locale): no whole line in \(content)")
+                    let latin = ["en", "es", "pt", "fr", "de", "it"].contains(LanguageTag(locale: locale).language)
+                    #expect(!latin || !lines.isEmpty, "\(locale): no whole line in \(content)")
                     for line in lines {
                         #expect(["?", "？", "؟"].contains { line.hasSuffix($0) }, "\(locale): \(line)")
-                        if ["en", "es", "pt", "fr", "de", "it"].contains(LanguageTag(locale: locale).language) {
-                            #expect((8...15).contains(line.split(separator: " ").count), "\(locale): \(line)")
-                        }
+                        if latin { #expect((8...15).contains(line.split(separator: " ").count), "\(locale): \(line)") }
                     }
                 }
             }

@@ -86,15 +86,19 @@ struct RenderResponse: ResponseEncodable {
     /// The template's own fallbacks that pass the word rule for this photo, in order of use.
     var fallbacks: [String]
 
+    /// Every sampling parameter the model gets, so an operator (or the real-model check) sees what is sent.
     struct Parameters: Encodable {
         var temperature: Double?
         var maxTokens: Int
         var candidateCount: Int
+        var dryMultiplier: Double?
+        var seed: Int?
 
         enum CodingKeys: String, CodingKey {
-            case temperature
+            case temperature, seed
             case maxTokens = "max_tokens"
             case candidateCount = "candidate_count"
+            case dryMultiplier = "dry_multiplier"
         }
     }
 
@@ -106,7 +110,9 @@ struct RenderResponse: ResponseEncodable {
         parameters = Parameters(
             temperature: settings.parameters.temperature,
             maxTokens: template.maxTokens(for: LanguageTag(locale: request.locale)),
-            candidateCount: settings.candidateCount
+            candidateCount: settings.candidateCount,
+            dryMultiplier: settings.parameters.dryMultiplier,
+            seed: settings.parameters.seed
         )
         system = rendered.system
         user = rendered.user
