@@ -418,6 +418,69 @@ def gate_lines(r):
     return lines + [""]
 
 
+NEW_LANGUAGES = ["ko-KR", "pt-BR", "ar", "nl-NL", "fr-FR", "it-IT", "es-ES", "de-DE", "hi-IN"]
+
+
+def new_language(results):
+    """Cache hits at 64 connections for 8 s, alone and with a first request in each of nine languages fired 2 s in
+    (one after another, each on the model path, so the gate meets each language's dictionary for the first time).
+    Each run on a fresh service, 3 s after it answers /healthz; RSS then and at the end."""
+    runs = {}
+    for label, with_languages in (("alone", False), ("with_new_languages", True)):
+        stub = Stub()
+        service = Service(stub)
+        time.sleep(3)
+        post(service.url("/v1/prompts"), BODY)
+        idle = service.status()
+        firsts = []
+
+        def fire():
+            time.sleep(2)
+            for locale in NEW_LANGUAGES:
+                body = json.dumps({"user_id": "bench-lang", "locale": locale, "photo": {"labels": ["harbour", "kite"]}})
+                started = time.monotonic()
+                post(service.url("/v1/prompts"), body, {"Cache-Control": "no-cache"})
+                firsts.append(time.monotonic() - started)
+
+        thread = threading.Thread(target=fire)
+        if with_languages:
+            thread.start()
+        run = wrk(service.url("/v1/prompts"), 64, seconds=8, lua=lua_post(BODY, {"Content-Type": "application/json"}))
+        if with_languages:
+            thread.join()
+        run.update({"idle_rss_mb": idle["rss_mb"], "end_rss_mb": service.status()["rss_mb"],
+                    "first_requests_max_s": max(firsts) if firsts else None})
+        runs[label] = run
+        service.stop()
+        stub.stop()
+    runs["p99_ratio"] = runs["with_new_languages"]["p99_ms"] / runs["alone"]["p99_ms"]
+    results["new_language"] = runs
+
+
+def new_language_lines(r):
+    n = r.get("new_language")
+    if not n:
+        return []
+    alone, mixed = n["alone"], n["with_new_languages"]
+    return [
+        "## The first request in a new language",
+        "",
+        f"Cache hits at 64 connections for 8 s on a fresh service, 3 s after start, alone and with a first request in each "
+        f"of {len(NEW_LANGUAGES)} languages ({', '.join(NEW_LANGUAGES)}) fired one after another 2 s in, each on the model "
+        "path. Target (issue 37): p99 with them within 1.5× of p99 without.",
+        "",
+        "| run | req/s | p50 | p99 | slowest new-language request | RSS 3 s after start | RSS at the end |",
+        "|---|---|---|---|---|---|---|",
+        f"| alone | {alone['rps']:.0f} | {alone['p50_ms']:.2f} ms | {alone['p99_ms']:.2f} ms | – | {alone['idle_rss_mb']:.0f} MB | "
+        f"{alone['end_rss_mb']:.0f} MB |",
+        f"| with new languages | {mixed['rps']:.0f} | {mixed['p50_ms']:.2f} ms | {mixed['p99_ms']:.2f} ms | "
+        f"{mixed['first_requests_max_s'] * 1000:.0f} ms | {mixed['idle_rss_mb']:.0f} MB | {mixed['end_rss_mb']:.0f} MB |",
+        "",
+        f"p99 ratio {n['p99_ratio']:.2f}: {verdict(n['p99_ratio'] <= 1.5)}.",
+        "",
+    ]
+
+
 def post(url, body, headers=None):
     request = urllib.request.Request(url, data=body.encode(), method="POST",
                                      headers={"Content-Type": "application/json", **(headers or {})})
@@ -480,6 +543,11 @@ def main():
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     results = {}
+    if sys.argv[1:] == ["language"]:
+        # A quick look at the first request in a new language only, no report written.
+        new_language(results)
+        print("\n".join(new_language_lines(results)))
+        return
     if sys.argv[1:] == ["streaming"]:
         # A quick look at streaming only, no report written.
         streaming(results)
@@ -551,6 +619,7 @@ def main():
     service.stop()
     stub.stop()
 
+    new_language(results)
     scale_out(results)
     sweep(results)
 
@@ -630,6 +699,7 @@ def write_report(r):
         "",
         *streaming_lines(r),
         *gate_lines(r),
+        *new_language_lines(r),
         *scale_out_lines(r),
         *sweep_lines(r),
         "## Commands",

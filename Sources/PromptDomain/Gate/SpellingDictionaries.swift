@@ -3,9 +3,11 @@ import Synchronization
 
 /// The Hunspell dictionaries installed on this machine, by language, each opened on first use.
 ///
-/// Debian's `hunspell-*` packages put them in `/usr/share/hunspell`. Opening one takes 15 to 320 ms and 5 to 40 MB,
-/// so a process opens only the languages its users write in; a request for another language waits for its own
-/// dictionary only, under that dictionary's lock.
+/// Debian's `hunspell-*` packages put them in `/usr/share/hunspell`. Opening one takes 15 to 320 ms and 5 to 40 MB.
+/// The service opens them all at start-up on a thread of its own (``openInBackground(languages:)``): opened on first use,
+/// the first request in a language held one of the cooperative pool's two threads for that long, and every other
+/// request waited behind it. A request that comes before its dictionary is open waits for that one only, under its
+/// lock, as before.
 public final class SpellingDictionaries: Sendable {
     /// Debian's dictionaries.
     public static let system = SpellingDictionaries(folder: "/usr/share/hunspell")
@@ -29,6 +31,7 @@ public final class SpellingDictionaries: Sendable {
     package static let gluedLength = 8
 
     private let dictionaries: [String: LazyDictionary]
+    private let preloading = Mutex(false)
 
     /// Finds the dictionaries in `folder`; a language whose files are missing has none.
     public init(folder: String) {
@@ -46,6 +49,25 @@ public final class SpellingDictionaries: Sendable {
         dictionaries.keys.sorted()
     }
 
+    /// Opens every dictionary of `languages` (primary subtags; nil for all), one after another, on a new thread (not
+    /// the cooperative pool's), once per process; returns at once. A language no backend writes never meets the gate.
+    public func openInBackground(languages: Set<String>? = nil) {
+        let first = preloading.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard first else { return }
+        let all = dictionaries.filter { languages?.contains($0.key) ?? true }.sorted { $0.key < $1.key }.map(\.value)
+        Thread.detachNewThread {
+            for dictionary in all { _ = dictionary.opened() }
+        }
+    }
+
+    /// Whether every dictionary has been opened (or found unreadable).
+    public var allOpened: Bool {
+        dictionaries.values.allSatisfy(\.isOpened)
+    }
+
     /// The dictionary for `language`, opened now if this is its first use; nil where there is none.
     package func dictionary(for language: LanguageTag) -> SpellingDictionary? {
         dictionaries[language.language]?.opened()
@@ -61,6 +83,10 @@ public final class SpellingDictionaries: Sendable {
         package init(affixes: String, words: String) {
             self.affixes = affixes
             self.words = words
+        }
+
+        package var isOpened: Bool {
+            state.withLock { $0 != nil }
         }
 
         package func opened() -> SpellingDictionary? {
