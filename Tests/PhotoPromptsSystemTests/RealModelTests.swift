@@ -81,10 +81,18 @@ extension SystemTests {
             }
         }
 
-        @Test("llama-server compiles the grammar of every shipped language, and answers in its shape")
+        @Test("llama-server is known as llama.cpp's from its model list, compiles the grammar of every shipped language, and answers in its shape")
         func grammarsCompile() async throws {
             let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
             try await Self.withModel { baseURL in
+                // What `LLM_STRUCTURED_OUTPUT=auto` learns of this server before its first call: llama.cpp's, so a grammar.
+                let learned = await ModelListProbe.strongestOutput(
+                    transport: ServiceClient.transport,
+                    modelsURL: baseURL + "/models",
+                    headers: [],
+                    timeout: .seconds(5)
+                )
+                #expect(learned == .grammar, "llama-server's model list says owned_by llamacpp")
                 for locale in Self.shippedLocales {
                     let body: [String: Any] = [
                         "model": "smollm2", "temperature": 0, "max_tokens": 320, "seed": 1,
