@@ -30,6 +30,28 @@ extension SystemTests {
             }
         }
 
+        @Test("A key in use by another client's request is not in use for this one: both are answered, each with its own session")
+        func keyInUseByAnotherClient() async throws {
+            let ios = ClientKeys.generate(name: "ios")
+            let web = ClientKeys.generate(name: "web")
+            try await withStubLLM(latencyMilliseconds: 600) { stub in
+                var environment = testEnvironment(stub: stub)
+                environment["API_KEYS"] = "\(ios.entry),\(web.entry)"
+                try await withService(environment) { client in
+                    let key = Self.key()
+                    let first = Task { try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(ios.key)")]) }
+                    // The first request is in the model call, holding its claim on the key, when the other client sends it.
+                    try await waitUntil { await stub.state.inFlight == 1 }
+                    let other = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(web.key)")])
+                    let answered = try await first.value
+                    #expect(other.status == 200, "\(String(decoding: other.body, as: UTF8.self))")
+                    #expect(answered.status == 200)
+                    #expect(other.headers["idempotent-replayed"] == nil)
+                    #expect(try other.decode(PromptsResponse.self).sessionID != (try answered.decode(PromptsResponse.self)).sessionID)
+                }
+            }
+        }
+
         @Test("Retries of a refresh spend one refresh, however many arrive at once")
         func refreshRetriesSpendOne() async throws {
             try await withStubLLM { stub in
