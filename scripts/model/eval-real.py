@@ -194,8 +194,18 @@ def main():
         "- **rejections by reason**: every candidate the gate or the word rule turned away, as `/metrics` counts them.",
         "",
     ]
-    REPORT.write_text("\n".join(header + [line for section in sections for line in section]))
+    report = "\n".join(header + [line for section in sections for line in section])
+    REPORT.write_text(report.rstrip("\n") + "\n" + kept_sections())
     print(f"eval-real: wrote {REPORT}", file=sys.stderr)
+
+
+def kept_sections():
+    """The old report's sections whose heading says "A/B": each compares runs of different commits, which one run
+    cannot redo, so they are carried over at the end."""
+    if not REPORT.exists():
+        return ""
+    kept = [part for part in REPORT.read_text().split("\n## ")[1:] if "A/B" in part.split("\n", 1)[0]]
+    return "".join("\n## " + part.rstrip() + "\n" for part in kept)
 
 
 if __name__ == "__main__":
