@@ -35,9 +35,8 @@ extension SystemTests {
         func autoAgainstAnIndependentServer() async throws {
             // The echo brings back the user message: a template that ends it with a good question lets one card through.
             let prompts = try TemporaryPrompts()
-            let user = "photo-journal/user.mustache"
             let marker = "What small detail of this photo would you like to remember years from now?"
-            try prompts.write(user, (try prompts.read(user)) + "\n\(marker)\n")
+            try prompts.append("photo-journal/user.mustache", lines: [marker])
             try await Self.withMock { baseURL in
                 var environment = operatorEnvironment(stub: nil, prompts: prompts)
                 environment.merge(["LLM_PROVIDER": "openai", "LLM_BASE_URL": baseURL, "LLM_MODEL": "mock", "LLM_TIMEOUT": "5"]) { $1 }

@@ -30,6 +30,11 @@ package struct TemporaryPrompts: Sendable {
         try String(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// Adds `lines` to the end of `path` inside the copy, each on a line of its own.
+    package func append(_ path: String, lines: [String]) throws {
+        try write(path, try read(path) + "\n" + lines.joined(separator: "\n") + "\n")
+    }
+
     /// Adds template `name` as a copy of `photo-journal`, with `marker` in its system part so its version differs.
     package func addVariant(_ name: String, marker: String) throws {
         try write("\(name)/system.mustache", try read("photo-journal/system.mustache") + "\n\(marker)\n")

@@ -166,4 +166,14 @@ struct ConfigurationTests {
         #expect(!summary.contains("sk-very-secret"))
         #expect(summary.contains("(key set)"))
     }
+
+    @Test("The languages whose dictionaries open at start-up: every one unless each backend names its LLM_LANGUAGES")
+    func writtenLanguages() throws {
+        let openAI = ["LLM_PROVIDER": "openai", "LLM_BASE_URL": "http://127.0.0.1:9/v1", "LLM_MODEL": "m"]
+        #expect(try configuration(openAI).writtenLanguages == nil)
+        #expect(try configuration(openAI.merging(["LLM_LANGUAGES": "en"]) { $1 }).writtenLanguages == ["en"])
+        let second = ["LLM_2_PROVIDER": "ollama", "LLM_2_MODEL": "m", "LLM_2_LANGUAGES": "es,pt"]
+        #expect(try configuration(openAI.merging(["LLM_LANGUAGES": "en"]) { $1 }.merging(second) { $1 }).writtenLanguages == ["en", "es", "pt"])
+        #expect(try configuration(openAI.merging(second) { $1 }).writtenLanguages == nil, "the first backend writes every language")
+    }
 }

@@ -32,8 +32,7 @@ public func buildApplication(
     let services = try buildServices(configuration, dependencies: dependencies, logger: logger)
     // The gate's dictionaries open now, on a thread of their own, not on the first request in each language; only
     // the languages some backend writes (LLM_LANGUAGES), since the others are answered with the fallback copy.
-    let written = configuration.backends.map(\.languages)
-    SpellingDictionaries.system.openInBackground(languages: written.contains(nil) ? nil : written.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) })
+    SpellingDictionaries.system.openInBackground(languages: configuration.writtenLanguages)
     // One count for the whole server: the channel handlers below are made anew for each connection.
     let connections = ConnectionLimit(maximum: configuration.maxConnections)
     var app = Application(

@@ -25,6 +25,15 @@ public struct AppConfiguration: Sendable {
     public var databasePoolSize: Int
     /// The backends in order of preference: `LLM_*` first, then `LLM_2_*`, `LLM_3_*`, `LLM_4_*` when set.
     public var backends: [BackendConfiguration]
+    /// The primary language subtags some backend writes (`LLM_LANGUAGES`); nil when one of them writes every language.
+    public var writtenLanguages: Set<String>? {
+        var written = Set<String>()
+        for backend in backends {
+            guard let languages = backend.languages else { return nil }
+            written.formUnion(languages)
+        }
+        return written
+    }
     /// `BREAKER_FAILURES`: consecutive failures that open a backend's circuit breaker.
     public var breakerFailures: Int
     /// `BREAKER_COOLDOWN`: seconds an open breaker waits before letting one probe through.
@@ -108,7 +117,8 @@ public struct AppConfiguration: Sendable {
         if !clientKeys.isEmpty, reader.optionalText("llm.provider") == nil {
             throw ConfigurationError(
                 key: "LLM_PROVIDER",
-                problem: "must be set when API_KEYS is: set a real provider (openai, anthropic, ollama), or LLM_PROVIDER=stub to serve the stub on purpose"
+                problem:
+                    "must be set when API_KEYS is: set a real provider (openai, anthropic, ollama), or LLM_PROVIDER=stub to serve the stub on purpose"
             )
         }
         if clientKeys.isEmpty, !Self.isLoopback(host) {

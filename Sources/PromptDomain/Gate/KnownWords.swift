@@ -11,16 +11,15 @@ public struct KnownWords: Sendable, Equatable {
     /// A short hash of every word: part of the cache key, so an edit to a list re-judges what the cache holds.
     package let fingerprint: String
 
-    /// Words given in code, by primary language subtag.
-    public init(_ words: [String: [String]] = [:]) {
-        wordsByLanguage = words.mapValues { Set($0.map { $0.lowercased() }) }
-        let listed = wordsByLanguage.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value.sorted().joined(separator: "\u{0}"))" }
-        fingerprint = String(ContentHash.sha256Hex(listed.joined(separator: "\u{1}")).prefix(12))
+    /// The words of `lists`, one file per language; their fingerprint is the lists'.
+    public init(_ lists: LanguageLists = LanguageLists()) {
+        wordsByLanguage = lists.linesByLanguage.mapValues { Set($0.map { $0.lowercased() }) }
+        fingerprint = lists.fingerprint
     }
 
     /// Reads every `<language>.txt` in `prompts/words`; no folder means no words.
     public static func load(from promptsDirectory: String) throws(TemplateError) -> KnownWords {
-        KnownWords(try LanguageLists.load("words", from: promptsDirectory).linesByLanguage)
+        KnownWords(try LanguageLists.load("words", from: promptsDirectory))
     }
 
     /// The words a candidate for `language` may use beyond its dictionary.

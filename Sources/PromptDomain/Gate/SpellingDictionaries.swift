@@ -64,7 +64,7 @@ public final class SpellingDictionaries: Sendable {
     }
 
     /// Whether every dictionary has been opened (or found unreadable).
-    public var allOpened: Bool {
+    package var allOpened: Bool {
         dictionaries.values.allSatisfy(\.isOpened)
     }
 

@@ -65,15 +65,18 @@ public enum ReplyExtractor {
         if first == "*" || first == "+" { return line.dropFirst().first == " " }
         // Numbered the way the normalizer peels it ("1.5 hours of driving…" is a sentence, not an item), with any
         // emphasis around the number ("**1.** …") left out first.
-        let plain = String(line).replacingIfPresent("**", with: "").replacingIfPresent("__", with: "").drop { $0 == "*" || $0 == "_" }
-        return PromptNormalizer.droppingListNumber(String(plain)) != nil
+        return PromptNormalizer.droppingListNumber(withoutEmphasis(line)) != nil
     }
 
     /// "Prompt 5 - …", "**Question 3:** …", "Pregunta 2: …": a label, then text. Among numbered items it is an item
     /// too, which the normalizer cleans; a bare "Prompt:" introduces what follows, like a heading, and is not.
     package static func isLabelled(_ line: Substring) -> Bool {
-        let plain = String(line).replacingIfPresent("**", with: "").replacingIfPresent("__", with: "").drop { $0 == "*" || $0 == "_" }
-        return PromptNormalizer.droppingLabel(String(plain))?.contains(where: \.isLetter) == true
+        PromptNormalizer.droppingLabel(withoutEmphasis(line))?.contains(where: \.isLetter) == true
+    }
+
+    /// `line` without Markdown's bold markers anywhere and its italic ones at the start: "**1.** …", "*Prompt:* …".
+    private static func withoutEmphasis(_ line: Substring) -> String {
+        String(String(line).replacingIfPresent("**", with: "").replacingIfPresent("__", with: "").drop { $0 == "*" || $0 == "_" })
     }
 
     /// "Here are six questions:" introduces what follows; it is not a prompt.
