@@ -599,7 +599,10 @@ extension SystemTests {
                     #expect(try await client.startSession().source == .model)
                     #expect(await stub.calls == 1, "no call wasted on a grammar")
                     let body = await stub.state.lastRequestBody
-                    #expect(body.contains(#""response_format":{"#) && body.contains(#""type":"json_schema""#) && body.contains(#""strict":true"#), "\(body)")
+                    #expect(
+                        body.contains(#""response_format":{"#) && body.contains(#""type":"json_schema""#) && body.contains(#""strict":true"#),
+                        "\(body)"
+                    )
                     #expect(body.contains(#""minItems":8"#) && body.contains(#""minLength":24"#) && body.contains(#""maxLength":120"#), "\(body)")
                     #expect(!body.contains("grammar") && !body.contains("pattern") && !body.contains("dry_multiplier"))
                     #expect(try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#).source == .model)

@@ -63,7 +63,10 @@ extension SystemTests {
                 let name = try #require(URLComponents(string: database.location)?.path.dropFirst()).description
                 @Sendable func allowConnections(_ allowed: Bool) async throws {
                     try await TestDatabase.withConnection(to: server) { connection in
-                        try await connection.query(PostgresQuery(unsafeSQL: "ALTER DATABASE \(name) WITH ALLOW_CONNECTIONS \(allowed)"), logger: TestDatabase.logger)
+                        try await connection.query(
+                            PostgresQuery(unsafeSQL: "ALTER DATABASE \(name) WITH ALLOW_CONNECTIONS \(allowed)"),
+                            logger: TestDatabase.logger
+                        )
                         if !allowed {
                             let terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'"
                             try await connection.query(PostgresQuery(unsafeSQL: terminate), logger: TestDatabase.logger)

@@ -109,7 +109,10 @@ extension SystemTests {
                 #expect(try await client.admin("GET", "/stats", key: testAdminKey + "x").status == 401)
                 service.terminate()
                 let (_, output) = try await service.waitForExit()
-                #expect(output.contains("HTTP 401") && output.contains("Incorrect API key provided"), "the refusal was logged: \(output.suffix(1_000))")
+                #expect(
+                    output.contains("HTTP 401") && output.contains("Incorrect API key provided"),
+                    "the refusal was logged: \(output.suffix(1_000))"
+                )
                 #expect(output.contains("debug"), "debug lines were written")
                 #expect(!output.contains(secret))
                 #expect(!output.contains(testAdminKey))

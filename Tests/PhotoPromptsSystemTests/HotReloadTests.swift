@@ -151,7 +151,10 @@ extension SystemTests {
                         for index in 0..<60 {
                             group.addTask {
                                 try await Task.sleep(for: .milliseconds(5 * index))
-                                return try await client.startSession(#"{"photo": {"caption": "race \#(index)"}}"#, headers: [("Cache-Control", "no-cache")])
+                                return try await client.startSession(
+                                    #"{"photo": {"caption": "race \#(index)"}}"#,
+                                    headers: [("Cache-Control", "no-cache")]
+                                )
                             }
                         }
                         var answered: [PromptsResponse] = []

@@ -39,10 +39,16 @@ extension SystemTests {
                 environment["API_KEYS"] = "\(ios.entry),\(web.entry)"
                 try await withService(environment) { client in
                     let key = Self.key()
-                    let first = Task { try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(ios.key)")]) }
+                    let first = Task {
+                        try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(ios.key)")])
+                    }
                     // The first request is in the model call, holding its claim on the key, when the other client sends it.
                     try await waitUntil { await stub.state.inFlight == 1 }
-                    let other = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key, ("Authorization", "Bearer \(web.key)")])
+                    let other = try await client.post(
+                        "/v1/prompts",
+                        json: samplePhotoRequest,
+                        headers: [key, ("Authorization", "Bearer \(web.key)")]
+                    )
                     let answered = try await first.value
                     #expect(other.status == 200, "\(String(decoding: other.body, as: UTF8.self))")
                     #expect(answered.status == 200)

@@ -42,7 +42,9 @@ extension SystemTests {
         /// Runs `body` with SmolLM2 served on a free loopback port.
         static func withModel(_ body: (String) async throws -> Void) async throws {
             guard let model else {
-                try MissingDependency.skipOrFail("llama-server or SmolLM2 in .models/: `make test` builds and fetches them (make llama-server models)")
+                try MissingDependency.skipOrFail(
+                    "llama-server or SmolLM2 in .models/: `make test` builds and fetches them (make llama-server models)"
+                )
             }
             let port = try freeLoopbackPort()
             let server = try ChildProcess(
@@ -113,7 +115,10 @@ extension SystemTests {
                     // Latin script, 8 to 15 words. The last line may be cut by max_tokens. SmolLM2 writes English
                     // only: in other scripts it strings letters together, and a line need not end within the budget
                     // (Hindi's did not in 320 tokens), so there only the lines it finished are held to the shape.
-                    let content = try #require(JSONLookup(try JSONSerialization.jsonObject(with: Data(reply.body)))["choices", 0, "message", "content"].string, "\(locale)")
+                    let content = try #require(
+                        JSONLookup(try JSONSerialization.jsonObject(with: Data(reply.body)))["choices", 0, "message", "content"].string,
+                        "\(locale)"
+                    )
                     let lines = content.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                     let latin = ["en", "es", "pt", "fr", "de", "it"].contains(LanguageTag(locale: locale).language)
                     #expect(!latin || !lines.isEmpty, "\(locale): no whole line in \(content)")
@@ -177,7 +182,7 @@ extension SystemTests {
                 try await withService(environment) { client in
                     // What the live template sends the model, as the admin render shows it: the seed among the parameters.
                     let rendered = try await client.admin("POST", "/templates/photo-journal/render", body: Self.englishPhotos[0])
-                    #expect(rendered.lookup["parameters", "seed"].int == 20261125, "\(String(decoding: rendered.body, as: UTF8.self).prefix(400))")
+                    #expect(rendered.lookup["parameters", "seed"].int == 20_261_125, "\(String(decoding: rendered.body, as: UTF8.self).prefix(400))")
 
                     var shown: [IndependentJudge.Card] = []
                     var modelCards = 0
@@ -199,7 +204,10 @@ extension SystemTests {
                         }
                     }
                     let share = Double(modelCards) / Double(3 * Self.englishPhotos.count)
-                    #expect(share >= floors.englishModelShare.floor, "English cards from the model: \(share), floor \(floors.englishModelShare.floor)")
+                    #expect(
+                        share >= floors.englishModelShare.floor,
+                        "English cards from the model: \(share), floor \(floors.englishModelShare.floor)"
+                    )
 
                     // A refresh round: two refreshes of one session show nothing the session showed before.
                     let sessionID = try #require(firstSession, "an English answer with model cards")
@@ -227,7 +235,10 @@ extension SystemTests {
                     #expect(verdict.cards == shown.count)
                     #expect(verdict.failed.isEmpty, "shown, yet the independent judge finds: \(verdict.failed.map { "\($0.text): \($0.faults)" })")
                     let detail = try #require(verdict.namesDetailShare)
-                    #expect(detail >= floors.namesPhotoDetail.floor, "cards naming a detail of the photo: \(detail), floor \(floors.namesPhotoDetail.floor)")
+                    #expect(
+                        detail >= floors.namesPhotoDetail.floor,
+                        "cards naming a detail of the photo: \(detail), floor \(floors.namesPhotoDetail.floor)"
+                    )
                     print("real-model check: English cards from the model \(share), naming a photo detail \(detail), \(shown.count) cards judged")
                 }
             }

@@ -30,7 +30,12 @@ public struct OpenAIBackend: LLMBackend {
             // Once per process, within a quarter of this call's budget (2 s at most): an answer is remembered, a
             // failure leaves this call with the JSON schema and the next call asks again.
             let budget = min(timeout / 4, .seconds(2))
-            if let strongest = await ModelListProbe.strongestOutput(transport: http.transport, modelsURL: modelsEndpoint, headers: headers, timeout: budget) {
+            if let strongest = await ModelListProbe.strongestOutput(
+                transport: http.transport,
+                modelsURL: modelsEndpoint,
+                headers: headers,
+                timeout: budget
+            ) {
                 shape.learn(strongest: strongest)
             }
         }

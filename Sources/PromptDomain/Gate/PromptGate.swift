@@ -72,7 +72,11 @@ public struct PromptGate: Sendable {
         case .other(let other): written = LanguageTag(other) ?? language
         }
         if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
-            let word = unknownWord(in: knownWords.isEmpty ? ownWords : ownWords.filter { !knownWords.contains($0.lowercased()) }, dictionary: dictionary, lenient: SpellingDictionaries.lenient.contains(written.language))
+            let word = unknownWord(
+                in: knownWords.isEmpty ? ownWords : ownWords.filter { !knownWords.contains($0.lowercased()) },
+                dictionary: dictionary,
+                lenient: SpellingDictionaries.lenient.contains(written.language)
+            )
         {
             return .unknownWord(String(word))
         }
