@@ -2,8 +2,9 @@
 # toolchain can run `make run` or `make test` straight after cloning.
 
 SWIFT ?= swift
-# The gate's field libraries: CLD2 (language), Hunspell and its dictionaries (real words); see docs/OPERATORS.md.
-GATE_APT_PACKAGES := libcld2-dev libhunspell-dev hunspell-en-us hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de \
+# The gate's field libraries: CLD2 (language), Hunspell and its dictionaries (real words), Snowball's stemmers (near-duplicates);
+# see docs/OPERATORS.md.
+GATE_APT_PACKAGES := libcld2-dev libhunspell-dev libstemmer-dev hunspell-en-us hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de \
 	hunspell-it hunspell-nl hunspell-ar hunspell-ko hunspell-hi
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config $(GATE_APT_PACKAGES)
 # Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports, and the

@@ -57,15 +57,22 @@ let package = Package(
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"])]
         ),
+        // Snowball's stemmers (Debian's libstemmer-dev), so that word forms do not make two prompts different: the
+        // near-duplicate rule. No pkg-config file ships with it; the module map names the library.
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"])]
+        ),
         // The domain, the leaf every other layer stands on: photo metadata, prompts, language tags, the word rule,
         // the gate and its checks, what the model is asked for; value types and pure rules over Foundation, the C
-        // shims of the field libraries (ICU, CLD2, Hunspell) and swift-crypto's SHA-256. No HTTP, no database.
+        // shims of the field libraries (ICU, CLD2, Hunspell, Snowball) and swift-crypto's SHA-256. No HTTP, no database.
         .target(
             name: "PromptDomain",
             dependencies: [
                 "CICU",
                 "CCLD2",
                 "CHunspell",
+                "CStemmer",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

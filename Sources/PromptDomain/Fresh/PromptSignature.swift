@@ -1,0 +1,121 @@
+import Foundation
+
+/// What a prompt asks, as the set of its content words' stems: two prompts whose sets mostly agree are the same
+/// question to a user, even when they differ in small words, word forms, numbers, dates or a place's accents.
+///
+/// "What do you do today in Boston, United States?" and "What did you do on Tuesday at Boston, United States?" have
+/// one signature: {what, boston, unit, state}. Words are ICU's; stems are Snowball's where it has the language, the
+/// first two syllables of a Korean word (its particles and endings come after), and ICU's words as they are in
+/// Japanese, Chinese and Thai. Terms are kept as 32-bit hashes: a stored signature holds no word of the prompt.
+public struct PromptSignature: Sendable, Hashable {
+    /// Changes whenever the terms a text yields change (a list, a stemmer, a rule): stored signatures of another
+    /// version are not compared.
+    public static let version = 1
+
+    /// The share of terms two prompts must have in common (Jaccard: shared over all) to be near-duplicates. Measured
+    /// on the pair tables in `NearDuplicatePairTests`; docs/QUALITY.md gives the rates.
+    public static let threshold = 0.75
+
+    /// The terms' hashes, sorted, each once.
+    public let terms: [UInt32]
+
+    /// The signature of `text`, a prompt in `language`.
+    public init(_ text: String, language: LanguageTag) {
+        let words = WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
+        let stemmer = Stemmer.for(language.language)
+        var terms = Set<UInt32>()
+        for word in words {
+            guard let term = Self.term(word, language: language.language, stemmer: stemmer) else { continue }
+            terms.insert(Self.hash(term))
+        }
+        self.terms = terms.sorted()
+    }
+
+    private init(terms: [UInt32]) {
+        self.terms = terms
+    }
+
+    /// A signature as the stores keep it: eight hex digits per term.
+    public var stored: String {
+        terms.map { term in
+            let hex = String(term, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }.joined()
+    }
+
+    /// A stored signature read back; nil when the text is not one.
+    public init?(stored: String) {
+        let digits = Array(stored.utf8)
+        guard digits.count.isMultiple(of: 8) else { return nil }
+        var terms: [UInt32] = []
+        for start in stride(from: 0, to: digits.count, by: 8) {
+            guard let term = UInt32(String(decoding: digits[start..<(start + 8)], as: UTF8.self), radix: 16) else { return nil }
+            terms.append(term)
+        }
+        self.init(terms: terms.sorted())
+    }
+
+    /// The share of the two signatures' terms they have in common, 0 to 1.
+    public func similarity(to other: PromptSignature) -> Double {
+        guard !terms.isEmpty || !other.terms.isEmpty else { return 0 }
+        var shared = 0
+        var (left, right) = (0, 0)
+        while left < terms.count, right < other.terms.count {
+            if terms[left] == other.terms[right] {
+                shared += 1
+                left += 1
+                right += 1
+            } else if terms[left] < other.terms[right] {
+                left += 1
+            } else {
+                right += 1
+            }
+        }
+        return Double(shared) / Double(terms.count + other.terms.count - shared)
+    }
+
+    /// Whether the two prompts ask the same thing. A prompt made only of small words ("What is this?") has no
+    /// terms and is a repeat only of itself, by its repeat key.
+    public func isNearDuplicate(of other: PromptSignature) -> Bool {
+        !terms.isEmpty && similarity(to: other) >= Self.threshold
+    }
+
+    /// The term `word` gives, or nil when it carries nothing a question turns on (a small word, a number).
+    private static func term(_ word: Substring, language: String, stemmer: Stemmer?) -> String? {
+        var word = word.lowercased()
+        if word.contains(where: \.isNumber) { return nil }
+        if word.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
+            word = word.folding(options: .diacriticInsensitive, locale: nil)
+            word = withoutElision(word, language: language)
+        }
+        guard !word.isEmpty, !SmallWords.contains(word, language: language) else { return nil }
+        // Stemmed twice: Snowball maps "quienes" to "quien" and "quien" to "qui", so one pass leaves the plural
+        // and the singular apart; a second pass brings such pairs together.
+        if let stemmer {
+            let stem = stemmer.stem(stemmer.stem(word))
+            return SmallWords.containsStem(stem, language: language, stemmer: stemmer) ? nil : stem
+        }
+        if language == "ko" { return String(word.prefix(2)) }
+        return word
+    }
+
+    /// English keeps the word before an apostrophe ("what's", "didn't"); French and Italian the word after it
+    /// ("l'été", "dell'estate").
+    private static func withoutElision(_ word: String, language: String) -> String {
+        guard let apostrophe = word.firstIndex(where: { $0 == "'" || $0 == "’" }) else { return word }
+        switch language {
+        case "fr", "it": return String(word[word.index(after: apostrophe)...])
+        default: return String(word[..<apostrophe])
+        }
+    }
+
+    /// FNV-1a, 32 bits: stable across processes and platforms, unlike `Hasher`.
+    private static func hash(_ term: String) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in term.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// One prompt a user was shown, as their history keeps it: a hash of its repeat key and its near-duplicate
+/// signature, never its text.
+public struct SeenPrompt: Sendable, Equatable {
+    /// A hash of the prompt's repeat key (``PromptNormalizer/repeatKey(_:)``): equal for exact repeats.
+    public var key: String
+    /// Its near-duplicate signature.
+    public var signature: PromptSignature
+    /// When it was shown.
+    public var shownAt: Date
+
+    /// Creates a record from what the store kept.
+    public init(key: String, signature: PromptSignature, shownAt: Date) {
+        self.key = key
+        self.signature = signature
+        self.shownAt = shownAt
+    }
+
+    /// The record of `prompt`, shown at `shownAt` to a user reading `language`.
+    public init(_ prompt: Prompt, language: LanguageTag, shownAt: Date) {
+        self.init(key: Self.key(prompt.repeatKey), signature: PromptSignature(prompt.text, language: language), shownAt: shownAt)
+    }
+
+    /// The stored form of a repeat key: 16 hex digits of its SHA-256, so the history does not hold the text.
+    public static func key(_ repeatKey: String) -> String {
+        String(ContentHash.sha256Hex(repeatKey).prefix(16))
+    }
+}

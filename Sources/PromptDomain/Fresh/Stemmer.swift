@@ -1,0 +1,46 @@
+import CStemmer
+import Synchronization
+
+/// Snowball's stemmer for one language: "remembered" and "remembering" become "rememb".
+///
+/// A Snowball stemmer writes its result into its own buffer, so each language's stemmer is used under a lock; a
+/// stem takes a microsecond or two, far less than anything else a request does.
+final class Stemmer: Sendable {
+    /// Snowball's algorithm for each shipped language that has one. Japanese, Chinese, Korean and Thai have none:
+    /// their words are ICU's (``PromptSignature``).
+    private static let algorithms = [
+        "en": "english", "es": "spanish", "pt": "portuguese", "fr": "french", "de": "german", "it": "italian",
+        "nl": "dutch", "ar": "arabic", "hi": "hindi",
+    ]
+
+    /// One stemmer per language, opened on first use and kept for the life of the process.
+    private static let opened = Mutex<[String: Stemmer]>([:])
+
+    private let stemmer: Mutex<OpaquePointer>
+
+    private init?(algorithm: String) {
+        guard let stemmer = sb_stemmer_new(algorithm, "UTF_8") else { return nil }
+        self.stemmer = Mutex(stemmer)
+    }
+
+    /// The stemmer for `language` (a primary subtag), or nil when Snowball has none for it.
+    static func `for`(_ language: String) -> Stemmer? {
+        guard let algorithm = algorithms[language] else { return nil }
+        return opened.withLock { opened in
+            if let stemmer = opened[language] { return stemmer }
+            let stemmer = Stemmer(algorithm: algorithm)
+            opened[language] = stemmer
+            return stemmer
+        }
+    }
+
+    /// The stem of `word`, which should be lower-cased already.
+    func stem(_ word: String) -> String {
+        let bytes = Array(word.utf8)
+        return stemmer.withLock { stemmer in
+            guard let stemmed = sb_stemmer_stem(stemmer, bytes, Int32(bytes.count)) else { return word }
+            let length = Int(sb_stemmer_length(stemmer))
+            return String(decoding: UnsafeBufferPointer(start: stemmed, count: length), as: UTF8.self)
+        }
+    }
+}

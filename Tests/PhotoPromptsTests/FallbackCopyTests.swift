@@ -1,0 +1,60 @@
+import PhotoPromptsTestSupport
+import Testing
+
+@testable import PhotoPrompts
+
+/// The fallback copy lasts a session: a user the model cannot serve refreshes five times and meets no card twice,
+/// and every card the copy adds to the spec's three is one the gate would show from a model.
+@Suite("The fallback copy: eighteen different cards in every shipped language")
+struct FallbackCopyTests {
+    static let catalog = try! CopyCatalog.load(from: repositoryPromptsDirectory)
+    static let chatter = try! ChatterPhrases.load(from: repositoryPromptsDirectory)
+    static let knownWords = try! KnownWords.load(from: repositoryPromptsDirectory)
+
+    /// A photo with nothing to name: the copy is written for every photo.
+    static let photo = PhotoMetadata()
+
+    static var locales: [String] { catalog.locales }
+
+    @Test("Each language holds at least 18 fallbacks, the spec's three first", arguments: locales)
+    func eighteenOrMore(locale: String) {
+        let copy = Self.catalog.copy(for: LanguageTag(locale)!)
+        #expect(copy.fallbacks.texts.count >= 18)
+        #expect(copy.fallbacks.texts.count >= FallbackPrompts.promptsPerAnswer * 6, "a first answer and five refreshes")
+        if locale == "en" {
+            #expect(
+                Array(copy.fallbacks.texts.prefix(3))
+                    == ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]
+            )
+        }
+    }
+
+    @Test("Every fallback after the spec's three passes the gate and the word rule of its language", arguments: locales)
+    func addedCardsPassTheGate(locale: String) {
+        let language = LanguageTag(locale)!
+        let validator = PromptValidator(
+            wordRule: .for(language),
+            checks: PromptChecks(mustEndWithQuestionMark: true),
+            gate: PromptGate(language: language, photo: Self.photo, chatter: Self.chatter, knownWords: Self.knownWords)
+        )
+        let added = Array(Self.catalog.copy(for: language).fallbacks.texts.dropFirst(3))
+        let validation = validator.validate(added)
+        #expect(validation.rejected.isEmpty, "\(validation.rejected.map { "\($0.candidate): \($0.reason)" })")
+    }
+
+    @Test("No two fallbacks of a language are the same question, exactly or nearly", arguments: locales)
+    func noTwoAlike(locale: String) {
+        let language = LanguageTag(locale)!
+        let texts = Self.catalog.copy(for: language).fallbacks.texts
+        var alike: [String] = []
+        for (index, first) in texts.enumerated() {
+            for second in texts.dropFirst(index + 1) {
+                let same = PromptNormalizer.repeatKey(first) == PromptNormalizer.repeatKey(second)
+                if same || PromptSignature(first, language: language).isNearDuplicate(of: PromptSignature(second, language: language)) {
+                    alike.append("\(first) ~ \(second)")
+                }
+            }
+        }
+        #expect(alike.isEmpty, "\(alike)")
+    }
+}

@@ -1,0 +1,82 @@
+import PhotoPromptsTestSupport
+import Testing
+
+@testable import PhotoPrompts
+
+/// Near-duplicates are repeats: the rule is measured on pairs a user would call the same and on good questions
+/// that are not, in every shipped language, and holds to the rates docs/QUALITY.md states.
+@Suite("Near-duplicates: the same question in other small words, word forms, numbers, dates or spellings")
+struct NearDuplicateTests {
+    static let catalog = try! CopyCatalog.load(from: repositoryPromptsDirectory)
+
+    typealias Pair = (locale: String, first: String, second: String)
+
+    static var differentPairs: [Pair] {
+        let copyPairs = catalog.locales.flatMap { locale in
+            NearDuplicatePairs.pairs(of: catalog.copy(for: LanguageTag(locale)!).fallbacks.texts).map { (locale, $0.0, $0.1) }
+        }
+        return NearDuplicatePairs.referencePairs + copyPairs + NearDuplicatePairs.closeButDifferent
+    }
+
+    static func alike(_ pair: Pair, threshold: Double = PromptSignature.threshold) -> Bool {
+        let language = LanguageTag(pair.locale)!
+        let first = PromptSignature(pair.first, language: language)
+        let second = PromptSignature(pair.second, language: language)
+        return !first.terms.isEmpty && first.similarity(to: second) >= threshold
+    }
+
+    @Test("The rates at the chosen threshold: every same pair caught, under 2 % of different pairs taken for repeats")
+    func ratesAtTheThreshold() {
+        let same = NearDuplicatePairs.same
+        let different = Self.differentPairs
+        let missed = same.filter { !Self.alike($0) }
+        let falsePositives = different.filter { Self.alike($0) }
+        let rate = Double(falsePositives.count) / Double(different.count)
+        print("near-duplicates at \(PromptSignature.threshold): caught \(same.count - missed.count) of \(same.count) same pairs; "
+            + "\(falsePositives.count) of \(different.count) different pairs taken for repeats (\(rate * 100) %)")
+        for threshold in stride(from: 0.5, through: 1.0, by: 0.05) {
+            let caught = same.count(where: { Self.alike($0, threshold: threshold) })
+            let wrong = different.count(where: { Self.alike($0, threshold: threshold) })
+            print("  threshold \(threshold): same \(caught)/\(same.count), different taken \(wrong)/\(different.count)")
+        }
+        #expect(missed.isEmpty, "\(missed)")
+        print("  taken for repeats: \(falsePositives)")
+        #expect(rate < 0.02, "\(falsePositives)")
+    }
+
+    @Test("Every shipped language has same pairs and different pairs in the tables")
+    func everyLanguageIsMeasured() {
+        let locales = Set(Self.catalog.locales)
+        #expect(Set(NearDuplicatePairs.same.map(\.locale)) == locales)
+        #expect(locales.isSubset(of: Set(Self.differentPairs.map(\.locale))))
+    }
+
+    @Test("A signature kept by the store reads back equal, and holds none of the prompt's words")
+    func storedForm() throws {
+        let signature = PromptSignature("What did the harbor smell like that morning in Boston?", language: .english)
+        let stored = signature.stored
+        #expect(try #require(PromptSignature(stored: stored)) == signature)
+        #expect(!stored.contains("boston") && !stored.contains("harbor"))
+        #expect(PromptSignature(stored: "xyz") == nil)
+    }
+
+    @Test("A question of small words only is a repeat of itself alone")
+    func smallWordsOnly() {
+        let bare = PromptSignature("What is this?", language: .english)
+        #expect(bare.terms.count == 1)
+        #expect(!PromptSignature("Is this it?", language: .english).isNearDuplicate(of: bare))
+    }
+
+    @Test("Seen prompts: a session's own, and near-duplicates among candidates, are left out in order")
+    func seenPromptsFilter() {
+        var seen = SeenPrompts(language: .english)
+        seen.insert(text: "What do you do today in Boston, United States?", repeatKey: "k1")
+        let candidates = [
+            ValidPrompt(text: "What did you do on Tuesday at Boston, United States?", wordCount: 11),
+            ValidPrompt(text: "Who walked the Freedom Trail with you that afternoon?", wordCount: 9),
+            ValidPrompt(text: "Who walked the Freedom Trail with you that evening?", wordCount: 9),
+            ValidPrompt(text: "What did the harbor smell like that morning in Boston?", wordCount: 10),
+        ]
+        #expect(seen.fresh(candidates).map(\.text) == [candidates[1].text, candidates[3].text])
+    }
+}
