@@ -20,8 +20,14 @@ public protocol SessionStore: Sendable {
 
     /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
     /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.
-    /// The reservation counts when the round is not a fallback; otherwise it is released.
-    func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound
+    /// The reservation counts when the round is not a fallback; otherwise it is released. The round's prompts join
+    /// the session user's history until `historyUntil`, in the same transaction; nil keeps no history.
+    func commitRefresh(
+        sessionID: String,
+        now: Date,
+        historyUntil: Date?,
+        choose: @Sendable (Set<String>) -> RoundDraft
+    ) async throws -> CommittedRound
 
     /// Releases a reservation without recording a round, e.g. when the request was cancelled.
     func releaseRefresh(sessionID: String) async throws
@@ -40,6 +46,11 @@ public protocol SessionStore: Sendable {
 }
 
 extension SessionStore {
+    /// Records the refresh reserved earlier, keeping no history.
+    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+        try await commitRefresh(sessionID: sessionID, now: now, historyUntil: nil, choose: choose)
+    }
+
     /// Creates a session together with its first round, in one transaction.
     public func createSession(_ session: NewSession) async throws {
         try await createSession(session, caching: nil)

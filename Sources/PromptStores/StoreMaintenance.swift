@@ -5,7 +5,8 @@ public protocol StoreMaintenance: Sendable {
     /// Succeeds when the database answers a query, for `/readyz`.
     func ping() async throws
 
-    /// Deletes at most `limit` each of the sessions, cache entries and idempotent answers that expired before `now`,
+    /// Deletes at most `limit` each of the sessions, cache entries, idempotent answers and prompt history entries that
+    /// expired before `now`,
     /// in one short transaction, so request writes never wait long behind a sweep. A store shared by several
     /// instances lets one of them prune at a time; the others skip the batch and report nothing removed.
     func pruneExpiredBatch(now: Date, limit: Int) async throws -> PruneCount
@@ -22,7 +23,7 @@ extension StoreMaintenance {
         while true {
             let batch = try await pruneExpiredBatch(now: now, limit: batchSize)
             total.add(batch)
-            guard max(batch.sessions, batch.cacheEntries, batch.idempotentAnswers) >= batchSize else { return total }
+            guard max(batch.sessions, batch.cacheEntries, batch.idempotentAnswers, batch.historyEntries) >= batchSize else { return total }
             try await Task.sleep(for: pause)
         }
     }

@@ -36,13 +36,17 @@ public struct FallbackPrompts: Sendable, Equatable {
         self.repeatKeys = repeatKeys
     }
 
-    /// Up to `count` fallbacks, preferring those whose repeat key is not in `alreadyShown`.
+    /// Up to `count` fallbacks, in order, preferring those the user has not `seen`, exactly or nearly.
     ///
     /// When every fallback has been shown already, shown ones are reused: the app always gets something to write from.
-    public func pick(_ count: Int, avoiding alreadyShown: Set<String>) -> [(text: String, repeatKey: String)] {
+    public func pick(_ count: Int, avoiding seen: SeenPrompts) -> [(text: String, repeatKey: String)] {
         let lines = zip(texts, repeatKeys).map { (text: $0, repeatKey: $1) }
-        let unseen = lines.filter { !alreadyShown.contains($0.repeatKey) }
-        let seen = lines.filter { alreadyShown.contains($0.repeatKey) }
-        return Array((unseen + seen).prefix(count))
+        var unseen: [(text: String, repeatKey: String)] = []
+        var met: [(text: String, repeatKey: String)] = []
+        for line in lines {
+            guard unseen.count < count else { break }
+            if seen.contains(text: line.text, repeatKey: line.repeatKey) { met.append(line) } else { unseen.append(line) }
+        }
+        return Array((unseen + met).prefix(count))
     }
 }

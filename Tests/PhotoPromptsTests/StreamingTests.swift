@@ -10,7 +10,7 @@ struct StreamingTests {
     /// A reply fed to ``EarlyPrompts`` in small pieces, as a provider streams it.
     static func streamed(_ reply: String, pieceLength: Int = 7, validator: PromptValidator = PromptValidator()) -> [String] {
         let found = Mutex<[String]>([])
-        let early = EarlyPrompts(validator: validator, alreadyShown: []) { prompt in found.withLock { $0.append(prompt.text) } }
+        let early = EarlyPrompts(validator: validator, seen: SeenPrompts(language: .english)) { prompt in found.withLock { $0.append(prompt.text) } }
         early.callStarted(by: BackendIdentity(provider: "stub", model: "stub"))
         var rest = Substring(reply)
         while !rest.isEmpty {
@@ -21,9 +21,13 @@ struct StreamingTests {
         return found.withLock { $0 }
     }
 
-    @Test("On every corpus reply, the prompts found line by line are the first three the whole reply keeps, in order", arguments: replyCorpus)
+    @Test(
+        "On every corpus reply, the prompts found line by line are the first three the whole reply keeps, near-duplicates aside, in order",
+        arguments: replyCorpus
+    )
     func agreesWithWholeReply(_ corpus: CorpusReply) {
-        let whole = PromptValidator().validate(ReplyExtractor.candidates(in: corpus.reply)).kept.map(\.text)
+        let kept = PromptValidator().validate(ReplyExtractor.candidates(in: corpus.reply)).kept
+        let whole = SeenPrompts(language: .english).fresh(kept).map(\.text)
         #expect(Self.streamed(corpus.reply) == Array(whole.prefix(3)))
     }
 
@@ -45,7 +49,7 @@ struct StreamingTests {
     @Test("A prompt is handed on once its line is complete, not before")
     func waitsForTheLineEnd() {
         let found = Mutex<[String]>([])
-        let early = EarlyPrompts(validator: PromptValidator(), alreadyShown: []) { prompt in found.withLock { $0.append(prompt.text) } }
+        let early = EarlyPrompts(validator: PromptValidator(), seen: SeenPrompts(language: .english)) { prompt in found.withLock { $0.append(prompt.text) } }
         early.received(corpusQuestions[0])
         #expect(found.withLock { $0 }.isEmpty)
         early.received("\n" + corpusQuestions[1])
@@ -57,8 +61,8 @@ struct StreamingTests {
     )
     func avoidsWhatWasShown() {
         let found = Mutex<[ValidPrompt]>([])
-        let shown = Set([PromptNormalizer.repeatKey(corpusQuestions[0])])
-        let early = EarlyPrompts(validator: PromptValidator(), alreadyShown: shown) { prompt in found.withLock { $0.append(prompt) } }
+        let shown = SeenPrompts(language: .english, shownTexts: [corpusQuestions[0]])
+        let early = EarlyPrompts(validator: PromptValidator(), seen: shown) { prompt in found.withLock { $0.append(prompt) } }
         let primary = BackendIdentity(provider: "openai", model: "primary")
         let secondary = BackendIdentity(provider: "anthropic", model: "secondary")
         early.callStarted(by: primary)

@@ -65,6 +65,8 @@ public struct AppConfiguration: Sendable {
     public var refreshLimit: Int
     /// `SESSIONS_TTL`: seconds a session answers.
     public var sessionTTL: Double
+    /// `PROMPT_HISTORY_DAYS`: days a user's prompts are remembered so they are not shown to them again; 0 keeps none.
+    public var promptHistoryDays: Double
     /// `CACHE_TTL`: seconds a cached answer is served.
     public var cacheTTL: Double
     /// `STORE_PRUNE_INTERVAL`: seconds between sweeps of expired sessions and cache entries.
@@ -129,6 +131,7 @@ public struct AppConfiguration: Sendable {
         }
         refreshLimit = try reader.integer("sessions.refreshLimit", default: 5, in: 0...1000)
         sessionTTL = try reader.seconds("sessions.ttl", default: 86_400, maximum: 31_536_000)
+        promptHistoryDays = Double(try reader.integer("prompt.historyDays", default: 30, in: 0...3650))
         cacheTTL = try reader.seconds("cache.ttl", default: 604_800, maximum: 31_536_000)
         pruneInterval = try reader.seconds("store.pruneInterval", default: 600, maximum: 86_400)
         (logLevel, logFormat) = try Self.logging(reader)

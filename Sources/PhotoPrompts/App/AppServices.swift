@@ -19,6 +19,7 @@ struct AppServices: Sendable {
     /// The store, cut by concern.
     struct Stores: Sendable {
         let sessions: any SessionStore
+        let history: any PromptHistoryStore
         /// The prompt cache, with its in-memory layer in front.
         let cache: any PromptCacheStore
         let idempotency: any IdempotencyStore
@@ -30,6 +31,7 @@ struct AppServices: Sendable {
 
         init(_ store: any PromptStore, postgres: PostgresPromptStore?) {
             sessions = store
+            history = store
             cache = MemoryCachedStore(store)
             idempotency = store
             stats = store
@@ -69,7 +71,8 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         metrics: metrics,
         clock: clock,
         refreshLimit: configuration.refreshLimit,
-        sessionTTL: configuration.sessionTTL
+        sessionTTL: configuration.sessionTTL,
+        history: UserHistory(store: stores.history, window: configuration.promptHistoryDays * 86_400)
     )
     return AppServices(
         configuration: configuration,

@@ -21,7 +21,7 @@ public struct PromptSignature: Sendable, Hashable {
 
     /// The signature of `text`, a prompt in `language`.
     public init(_ text: String, language: LanguageTag) {
-        let words = WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
+        let words = Self.words(of: text, language: language)
         let stemmer = Stemmer.for(language.language)
         var terms = Set<UInt32>()
         for word in words {
@@ -30,6 +30,9 @@ public struct PromptSignature: Sendable, Hashable {
         }
         self.terms = terms.sorted()
     }
+
+    /// No terms: what a stored signature of an older version reads as. It is nobody's near-duplicate.
+    public static let none = PromptSignature(terms: [])
 
     private init(terms: [UInt32]) {
         self.terms = terms
@@ -80,6 +83,33 @@ public struct PromptSignature: Sendable, Hashable {
         !terms.isEmpty && similarity(to: other) >= Self.threshold
     }
 
+    /// ICU's words where a language does not space them; elsewhere the runs of letters, marks and numbers, with an
+    /// apostrophe inside a word kept ("what's", "l'été"): the same words, without opening a break iterator for
+    /// every prompt, which would cost ten times the rest.
+    private static func words(of text: String, language: LanguageTag) -> [Substring] {
+        if CalibratedWordRanges.segmentedLanguages.contains(language.language) {
+            return WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
+        }
+        var words: [Substring] = []
+        var start: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            let inWord = character.isLetter || character.isNumber || character.unicodeScalars.contains { $0.properties.generalCategory.isMark }
+            let apostrophe = (character == "'" || character == "’") && start != nil && next < text.endIndex && text[next].isLetter
+            if inWord || apostrophe {
+                if start == nil { start = index }
+            } else if let wordStart = start {
+                words.append(text[wordStart..<index])
+                start = nil
+            }
+            index = next
+        }
+        if let wordStart = start { words.append(text[wordStart...]) }
+        return words
+    }
+
     /// The term `word` gives, or nil when it carries nothing a question turns on (a small word, a number).
     private static func term(_ word: Substring, language: String, stemmer: Stemmer?) -> String? {
         var word = word.lowercased()
@@ -118,4 +148,9 @@ public struct PromptSignature: Sendable, Hashable {
         }
         return hash
     }
+}
+
+extension Unicode.GeneralCategory {
+    /// A combining mark: Devanagari's vowel signs, Arabic's vowels, Thai's tone marks belong to their word.
+    fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
 }

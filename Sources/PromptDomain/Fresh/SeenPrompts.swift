@@ -16,6 +16,12 @@ public struct SeenPrompts: Sendable {
         }
     }
 
+    /// The prompts with `shownTexts` seen, in `language`.
+    public init(language: LanguageTag, shownTexts: [String]) {
+        self.init(language: language)
+        for text in shownTexts { insert(text: text, repeatKey: PromptNormalizer.repeatKey(text)) }
+    }
+
     /// How many prompts are remembered.
     public var count: Int { signatures.count }
 
@@ -28,6 +34,17 @@ public struct SeenPrompts: Sendable {
     /// Remembers every prompt of `prompts` as shown.
     public mutating func insert(_ prompts: [Prompt]) {
         for prompt in prompts { insert(text: prompt.text, repeatKey: prompt.repeatKey) }
+    }
+
+    /// Remembers every prompt of `prompts` as shown.
+    public mutating func insert(_ prompts: [ValidPrompt]) {
+        for prompt in prompts { insert(text: prompt.text, repeatKey: prompt.repeatKey) }
+    }
+
+    /// Remembers a prompt known only by its repeat key (one a concurrent refresh committed): exact repeats of it are
+    /// seen.
+    public mutating func insert(repeatKey: String) {
+        keys.insert(SeenPrompt.key(repeatKey))
     }
 
     /// Whether the prompt with `text` and `repeatKey` repeats, exactly or nearly, one seen.

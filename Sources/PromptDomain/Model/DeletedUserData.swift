@@ -8,11 +8,14 @@ public struct DeletedUserData: Sendable, Equatable {
     public var feedback: Int
     /// Answers kept for idempotent retries.
     public var idempotencyRecords: Int
+    /// Entries of their prompt history.
+    public var historyEntries: Int
 
     /// Creates a value with every field.
-    package init(sessions: Int, feedback: Int, idempotencyRecords: Int) {
+    package init(sessions: Int, feedback: Int, idempotencyRecords: Int, historyEntries: Int = 0) {
         self.sessions = sessions
         self.feedback = feedback
         self.idempotencyRecords = idempotencyRecords
+        self.historyEntries = historyEntries
     }
 }

@@ -20,6 +20,9 @@ public struct NewSession: Sendable {
     public var expiresAt: Date
     /// Round 0.
     public var firstRound: RoundDraft
+    /// Until when the user's history keeps the first round's prompts; nil keeps none (no user id, or
+    /// `PROMPT_HISTORY_DAYS=0`).
+    public var historyUntil: Date?
 
     /// Creates a session to store.
     public init(
@@ -31,7 +34,8 @@ public struct NewSession: Sendable {
         template: TemplateIdentity,
         createdAt: Date,
         expiresAt: Date,
-        firstRound: RoundDraft
+        firstRound: RoundDraft,
+        historyUntil: Date? = nil
     ) {
         self.id = id
         self.owner = owner
@@ -42,5 +46,6 @@ public struct NewSession: Sendable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.firstRound = firstRound
+        self.historyUntil = historyUntil
     }
 }

@@ -8,10 +8,13 @@ public struct PruneCount: Sendable, Equatable {
     public var cacheEntries: Int
     /// Idempotent answers removed.
     public var idempotentAnswers: Int
+    /// Prompt history entries past their window.
+    public var historyEntries: Int
 
     /// Creates a count.
-    public init(sessions: Int, cacheEntries: Int, idempotentAnswers: Int = 0) {
+    public init(sessions: Int, cacheEntries: Int, idempotentAnswers: Int = 0, historyEntries: Int = 0) {
         self.idempotentAnswers = idempotentAnswers
+        self.historyEntries = historyEntries
         self.sessions = sessions
         self.cacheEntries = cacheEntries
     }
@@ -21,5 +24,6 @@ public struct PruneCount: Sendable, Equatable {
         sessions += other.sessions
         cacheEntries += other.cacheEntries
         idempotentAnswers += other.idempotentAnswers
+        historyEntries += other.historyEntries
     }
 }

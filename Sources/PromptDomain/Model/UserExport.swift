@@ -6,10 +6,13 @@ public struct UserExport: Sendable {
     public var sessions: [SessionSnapshot]
     /// Their feedback, oldest first.
     public var feedback: [ExportedFeedback]
+    /// The prompts they were shown inside the history window, newest first: hashes and signatures, no text.
+    public var history: [SeenPrompt]
 
     /// Creates a value with every field.
-    package init(sessions: [SessionSnapshot], feedback: [ExportedFeedback]) {
+    package init(sessions: [SessionSnapshot], feedback: [ExportedFeedback], history: [SeenPrompt] = []) {
         self.sessions = sessions
         self.feedback = feedback
+        self.history = history
     }
 }

@@ -18,12 +18,13 @@ package final class EarlyPrompts: ReplyObserver {
 
     private let state = Mutex(State())
     private let validator: PromptValidator
-    private let alreadyShown: Set<String>
+    /// What the user has seen: a prompt that repeats it, or one handed on already, exactly or nearly, is not handed on.
+    private let seen: SeenPrompts
     private let onPrompt: @Sendable (ValidPrompt) -> Void
 
-    package init(validator: PromptValidator, alreadyShown: Set<String>, onPrompt: @escaping @Sendable (ValidPrompt) -> Void) {
+    package init(validator: PromptValidator, seen: SeenPrompts, onPrompt: @escaping @Sendable (ValidPrompt) -> Void) {
         self.validator = validator
-        self.alreadyShown = alreadyShown
+        self.seen = seen
         self.onPrompt = onPrompt
     }
 
@@ -51,8 +52,9 @@ package final class EarlyPrompts: ReplyObserver {
                 let lastBreak = state.text.lastIndex(where: \.isNewline)
             else { return [] }
             let complete = String(state.text[..<lastBreak])
-            let avoid = alreadyShown.union(state.shown.map(\.repeatKey))
-            let new = validator.validate(ReplyExtractor.candidates(in: complete), alreadyShown: avoid).kept
+            var avoid = seen
+            avoid.insert(state.shown)
+            let new = avoid.fresh(validator.validate(ReplyExtractor.candidates(in: complete)).kept)
                 .prefix(FallbackPrompts.promptsPerAnswer - state.shown.count)
                 .map { prompt in
                     var prompt = prompt

@@ -34,10 +34,10 @@ public struct Generation: Sendable {
         Generation(source: .fallback, fallbackReason: reason, candidates: [], timing: timing)
     }
 
-    /// The same generation for a caller that has already shown `shownKeys`.
-    package func unseen(by shownKeys: Set<String>) -> Generation {
+    /// The same generation for a caller who has seen `seen`.
+    package func unseen(by seen: SeenPrompts) -> Generation {
         guard source != .fallback else { return self }
-        let unseen = candidates.filter { !shownKeys.contains($0.repeatKey) }
+        let unseen = seen.fresh(candidates)
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
         if !unseen.isEmpty { generation.fallbackReason = fallbackReason }

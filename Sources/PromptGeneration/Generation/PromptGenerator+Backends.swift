@@ -16,6 +16,7 @@ extension PromptGenerator {
         package let validator: PromptValidator
         package let early: EarlyPrompts?
         package let shownKeys: Set<String>
+        package let seen: SeenPrompts
         package let deadline: ContinuousClock.Instant
     }
 
@@ -51,7 +52,7 @@ extension PromptGenerator {
         // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
         // count towards the three before a re-ask is weighed.
         var judged = Judged(kept: call.early?.leading(validation.kept) ?? validation.kept, rejected: validation.rejected, usage: answer.reply.usage)
-        let needed = FallbackPrompts.promptsPerAnswer - judged.kept.filter { !call.shownKeys.contains($0.repeatKey) }.count
+        let needed = FallbackPrompts.promptsPerAnswer - call.seen.fresh(judged.kept).count
         if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
             await reask(&call, after: answer, validation, needed: needed, template: input.template, into: &judged, timing: &timing, logger: logger)
         }
@@ -75,7 +76,7 @@ extension PromptGenerator {
         timing.add("render", renderDuration)
         let early = input.stream.map { stream in
             found.listen(stream.prompt)
-            return EarlyPrompts(validator: validator, alreadyShown: shownKeys, onPrompt: found.publish)
+            return EarlyPrompts(validator: validator, seen: input.seen, onPrompt: found.publish)
         }
         input.stream?.modelAsked()
         return Call(
@@ -83,6 +84,7 @@ extension PromptGenerator {
             validator: validator,
             early: early,
             shownKeys: shownKeys,
+            seen: input.seen,
             deadline: min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
         )
     }
@@ -130,7 +132,9 @@ extension PromptGenerator {
         // And the re-ask's streamed prompts too: the answer shows each where it was shown.
         var kept = call.early?.leading(judged.kept) ?? judged.kept
         for index in kept.indices { kept[index].answeredBy = identity }
-        let unseen = kept.filter { !call.shownKeys.contains($0.repeatKey) }
+        // What the cache keeps is every user's: near-duplicates of one another go, whoever has seen what.
+        kept = SeenPrompts(language: call.seen.language).fresh(kept)
+        let unseen = call.seen.fresh(kept)
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
         generation.rejected = judged.rejected
         generation.reasked = judged.reasked

@@ -48,8 +48,11 @@ public struct PromptGenerator: Sendable {
         public var locale: String
         /// 0 for the first prompts, n for the n-th refresh.
         public var round: Int
-        /// Prompts already shown in the session, as text.
+        /// Prompts already shown in the session, as text: the model is told to avoid them.
         public var alreadyShown: [String]
+        /// Everything the user has seen, the session's prompts and their history: no candidate that repeats one,
+        /// exactly or nearly, is served.
+        public var seen: SeenPrompts
         /// `false` when the client sent `Cache-Control: no-cache`.
         public var readsCache: Bool
         /// The request's own deadline, when it is sooner than `LLM_TIMEOUT` from now: a refresh that waited for its
@@ -66,6 +69,7 @@ public struct PromptGenerator: Sendable {
             locale: String,
             round: Int,
             alreadyShown: [String],
+            seen: SeenPrompts? = nil,
             readsCache: Bool,
             deadline: ContinuousClock.Instant? = nil,
             stream: GenerationStream? = nil
@@ -75,6 +79,7 @@ public struct PromptGenerator: Sendable {
             self.locale = locale
             self.round = round
             self.alreadyShown = alreadyShown
+            self.seen = seen ?? SeenPrompts(language: LanguageTag(locale: locale), shownTexts: alreadyShown)
             self.readsCache = readsCache
             self.deadline = deadline
             self.stream = stream
@@ -84,10 +89,11 @@ public struct PromptGenerator: Sendable {
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
+        let seen = input.seen
         let key = cacheKey(for: input).hashed
         var timing = ServerTiming()
         if input.readsCache {
-            let (cached, duration) = await measured { await cachedCandidates(forKey: key, avoiding: shownKeys, logger: logger) }
+            let (cached, duration) = await measured { await cachedCandidates(forKey: key, unseenBy: seen, logger: logger) }
             timing.add("cache", duration, detail: cached == nil ? "miss" : "hit")
             metrics.cacheLookup(hit: cached != nil)
             if let cached {
@@ -99,11 +105,11 @@ public struct PromptGenerator: Sendable {
             // A streamed joiner shows what the run has found, now and as it goes, less what its session has shown.
             guard let stream = input.stream else { return }
             stream.modelAsked()
-            found.listen { prompt in if !shownKeys.contains(prompt.repeatKey) { stream.prompt(prompt) } }
+            found.listen { prompt in if !seen.contains(prompt) { stream.prompt(prompt) } }
         } _: { found in
             await generateFromBackends(input, shownKeys: shownKeys, cacheKey: key, found: found, logger: logger)
         }
-        var generation = shared.unseen(by: shownKeys)
+        var generation = shared.unseen(by: seen)
         if joined {
             timing.add("singleflight", .zero, detail: "joined")
             // The first caller caches the shared answer and counts it; the others neither write nor count it again.
@@ -147,10 +153,11 @@ public struct PromptGenerator: Sendable {
         }
     }
 
-    private func cachedCandidates(forKey key: String, avoiding shownKeys: Set<String>, logger: Logger) async -> [ValidPrompt]? {
+    private func cachedCandidates(forKey key: String, unseenBy seen: SeenPrompts, logger: Logger) async -> [ValidPrompt]? {
         do {
             guard let cached = try await cache.cacheEntry(forKey: key, now: clock.now)?.prompts else { return nil }
-            let unseen = cached.filter { !shownKeys.contains($0.repeatKey) }
+            // The cache is shared by every user with this photo; each is served only what they have not met.
+            let unseen = seen.fresh(cached)
             // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.
             return unseen.count >= FallbackPrompts.promptsPerAnswer ? unseen : nil
         } catch {

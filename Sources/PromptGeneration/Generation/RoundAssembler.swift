@@ -11,15 +11,15 @@ public struct RoundAssembler: Sendable {
         self.wordRule = wordRule
     }
 
-    /// Three prompts for `generation`, none of whose repeat keys is in `alreadyShown` unless the fallback copy
-    /// must be reused. A round with no unseen model prompt is a fallback round.
-    public func draft(from generation: Generation, alreadyShown: Set<String>) -> RoundDraft {
+    /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
+    /// round, unless the fallback copy must be reused. A round with no unseen model prompt is a fallback round.
+    public func draft(from generation: Generation, seen: SeenPrompts) -> RoundDraft {
         let count = FallbackPrompts.promptsPerAnswer
-        let unseen = generation.candidates.filter { !alreadyShown.contains($0.repeatKey) }
+        let unseen = seen.fresh(generation.candidates)
         guard generation.source != .fallback, !unseen.isEmpty else {
             // Every candidate was taken by a concurrent refresh counts as unusable output for this session.
             let reason = generation.fallbackReason ?? .invalidOutput
-            return RoundDraft(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: alreadyShown))
+            return RoundDraft(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen))
         }
         let chosen = unseen.prefix(count).map { valid in
             Prompt(
@@ -31,19 +31,21 @@ public struct RoundAssembler: Sendable {
             )
         }
         let gap = count - chosen.count
+        var seenWithChosen = seen
+        seenWithChosen.insert(chosen)
         return RoundDraft(
             source: generation.source,
             // Set only for a streamed reply cut after some prompts were shown: why the fallbacks fill the rest.
             fallbackReason: gap > 0 ? generation.fallbackReason : nil,
-            prompts: chosen + fallbackPrompts(gap, avoiding: alreadyShown),
+            prompts: chosen + fallbackPrompts(gap, avoiding: seenWithChosen),
             surplus: Array(unseen.dropFirst(count)),
             answeredBy: unseen.first?.answeredBy
         )
     }
 
-    private func fallbackPrompts(_ count: Int, avoiding alreadyShown: Set<String>) -> [Prompt] {
+    private func fallbackPrompts(_ count: Int, avoiding seen: SeenPrompts) -> [Prompt] {
         guard count > 0 else { return [] }
-        return fallbacks.pick(count, avoiding: alreadyShown).map { line in
+        return fallbacks.pick(count, avoiding: seen).map { line in
             Prompt(
                 id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
                 text: line.text,

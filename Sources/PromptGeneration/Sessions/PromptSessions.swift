@@ -16,6 +16,8 @@ public struct PromptSessions: Sendable {
     public let refreshLimit: Int
     /// How long a session answers (`SESSIONS_TTL`).
     package let sessionTTL: TimeInterval
+    /// Each user's history: what they were shown in the last `historyWindow` is not shown to them again.
+    package let history: UserHistory
 
     /// Creates the service.
     public init(
@@ -27,7 +29,8 @@ public struct PromptSessions: Sendable {
         metrics: ServiceMetrics = ServiceMetrics(),
         clock: any WallClock,
         refreshLimit: Int,
-        sessionTTL: TimeInterval
+        sessionTTL: TimeInterval,
+        history: UserHistory = .off
     ) {
         self.generator = generator
         self.store = store
@@ -39,6 +42,7 @@ public struct PromptSessions: Sendable {
         self.turns = RefreshTurns(store: store, clock: clock)
         self.refreshLimit = refreshLimit
         self.sessionTTL = sessionTTL
+        self.history = history
     }
 
     /// The deadline of a prompt request that arrives at `start`: the model's whole budget, `LLM_TIMEOUT`. Every wait
@@ -63,19 +67,22 @@ public struct PromptSessions: Sendable {
         let template = set.assignVariant()
         let identity = template.identity.assigned(to: set.name)
         let logger = Self.logger(logger, for: identity)
+        let language = LanguageTag(locale: locale)
+        let seen = await history.seen(client: caller.client, userID: caller.userID, language: language, now: clock.now, logger: logger)
         let input = PromptGenerator.Input(
             template: template,
             photo: photo,
             locale: locale,
             round: 0,
             alreadyShown: [],
+            seen: seen,
             readsCache: readsCache,
             deadline: deadline,
             stream: streamed?.generationStream
         )
         let generation = await generator.generate(input, logger: logger)
         let (assembler, copy) = assembler(for: template, in: set, photo: photo, locale: locale)
-        var draft = assembler.draft(from: generation, alreadyShown: [])
+        var draft = assembler.draft(from: generation, seen: seen)
         draft = streamed?.keepingIDs(of: draft) ?? draft
         draft.template = identity
         let now = clock.now
@@ -88,7 +95,8 @@ public struct PromptSessions: Sendable {
             template: identity,
             createdAt: now,
             expiresAt: now.addingTimeInterval(sessionTTL),
-            firstRound: draft
+            firstRound: draft,
+            historyUntil: history.until(client: caller.client, userID: caller.userID, from: now)
         )
         var timing = generation.timing
         let (_, duration) = try await measured {
@@ -158,8 +166,18 @@ public struct PromptSessions: Sendable {
         let template = set.template(forVariant: session.template.variant)
         let identity = template.identity.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
+        var met = await history.seen(
+            client: session.owner,
+            userID: session.userID,
+            language: LanguageTag(locale: session.locale),
+            now: clock.now,
+            logger: logger
+        )
+        met.insert(session.rounds.flatMap(\.prompts))
+        let seen = met
         let generation = await nextGeneration(
             for: session,
+            seen: seen,
             template: template,
             ordinal: ordinal,
             readsCache: readsCache,
@@ -172,8 +190,13 @@ public struct PromptSessions: Sendable {
         let (assembler, copy) = assembler(for: template, in: set, photo: session.photo, locale: session.locale)
         let (committed, duration) = try await measured {
             async let cached: Void = cache(generation.cacheEntry, logger: logger)
-            let committed = try await store.commitRefresh(sessionID: sessionID, now: clock.now) { shownKeys in
-                var draft = assembler.draft(from: generation, alreadyShown: shownKeys)
+            let now = clock.now
+            let until = history.until(client: session.owner, userID: session.userID, from: now)
+            let committed = try await store.commitRefresh(sessionID: sessionID, now: now, historyUntil: until) { shownKeys in
+                // The keys include what refreshes committed since the session was read.
+                var seen = seen
+                for key in shownKeys { seen.insert(repeatKey: key) }
+                var draft = assembler.draft(from: generation, seen: seen)
                 draft = streamed?.keepingIDs(of: draft) ?? draft
                 draft.template = identity
                 return draft
@@ -197,6 +220,7 @@ public struct PromptSessions: Sendable {
     /// backend call, and it counts as a refresh), else the pipeline's.
     private func nextGeneration(
         for session: SessionSnapshot,
+        seen: SeenPrompts,
         template: PromptTemplate,
         ordinal: Int,
         readsCache: Bool,
@@ -204,10 +228,9 @@ public struct PromptSessions: Sendable {
         streamed: StreamedPrompts?,
         logger: Logger
     ) async -> Generation {
-        let shownKeys = session.shownRepeatKeys
         // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
         let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
-        let unseenSurplus = session.surplus.filter { !shownKeys.contains($0.repeatKey) && gate.stillPasses($0) }
+        let unseenSurplus = seen.fresh(session.surplus).filter(gate.stillPasses)
         if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
             var timing = ServerTiming()
             timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
@@ -219,6 +242,7 @@ public struct PromptSessions: Sendable {
             locale: session.locale,
             round: ordinal,
             alreadyShown: session.rounds.flatMap(\.prompts).map(\.text),
+            seen: seen,
             readsCache: readsCache,
             deadline: deadline,
             stream: streamed?.generationStream

@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v6`), each
+/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v7`), each
 /// making the same change in PostgreSQL's dialect. Never edit a shipped migration: add the next one to both stores.
 ///
 /// Names stay unquoted, so PostgreSQL folds them to lower case (`refreshesUsed` is the column `refreshesused`);
@@ -101,6 +101,17 @@ package enum PostgresMigrations {
             [
                 "ALTER TABLE session ADD COLUMN turnHolder text",
                 "ALTER TABLE session ADD COLUMN turnUntil double precision NOT NULL DEFAULT 0",
+            ]
+        ),
+        (
+            "v7",
+            [
+                """
+                CREATE TABLE promptHistory (ownerKey text NOT NULL, userID text NOT NULL, key text NOT NULL, signature text NOT NULL,
+                    shownAt double precision NOT NULL, expiresAt double precision NOT NULL)
+                """,
+                "CREATE INDEX promptHistory_user ON promptHistory (ownerKey, userID, shownAt)",
+                "CREATE INDEX promptHistory_expiresAt ON promptHistory (expiresAt)",
             ]
         ),
     ]

@@ -23,14 +23,17 @@ extension PostgresPromptStore {
                 sessions AS (DELETE FROM session WHERE id IN
                     (SELECT id FROM session WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1),
                 entries AS (DELETE FROM cacheEntry WHERE key IN
-                    (SELECT key FROM cacheEntry WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1)
-                SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM entries), (SELECT COUNT(*) FROM responses)
+                    (SELECT key FROM cacheEntry WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1),
+                history AS (DELETE FROM promptHistory WHERE ctid IN
+                    (SELECT ctid FROM promptHistory WHERE expiresAt <= \(cutoff) LIMIT \(limit)) RETURNING 1)
+                SELECT (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM entries), (SELECT COUNT(*) FROM responses),
+                    (SELECT COUNT(*) FROM history)
                 """,
                 logger: logger
             )
             var count = PruneCount(sessions: 0, cacheEntries: 0)
-            for try await (sessions, entries, answers) in rows.decode((Int, Int, Int).self) {
-                count = PruneCount(sessions: sessions, cacheEntries: entries, idempotentAnswers: answers)
+            for try await (sessions, entries, answers, history) in rows.decode((Int, Int, Int, Int).self) {
+                count = PruneCount(sessions: sessions, cacheEntries: entries, idempotentAnswers: answers, historyEntries: history)
             }
             return count
         }

@@ -8,6 +8,7 @@ extension PostgresPromptStore {
         let row = SessionColumns(session)
         let round = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
+        let history = HistoryRows(firstOf: session)
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
         // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
         // the `cached` part inserts no row.
@@ -23,6 +24,10 @@ extension PostgresPromptStore {
                     createdAt, expiresAt, surplus)
                 VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.templateName), \(row.templateVersion),
                     \(row.templateVariant), \(row.ownerKey), \(row.createdAt), \(row.expiresAt), \(row.surplus))
+            ), newHistory AS (
+                INSERT INTO promptHistory (ownerKey, userID, key, signature, shownAt, expiresAt)
+                SELECT \(row.ownerKey), \(session.userID ?? ""), key, signature, \(round.createdAt), \(history?.expiresAt ?? 0)
+                FROM unnest(\(history?.keys ?? [])::text[], \(history?.signatures ?? [])::text[]) AS h (key, signature)
             ), newRound AS (
                 INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
                 VALUES (\(round.sessionID), 0, \(round.source), \(round.fallbackReason), false, \(round.createdAt), \(round.answeredBy),
@@ -126,16 +131,21 @@ extension PostgresPromptStore {
         return .notFound
     }
 
-    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+    public func commitRefresh(
+        sessionID: String,
+        now: Date,
+        historyUntil: Date?,
+        choose: @Sendable (Set<String>) -> RoundDraft
+    ) async throws -> CommittedRound {
         try await client.withTransaction(logger: logger) { connection in
             // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
             // others showed and never repeats one.
             let locked = try await connection.query(
-                "SELECT refreshesUsed, nextRound, surplus FROM session WHERE id = \(sessionID) FOR UPDATE",
+                "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale FROM session WHERE id = \(sessionID) FOR UPDATE",
                 logger: logger
             )
-            var current: (used: Int, nextRound: Int, surplus: String)?
-            for try await row in locked.decode((Int, Int, String).self) { current = row }
+            var current: (used: Int, nextRound: Int, surplus: String, owner: String, userID: String?, locale: String)?
+            for try await row in locked.decode((Int, Int, String, String, String?, String).self) { current = row }
             guard let current else { throw StoreError.sessionVanished }
             var shown: Set<String> = []
             let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
@@ -155,6 +165,8 @@ extension PostgresPromptStore {
                 logger: logger
             )
             try await round.insert(on: connection, logger: logger)
+            let history = HistoryRows(draft, owner: current.owner, userID: current.userID, locale: current.locale, at: now, until: historyUntil)
+            try await history?.insert(on: connection, logger: logger)
             return CommittedRound(draft: draft, refreshesUsed: current.used + (counts ? 1 : 0))
         }
     }

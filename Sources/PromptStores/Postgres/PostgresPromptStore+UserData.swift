@@ -33,7 +33,7 @@ extension PostgresPromptStore {
                     )
                 )
             }
-            return UserExport(sessions: sessions, feedback: feedback)
+            return UserExport(sessions: sessions, feedback: feedback, history: try await history(client: clientName, userID: userID, now: nil, limit: nil, on: connection))
         }
     }
 
@@ -44,13 +44,15 @@ extension PostgresPromptStore {
             WITH owned AS (SELECT id FROM session WHERE ownerKey = \(clientName) AND userID = \(userID)),
             feedbackCount AS (SELECT COUNT(*) AS value FROM feedback WHERE sessionId IN (SELECT id FROM owned)),
             deletedSessions AS (DELETE FROM session WHERE id IN (SELECT id FROM owned) RETURNING 1),
-            deletedResponses AS (DELETE FROM idempotentResponse WHERE client = \(clientName) AND userID = \(userID) RETURNING 1)
-            SELECT (SELECT COUNT(*) FROM deletedSessions), (SELECT value FROM feedbackCount), (SELECT COUNT(*) FROM deletedResponses)
+            deletedResponses AS (DELETE FROM idempotentResponse WHERE client = \(clientName) AND userID = \(userID) RETURNING 1),
+            deletedHistory AS (DELETE FROM promptHistory WHERE ownerKey = \(clientName) AND userID = \(userID) RETURNING 1)
+            SELECT (SELECT COUNT(*) FROM deletedSessions), (SELECT value FROM feedbackCount), (SELECT COUNT(*) FROM deletedResponses),
+                (SELECT COUNT(*) FROM deletedHistory)
             """,
             logger: logger
         )
-        for try await (sessions, feedback, responses) in rows.decode((Int, Int, Int).self) {
-            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: responses)
+        for try await (sessions, feedback, responses, history) in rows.decode((Int, Int, Int, Int).self) {
+            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: responses, historyEntries: history)
         }
         return DeletedUserData(sessions: 0, feedback: 0, idempotencyRecords: 0)
     }

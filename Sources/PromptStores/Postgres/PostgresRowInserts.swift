@@ -20,3 +20,17 @@ extension RoundRows {
         )
     }
 }
+
+extension HistoryRows {
+    /// Adds the round's prompts to the user's history in one statement.
+    package func insert(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            """
+            INSERT INTO promptHistory (ownerKey, userID, key, signature, shownAt, expiresAt)
+            SELECT \(ownerKey), \(userID), key, signature, \(shownAt), \(expiresAt)
+            FROM unnest(\(keys)::text[], \(signatures)::text[]) AS h (key, signature)
+            """,
+            logger: logger
+        )
+    }
+}

@@ -29,8 +29,13 @@ extension SQLitePromptStore {
             let answers = db.changesCount
             try db.execute(sql: "DELETE FROM session WHERE id IN (SELECT id FROM session WHERE expiresAt <= ? LIMIT ?)", arguments: arguments)
             let sessions = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM promptHistory WHERE rowid IN (SELECT rowid FROM promptHistory WHERE expiresAt <= ? LIMIT ?)",
+                arguments: arguments
+            )
+            let history = db.changesCount
             try db.execute(sql: "DELETE FROM cacheEntry WHERE key IN (SELECT key FROM cacheEntry WHERE expiresAt <= ? LIMIT ?)", arguments: arguments)
-            return PruneCount(sessions: sessions, cacheEntries: db.changesCount, idempotentAnswers: answers)
+            return PruneCount(sessions: sessions, cacheEntries: db.changesCount, idempotentAnswers: answers, historyEntries: history)
         }
     }
 }

@@ -116,6 +116,19 @@ extension SQLitePromptStore {
                 t.add(column: "turnUntil", .double).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v7") { db in
+            // What each user was shown, for `PROMPT_HISTORY_DAYS`: a hash of each prompt's repeat key and its
+            // near-duplicate signature, never its text. Read newest first per user; pruned by expiry.
+            try db.create(table: "promptHistory") { t in
+                t.column("ownerKey", .text).notNull()
+                t.column("userID", .text).notNull()
+                t.column("key", .text).notNull()
+                t.column("signature", .text).notNull()
+                t.column("shownAt", .double).notNull()
+                t.column("expiresAt", .double).notNull().indexed()
+            }
+            try db.create(index: "promptHistory_user", on: "promptHistory", columns: ["ownerKey", "userID", "shownAt"])
+        }
         return migrator
     }
 }

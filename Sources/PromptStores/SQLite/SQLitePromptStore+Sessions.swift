@@ -7,9 +7,11 @@ extension SQLitePromptStore {
         let row = SessionColumns(session)
         let firstRound = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
+        let history = HistoryRows(firstOf: session)
         try await batcher.write { db in
             try row.insert(into: db)
             try firstRound.insert(into: db)
+            try history?.insert(into: db)
             try cached?.upsert(into: db)
         }
     }
@@ -62,9 +64,18 @@ extension SQLitePromptStore {
         }
     }
 
-    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+    public func commitRefresh(
+        sessionID: String,
+        now: Date,
+        historyUntil: Date?,
+        choose: @Sendable (Set<String>) -> RoundDraft
+    ) async throws -> CommittedRound {
         try await writer.write { db in
-            let current = try Row.fetchOne(db, sql: "SELECT refreshesUsed, nextRound, surplus FROM session WHERE id = ?", arguments: [sessionID])
+            let current = try Row.fetchOne(
+                db,
+                sql: "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale FROM session WHERE id = ?",
+                arguments: [sessionID]
+            )
             guard let current else { throw StoreError.sessionVanished }
             let (used, nextRound, storedSurplus): (Int, Int, String) = (current[0], current[1], current[2])
             let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
@@ -80,6 +91,8 @@ extension SQLitePromptStore {
                 arguments: [counts ? 1 : 0, surplus, sessionID]
             )
             try RoundRows(draft, round: nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
+            try HistoryRows(draft, owner: current["ownerKey"], userID: current["userID"], locale: current["locale"], at: now, until: historyUntil)?
+                .insert(into: db)
             return CommittedRound(draft: draft, refreshesUsed: used + (counts ? 1 : 0))
         }
     }

@@ -27,7 +27,8 @@ extension SQLitePromptStore {
                         action: try StoredValue.decode(FeedbackAction.self, row["action"]),
                         recordedAt: Date(timeIntervalSince1970: row["createdAt"])
                     )
-                }
+                },
+                history: try Self.history(client: client, userID: userID, now: nil, limit: nil, db: db)
             )
         }
     }
@@ -40,7 +41,9 @@ extension SQLitePromptStore {
             try db.execute(sql: "DELETE FROM session WHERE ownerKey = ? AND userID = ?", arguments: [client, userID])
             let sessions = db.changesCount
             try db.execute(sql: "DELETE FROM idempotentResponse WHERE client = ? AND userID = ?", arguments: [client, userID])
-            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: db.changesCount)
+            let replays = db.changesCount
+            try db.execute(sql: "DELETE FROM promptHistory WHERE ownerKey = ? AND userID = ?", arguments: [client, userID])
+            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: replays, historyEntries: db.changesCount)
         }
     }
 }

@@ -1,6 +1,6 @@
 import GRDB
 
-// The inserts of a new session, a new round and a cache entry, as cached statements bound to values worked out before the write:
+// The inserts of a new session, a new round, history entries and a cache entry, as cached statements bound to values worked out before the write:
 // SQLite has one writer, so whatever runs inside the write runs one request at a time.
 
 extension SessionColumns {
@@ -36,6 +36,18 @@ extension RoundRows {
             try insertPrompt.execute(arguments: [
                 promptIDs[index], sessionID, round, positions[index], texts[index], repeatKeys[index], wordCounts[index], sources[index],
             ])
+        }
+    }
+}
+
+extension HistoryRows {
+    /// Adds the round's prompts to the user's history.
+    func insert(into db: Database) throws {
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO promptHistory (ownerKey, userID, key, signature, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?)"
+        )
+        for index in keys.indices {
+            try insert.execute(arguments: [ownerKey, userID, keys[index], signatures[index], shownAt, expiresAt])
         }
     }
 }

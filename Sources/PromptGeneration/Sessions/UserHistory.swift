@@ -1,0 +1,44 @@
+import Foundation
+import Logging
+
+/// Each user's prompt history as sessions use it: read before a round is chosen, so nothing the user met inside the
+/// window comes back, exactly or nearly; written with the round that shows it (``SessionStore``).
+///
+/// Only a user the app names (`user_id`) has a history; a request without one avoids only its own session's prompts.
+public struct UserHistory: Sendable {
+    /// No history: only a session's own prompts are avoided.
+    public static let off = UserHistory(store: nil, window: 0)
+
+    /// The most entries one request reads: over 300 sessions' first answers, far more than a user meets in a
+    /// month, and still a few kilobytes to compare against.
+    public static let readLimit = 1_000
+
+    private let store: (any PromptHistoryStore)?
+    /// How long an entry is kept (`PROMPT_HISTORY_DAYS`); 0 keeps none.
+    public let window: TimeInterval
+
+    /// A history kept in `store` for `window` seconds.
+    public init(store: (any PromptHistoryStore)?, window: TimeInterval) {
+        self.store = store
+        self.window = window
+    }
+
+    /// Until when a round shown at `now` to `userID` of `client` stays in their history; nil when it is not kept.
+    public func until(client: String, userID: String?, from now: Date) -> Date? {
+        guard store != nil, window > 0, userID != nil else { return nil }
+        return now.addingTimeInterval(window)
+    }
+
+    /// What `userID` of `client` was shown inside the window. A store that fails to answer costs the user their
+    /// history for this request, never the request: the answer does not wait on it.
+    public func seen(client: String, userID: String?, language: LanguageTag, now: Date, logger: Logger) async -> SeenPrompts {
+        guard let store, window > 0, let userID else { return SeenPrompts(language: language) }
+        do {
+            let history = try await store.promptHistory(client: client, userID: userID, now: now, limit: Self.readLimit)
+            return SeenPrompts(language: language, history: history)
+        } catch {
+            logger.warning("prompt history read failed; answering without it", metadata: ["error": "\(error)"])
+            return SeenPrompts(language: language)
+        }
+    }
+}

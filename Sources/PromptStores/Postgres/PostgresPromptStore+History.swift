@@ -1,0 +1,32 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Each user's prompt history (``PromptHistoryStore``), in PostgreSQL: every instance reads what the others wrote.
+extension PostgresPromptStore {
+    public func promptHistory(client clientName: String, userID: String, now: Date, limit: Int) async throws -> [SeenPrompt] {
+        try await client.withConnection { connection in
+            try await history(client: clientName, userID: userID, now: now, limit: limit, on: connection)
+        }
+    }
+
+    /// The user's entries, newest first: those still in the window at `now` (every one kept, for nil), at most
+    /// `limit` (all, for nil). An entry whose signature another version wrote is read without one.
+    package func history(client clientName: String, userID: String, now: Date?, limit: Int?, on connection: PostgresConnection)
+        async throws -> [SeenPrompt]
+    {
+        let rows = try await connection.query(
+            """
+            SELECT key, signature, shownAt FROM promptHistory
+            WHERE ownerKey = \(clientName) AND userID = \(userID) AND expiresAt > \(now?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
+            ORDER BY shownAt DESC LIMIT \(limit ?? Int(Int32.max))
+            """,
+            logger: logger
+        )
+        var history: [SeenPrompt] = []
+        for try await (key, signature, shownAt) in rows.decode((String, String, Double).self) {
+            history.append(SeenPrompt(key: key, signature: PromptSignature(stored: signature) ?? .none, shownAt: Date(timeIntervalSince1970: shownAt)))
+        }
+        return history
+    }
+}
