@@ -60,14 +60,28 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
         }
     }
 
+    /// One entry of the prompt history: what the service keeps to avoid showing a prompt again, not its text.
+    struct HistoryEntry: Encodable {
+        var key: String
+        var signature: String
+        var shownAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case key, signature
+            case shownAt = "shown_at"
+        }
+    }
+
     var userID: String
     var client: String
     var exportedAt: String
     var sessions: [SessionResponse]
     var feedback: [Feedback]
+    var promptHistory: [HistoryEntry]
 
     enum CodingKeys: String, CodingKey {
         case client, sessions, feedback
+        case promptHistory = "prompt_history"
         case userID = "user_id"
         case exportedAt = "exported_at"
     }
@@ -80,6 +94,9 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
         feedback = data.feedback.map {
             Feedback(sessionID: $0.sessionID, promptID: $0.promptID, action: $0.action, recordedAt: $0.recordedAt.formatted(.iso8601))
         }
+        promptHistory = data.history.map {
+            HistoryEntry(key: $0.key, signature: $0.signature.stored, shownAt: $0.shownAt.formatted(.iso8601))
+        }
     }
 }
 
@@ -89,10 +106,12 @@ public struct UserDeletionResponse: ResponseEncodable, Sendable {
         var sessions: Int
         var feedback: Int
         var idempotencyRecords: Int
+        var promptHistory: Int
 
         enum CodingKeys: String, CodingKey {
             case sessions, feedback
             case idempotencyRecords = "idempotency_records"
+            case promptHistory = "prompt_history"
         }
     }
 
@@ -106,6 +125,11 @@ public struct UserDeletionResponse: ResponseEncodable, Sendable {
 
     init(userID: String, deleted: DeletedUserData) {
         self.userID = userID
-        self.deleted = Counts(sessions: deleted.sessions, feedback: deleted.feedback, idempotencyRecords: deleted.idempotencyRecords)
+        self.deleted = Counts(
+            sessions: deleted.sessions,
+            feedback: deleted.feedback,
+            idempotencyRecords: deleted.idempotencyRecords,
+            promptHistory: deleted.historyEntries
+        )
     }
 }

@@ -88,18 +88,27 @@ public struct PromptGenerator: Sendable {
 
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
-        let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
+        var request = input
         let seen = input.seen
         let key = cacheKey(for: input).hashed
         var timing = ServerTiming()
         if input.readsCache {
-            let (cached, duration) = await measured { await cachedCandidates(forKey: key, unseenBy: seen, logger: logger) }
-            timing.add("cache", duration, detail: cached == nil ? "miss" : "hit")
-            metrics.cacheLookup(hit: cached != nil)
-            if let cached {
+            let (lookup, duration) = await measured { await cachedCandidates(forKey: key, unseenBy: seen, logger: logger) }
+            metrics.cacheLookup(hit: lookup.isHit)
+            switch lookup {
+            case .hit(let cached):
+                timing.add("cache", duration, detail: "hit")
                 return .prompts(cached, from: .cache, timing: timing)
+            case .met(let texts):
+                // The user met this photo's cached prompts: the model is asked for others, and told which.
+                timing.add("cache", duration, detail: "met")
+                request.alreadyShown = Array((input.alreadyShown + texts).suffix(Self.avoidLimit))
+            case .miss:
+                timing.add("cache", duration, detail: "miss")
             }
         }
+        let input = request
+        let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         // Identical requests in flight (same key) share one backend call; each filters by its own session.
         let (shared, joined) = await inFlight.run(key, shared: SharedPrompts.init) { found in
             // A streamed joiner shows what the run has found, now and as it goes, less what its session has shown.
@@ -153,16 +162,35 @@ public struct PromptGenerator: Sendable {
         }
     }
 
-    private func cachedCandidates(forKey key: String, unseenBy seen: SeenPrompts, logger: Logger) async -> [ValidPrompt]? {
+    /// The most questions a request names for the model to avoid: the newest, about 200 tokens in English.
+    package static let avoidLimit = 12
+
+    /// What the cache holds for one request.
+    private enum CacheLookup {
+        /// Enough prompts the user has not met to fill a round.
+        case hit([ValidPrompt])
+        /// An entry, but too few of its prompts are new to the user: these are the ones they met.
+        case met([String])
+        case miss
+
+        var isHit: Bool {
+            if case .hit = self { true } else { false }
+        }
+    }
+
+    private func cachedCandidates(forKey key: String, unseenBy seen: SeenPrompts, logger: Logger) async -> CacheLookup {
         do {
-            guard let cached = try await cache.cacheEntry(forKey: key, now: clock.now)?.prompts else { return nil }
+            guard let cached = try await cache.cacheEntry(forKey: key, now: clock.now)?.prompts else { return .miss }
             // The cache is shared by every user with this photo; each is served only what they have not met.
             let unseen = seen.fresh(cached)
             // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.
-            return unseen.count >= FallbackPrompts.promptsPerAnswer ? unseen : nil
+            guard unseen.count >= FallbackPrompts.promptsPerAnswer else {
+                return .met(cached.filter { seen.contains($0) }.map(\.text))
+            }
+            return .hit(unseen)
         } catch {
             logger.error("cache read failed", metadata: ["error": "\(error)"])
-            return nil
+            return .miss
         }
     }
 }

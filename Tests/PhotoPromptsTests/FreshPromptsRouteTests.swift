@@ -1,0 +1,124 @@
+import Foundation
+import PhotoPrompts
+import PhotoPromptsTestSupport
+import Testing
+
+/// A user never meets the same prompt twice, exactly or nearly: not in one answer, not across a session's refreshes,
+/// not across their sessions inside the history window. The cache is still every user's.
+@Suite("Fresh prompts: one user's history, through the router")
+struct FreshPromptsRouteTests {
+    static let beach = #"{"photo": {"labels": ["beach", "sunset"], "location": {"name": "Praia da Rocha"}}}"#
+
+    /// Every pair among `texts` that is the same question, exactly or nearly, in `language`.
+    static func repeats(in texts: [String], language: LanguageTag = .english) -> [String] {
+        var found: [String] = []
+        for (index, first) in texts.enumerated() {
+            for second in texts.dropFirst(index + 1) {
+                let exact = PromptNormalizer.repeatKey(first) == PromptNormalizer.repeatKey(second)
+                if exact || PromptSignature(first, language: language).isNearDuplicate(of: PromptSignature(second, language: language)) {
+                    found.append("\(first) ~ \(second)")
+                }
+            }
+        }
+        return found
+    }
+
+    @Test("One user opens the same photo three times: nine cards, none met before, and the second session is a cache hit")
+    func samePhotoThreeTimes() async throws {
+        try await withRouterService(baseEnvironment()) { client in
+            var texts: [String] = []
+            var sources: [PromptSource] = []
+            for _ in 0..<3 {
+                let answer = try await client.startSession(Self.beach)
+                texts += answer.prompts.map(\.text)
+                sources.append(answer.source)
+            }
+            #expect(texts.count == 9)
+            #expect(Self.repeats(in: texts).isEmpty, "\(Self.repeats(in: texts))")
+            #expect(sources[0] == .model)
+            #expect(sources[1] == .cache, "the first answer's surplus is still in the cache for this user")
+            #expect(sources[2] != .fallback, "the model is asked for more, told what the user met")
+        }
+    }
+
+    @Test("Two users with the same photo share the cache: the second is answered from it with the first one's cards")
+    func usersShareTheCache() async throws {
+        try await withRouterService(baseEnvironment()) { client in
+            var first = client
+            first.userID = "u_first"
+            var second = client
+            second.userID = "u_second"
+            let answer = try await first.startSession(Self.beach)
+            let shared = try await second.startSession(Self.beach)
+            #expect(shared.source == .cache)
+            #expect(shared.prompts.map(\.text) == answer.prompts.map(\.text))
+        }
+    }
+
+    @Test("An unsupported_language user who refreshes five times sees 18 different cards")
+    func fallbacksLastFiveRefreshes() async throws {
+        let environment = baseEnvironment().merging(["LLM_LANGUAGES": "en"]) { $1 }
+        try await withRouterService(environment) { client in
+            let first = try await client.startSession(#"{"locale": "es-ES", "photo": {"labels": ["beach"]}}"#)
+            #expect(first.fallbackReason == .unsupportedLanguage)
+            var texts = first.prompts.map(\.text)
+            for _ in 0..<5 {
+                let reply = try await client.refresh(first.sessionID)
+                #expect(reply.status == 200)
+                let answer = try reply.decode(PromptsResponse.self)
+                #expect(answer.fallbackReason == .unsupportedLanguage)
+                texts += answer.prompts.map(\.text)
+            }
+            #expect(texts.count == 18)
+            #expect(Set(texts).count == 18)
+            #expect(Self.repeats(in: texts, language: LanguageTag("es")!).isEmpty)
+            // A new session of the same user goes on through the copy rather than starting it again.
+            let next = try await client.startSession(#"{"locale": "es-ES", "photo": {"labels": ["beach"]}}"#)
+            #expect(next.prompts.count == 3)
+        }
+    }
+
+    @Test("PROMPT_HISTORY_DAYS=0 keeps no history: the same photo gives the same cards to the same user again")
+    func historyOff() async throws {
+        let environment = baseEnvironment().merging(["PROMPT_HISTORY_DAYS": "0"]) { $1 }
+        try await withRouterService(environment) { client in
+            let first = try await client.startSession(Self.beach)
+            let again = try await client.startSession(Self.beach)
+            #expect(again.prompts.map(\.text) == first.prompts.map(\.text))
+        }
+    }
+
+    @Test("A history entry lapses with its window: after it, the user may meet a card again")
+    func historyLapses() async throws {
+        let clock = ManualWallClock()
+        let environment = baseEnvironment().merging(["PROMPT_HISTORY_DAYS": "1"]) { $1 }
+        try await withRouterService(environment, clock: clock) { client in
+            let first = try await client.startSession(Self.beach)
+            let nextDay = try await client.startSession(Self.beach)
+            #expect(Set(nextDay.prompts.map(\.text)).isDisjoint(with: first.prompts.map(\.text)))
+            clock.advance(by: 2 * 86_400)
+            let later = try await client.startSession(Self.beach)
+            #expect(!Set(later.prompts.map(\.text)).isDisjoint(with: first.prompts.map(\.text) + nextDay.prompts.map(\.text)))
+        }
+    }
+
+    @Test("The history is in the user's export as hashes and signatures, without text, and delete erases it")
+    func exportAndDelete() async throws {
+        try await withRouterService(baseEnvironment()) { client in
+            let answer = try await client.startSession(Self.beach)
+            let export = try await client.send("GET", "/v1/users/\(sampleUserID)/export")
+            #expect(export.status == 200)
+            let history = try #require(try export.json["prompt_history"] as? [[String: Any]])
+            #expect(history.count == 3)
+            let historyJSON = String(decoding: try JSONSerialization.data(withJSONObject: history), as: UTF8.self)
+            for prompt in answer.prompts {
+                #expect(!historyJSON.contains(prompt.text))
+            }
+            #expect(history.allSatisfy { ($0["key"] as? String)?.count == 16 && ($0["signature"] as? String)?.isEmpty == false })
+            let deleted = try await client.send("DELETE", "/v1/users/\(sampleUserID)")
+            #expect(try (deleted.json["deleted"] as? [String: Any])?["prompt_history"] as? Int == 3)
+            let after = try await client.send("GET", "/v1/users/\(sampleUserID)/export")
+            #expect(try (after.json["prompt_history"] as? [Any])?.isEmpty == true)
+        }
+    }
+}
