@@ -435,8 +435,19 @@ private struct SlowBackend: LLMBackend {
     func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         await calls.add()
         try await Task.sleep(for: .milliseconds(400))
-        return LLMReply(text: (1...6).map { "What did the dog on the beach see in moment number \($0)?" }.joined(separator: "\n"))
+        return LLMReply(text: Self.questions.joined(separator: "\n"))
     }
+
+    /// Six different questions: ones that differ only in a number would be near-duplicates, and one would be kept.
+    static let questions = [
+        "What did the dog on the beach chase first that morning?",
+        "Who threw the ball for the dog on the beach today?",
+        "How did the sand feel under your feet during the walk?",
+        "Which sound from the waves do you want to remember longest?",
+        "What were you talking about while the dog ran ahead?",
+        "Why did you choose this beach for a walk with your dog?",
+    ]
+
 }
 
 extension SystemTests {

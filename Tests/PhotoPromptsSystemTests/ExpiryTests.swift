@@ -12,11 +12,12 @@ extension SystemTests {
             let clock = ManualWallClock()
             try await withStubLLM { stub in
                 try await withService(testEnvironment(stub: stub), clock: clock) { client in
+                    // Three users: one user's history would keep the prompts they met from them, cached or not.
                     _ = try await client.startSession()
                     clock.advance(by: 604_800 - 1)
-                    #expect(try await client.startSession().source == .cache)
+                    #expect(try await client.startSession(samplePhotoRequest(userID: "u_second")).source == .cache)
                     clock.advance(by: 2)
-                    #expect(try await client.startSession().source == .model)
+                    #expect(try await client.startSession(samplePhotoRequest(userID: "u_third")).source == .model)
                     #expect(await stub.calls == 2)
                 }
             }

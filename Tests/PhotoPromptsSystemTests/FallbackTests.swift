@@ -181,8 +181,9 @@ extension SystemTests {
                     )
                     #expect(located.prompts.allSatisfy { $0.source == .fallback })
 
-                    // No place: the first line renders to six words and is not used; no labels: the second is empty.
-                    let bare = try await client.startSession(#"{"photo": {"taken_at": "2026-08-01T09:00:00+01:00"}}"#)
+                    // No place: the first line renders to six words and is not used; no labels: the second is empty. Another
+                    // user: this one met "What happened in this moment?" above.
+                    let bare = try await client.asUser("u_bare").startSession(#"{"photo": {"taken_at": "2026-08-01T09:00:00+01:00"}}"#)
                     #expect(
                         bare.prompts.map(\.text) == [
                             "What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?",

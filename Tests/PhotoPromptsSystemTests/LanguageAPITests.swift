@@ -69,6 +69,9 @@ extension SystemTests {
             try await withStubLLM(.serverError) { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
                     for locale in ["tlh", "nl-NL"] {
+                        // A user each: one user's second fallback answer goes on through the copy.
+                        var client = client
+                        client.userID = "u_\(locale)"
                         let answer = try await client.startSession(LanguageFixtures.request(locale: locale))
                         #expect(answer.prompts.map(\.text) == productFallbacks)
                         #expect(answer.message == "AI couldn't generate prompts. Write your own entry.")

@@ -52,12 +52,12 @@ extension SystemTests {
             }
         }
 
-        @Test("A repeated request is answered from the cache without calling the backend")
+        @Test("A request another user made before is answered from the cache without calling the backend")
         func cacheHit() async throws {
             try await withStubLLM { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
                     let first = try await client.startSession()
-                    let second = try await client.startSession()
+                    let second = try await client.asUser("u_other").startSampleSession()
                     #expect(first.source == .model)
                     #expect(second.source == .cache)
                     #expect(second.prompts.map(\.source) == [.cache, .cache, .cache])
@@ -122,7 +122,7 @@ extension SystemTests {
             }
         }
 
-        @Test("A second session for the same photo replays the first one's rounds without calling the backend")
+        @Test("Another user's session for the same photo replays the first one's rounds without calling the backend")
         func refreshesAreCachedByRound() async throws {
             try await withStubLLM { stub in
                 try await withService(testEnvironment(stub: stub)) { client in
@@ -132,10 +132,11 @@ extension SystemTests {
                         try await client.refresh(first.sessionID).decode(PromptsResponse.self),
                     ]
                     let callsBefore = await stub.calls
-                    let second = try await client.startSession()
+                    let other = client.asUser("u_other")
+                    let second = try await other.startSampleSession()
                     let secondRefreshes = [
-                        try await client.refresh(second.sessionID).decode(PromptsResponse.self),
-                        try await client.refresh(second.sessionID).decode(PromptsResponse.self),
+                        try await other.refresh(second.sessionID).decode(PromptsResponse.self),
+                        try await other.refresh(second.sessionID).decode(PromptsResponse.self),
                     ]
                     #expect(second.source == .cache)
                     #expect(secondRefreshes.map(\.source) == [.model, .cache], "the surplus of the cached answer, then round 2's entry")

@@ -88,7 +88,7 @@ extension SystemTests {
                     #expect(stored.refreshesUsed == 3)
                     #expect(stored.rounds.count == 4)
                     #expect(stored.rounds[0].prompts.map(\.text) == session.prompts.map(\.text))
-                    let fromCache = try await client.startSession()
+                    let fromCache = try await client.asUser("u_other").startSampleSession()
                     #expect(fromCache.source == .cache)
                     #expect(await stub.calls == callsBeforeRestart)
                     let statuses = try await simultaneousRefreshes(10, of: session.sessionID, client: client)

@@ -77,7 +77,7 @@ extension SystemTests {
                 let read = try #require(try await reopened.session(id: session.id, now: Self.now))
                 #expect(read.refreshesUsed == 1)
                 #expect(read.rounds.map(\.round) == [0, 1])
-                #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+                #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
                 try await reopened.close()
             }
         }
@@ -566,7 +566,7 @@ extension SystemTests {
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
                 #expect(stores.count == 3)
-                #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+                #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
                 let session = Self.session()
                 try await stores[0].createSession(session)
                 #expect(try await stores[2].session(id: session.id, now: Self.now) != nil)

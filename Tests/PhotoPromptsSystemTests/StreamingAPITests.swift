@@ -140,7 +140,8 @@ extension SystemTests {
                     #expect(try Self.answer(replay).sessionID == Self.answer(first).sessionID)
                     #expect(try Self.streamedPrompts(replay).map(\.prompt) == Self.answer(first).prompts)
 
-                    let cached = try await client.stream("/v1/prompts", json: samplePhotoRequest)
+                    // Another user: the first has met these prompts, and their history keeps them from meeting them again.
+                    let cached = try await client.stream("/v1/prompts", json: samplePhotoRequest(userID: "u_other"))
                     #expect(try Self.answer(cached).source == .cache)
                     #expect(try Self.streamedPrompts(cached).map(\.position) == [0, 1, 2])
                     #expect(await stub.calls == 1)

@@ -128,6 +128,18 @@ package struct ServiceClient: Sendable {
         return try reply.decode(PromptsResponse.self)
     }
 
+    /// This client as another user of the app: their requests, and the example request, name `userID`.
+    package func asUser(_ userID: String) -> ServiceClient {
+        var client = self
+        client.userID = userID
+        return client
+    }
+
+    /// Starts a session on the example request as this client's user.
+    package func startSampleSession() async throws -> PromptsResponse {
+        try await startSession(samplePhotoRequest(userID: userID ?? sampleUserID))
+    }
+
     /// Refreshes a session.
     package func refresh(_ sessionID: String) async throws -> Reply {
         try await send("POST", "/v1/sessions/\(sessionID)/refresh")
@@ -141,6 +153,12 @@ package struct ServiceClient: Sendable {
 
 /// The user of ``samplePhotoRequest``.
 package let sampleUserID = "u_123"
+
+/// The example request from the API contract, for another user than ``sampleUserID``: each user meets a prompt once
+/// (their history), so a test of what users share (the cache, its replays) asks as several users.
+package func samplePhotoRequest(userID: String) -> String {
+    samplePhotoRequest.replacingOccurrences(of: #""user_id": "\#(sampleUserID)""#, with: #""user_id": "\#(userID)""#)
+}
 
 /// The example request from the API contract.
 package let samplePhotoRequest = """

@@ -40,8 +40,10 @@ struct NearDuplicateTests {
         let missed = zip(same, sameSimilarities).filter { $0.1 < threshold }.map(\.0)
         let falsePositives = zip(different, differentSimilarities).filter { $0.1 >= threshold }.map(\.0)
         let rate = Double(falsePositives.count) / Double(different.count)
-        print("near-duplicates at \(PromptSignature.threshold): caught \(same.count - missed.count) of \(same.count) same pairs; "
-            + "\(falsePositives.count) of \(different.count) different pairs taken for repeats (\(rate * 100) %)")
+        print(
+            "near-duplicates at \(PromptSignature.threshold): caught \(same.count - missed.count) of \(same.count) same pairs; "
+                + "\(falsePositives.count) of \(different.count) different pairs taken for repeats (\(rate * 100) %)"
+        )
         for threshold in stride(from: 0.5, through: 1.0, by: 0.05) {
             let caught = sameSimilarities.count { $0 >= threshold }
             let wrong = differentSimilarities.count { $0 >= threshold }

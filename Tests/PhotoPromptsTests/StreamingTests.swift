@@ -49,7 +49,9 @@ struct StreamingTests {
     @Test("A prompt is handed on once its line is complete, not before")
     func waitsForTheLineEnd() {
         let found = Mutex<[String]>([])
-        let early = EarlyPrompts(validator: PromptValidator(), seen: SeenPrompts(language: .english)) { prompt in found.withLock { $0.append(prompt.text) } }
+        let early = EarlyPrompts(validator: PromptValidator(), seen: SeenPrompts(language: .english)) { prompt in
+            found.withLock { $0.append(prompt.text) }
+        }
         early.received(corpusQuestions[0])
         #expect(found.withLock { $0 }.isEmpty)
         early.received("\n" + corpusQuestions[1])

@@ -83,7 +83,9 @@ struct TemplateTests {
     func fallbackCopy() throws {
         let english = try CopyCatalog.load(from: repositoryPromptsDirectory).english
         #expect(
-            english.fallbacks.texts.prefix(3) == ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]
+            english.fallbacks.texts.prefix(3) == [
+                "What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?",
+            ]
         )
         #expect(english.message(for: .timeout) == "Taking longer than expected. Try manual entry?")
         #expect(english.message(for: .backendError) == "AI couldn't generate prompts. Write your own entry.")

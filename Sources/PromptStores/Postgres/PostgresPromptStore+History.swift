@@ -12,7 +12,13 @@ extension PostgresPromptStore {
 
     /// The user's entries, newest first: those still in the window at `now` (every one kept, for nil), at most
     /// `limit` (all, for nil). An entry whose signature another version wrote is read without one.
-    package func history(client clientName: String, userID: String, now: Date?, limit: Int?, on connection: PostgresConnection)
+    package func history(
+        client clientName: String,
+        userID: String,
+        now: Date?,
+        limit: Int?,
+        on connection: PostgresConnection
+    )
         async throws -> [SeenPrompt]
     {
         let rows = try await connection.query(
@@ -25,7 +31,9 @@ extension PostgresPromptStore {
         )
         var history: [SeenPrompt] = []
         for try await (key, signature, shownAt) in rows.decode((String, String, Double).self) {
-            history.append(SeenPrompt(key: key, signature: PromptSignature(stored: signature) ?? .none, shownAt: Date(timeIntervalSince1970: shownAt)))
+            history.append(
+                SeenPrompt(key: key, signature: PromptSignature(stored: signature) ?? .none, shownAt: Date(timeIntervalSince1970: shownAt))
+            )
         }
         return history
     }

@@ -33,7 +33,11 @@ extension PostgresPromptStore {
                     )
                 )
             }
-            return UserExport(sessions: sessions, feedback: feedback, history: try await history(client: clientName, userID: userID, now: nil, limit: nil, on: connection))
+            return UserExport(
+                sessions: sessions,
+                feedback: feedback,
+                history: try await history(client: clientName, userID: userID, now: nil, limit: nil, on: connection)
+            )
         }
     }
 

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Variety as a user meets it: one user, a sequence of sessions on different photos, some refreshed, judged by a
+rule of its own (not the service's).
+
+Two cards are near-duplicates when their word sets (lower-cased runs of letters) overlap by 0.6 or more (Jaccard),
+the yardstick of the issue that asked for the service's rule; exact repeats are equal after case and punctuation.
+Run against a service already serving (`--base-url`), or imported by eval-real.py.
+
+    python3 scripts/model/variety.py --base-url http://127.0.0.1:8080 --locale en
+"""
+import argparse
+import itertools
+import json
+import re
+import sys
+import urllib.error
+import urllib.request
+
+# 24 photos no fixture holds: a month of journaling, one a day.
+PHOTOS = [
+    {"labels": ["harbor", "boats"], "location": {"name": "Boston", "country": "United States"}},
+    {"labels": ["coffee", "book"], "location": {"name": "Lisbon", "country": "Portugal"}},
+    {"labels": ["snow", "mountain"], "location": {"name": "Zermatt", "country": "Switzerland"}},
+    {"labels": ["birthday cake", "candles"], "peopleCount": 5},
+    {"labels": ["dog", "park"], "location": {"name": "Hyde Park", "locality": "London"}},
+    {"labels": ["train", "window"], "location": {"name": "Kyoto", "country": "Japan"}},
+    {"labels": ["market", "fruit"], "location": {"name": "Marrakesh", "country": "Morocco"}},
+    {"labels": ["guitar", "campfire"], "peopleCount": 3},
+    {"labels": ["wedding", "dance"], "peopleCount": 40},
+    {"labels": ["garden", "tomatoes"]},
+    {"labels": ["museum", "painting"], "location": {"name": "Madrid", "country": "Spain"}},
+    {"labels": ["bicycle", "bridge"], "location": {"name": "Amsterdam", "country": "Netherlands"}},
+    {"labels": ["rain", "umbrella"], "location": {"name": "Seattle", "country": "United States"}},
+    {"labels": ["graduation", "cap"], "peopleCount": 2},
+    {"labels": ["lake", "canoe"], "location": {"name": "Lake Louise", "country": "Canada"}},
+    {"labels": ["pizza", "kitchen"], "peopleCount": 4},
+    {"labels": ["desert", "camel"], "location": {"name": "Wadi Rum", "country": "Jordan"}},
+    {"labels": ["concert", "stage"], "location": {"name": "Berlin", "country": "Germany"}},
+    {"labels": ["baby", "blanket"], "peopleCount": 1},
+    {"labels": ["temple", "lanterns"], "location": {"name": "Chiang Mai", "country": "Thailand"}},
+    {"labels": ["beach", "sunset"], "location": {"name": "Praia da Rocha", "country": "Portugal"}},
+    {"labels": ["forest", "mushrooms"]},
+    {"labels": ["library", "desk"], "location": {"name": "Oxford", "country": "United Kingdom"}},
+    {"labels": ["fireworks", "river"], "location": {"name": "Budapest", "country": "Hungary"}},
+]
+
+NEAR = 0.6
+
+
+def words(text):
+    return set(re.findall(r"[^\W\d_]+", text.lower()))
+
+
+def key(text):
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def alike(first, second):
+    """Whether two cards are the same question by this script's rule: exact, or word overlap of NEAR or more."""
+    if key(first) == key(second):
+        return True
+    a, b = words(first), words(second)
+    return bool(a | b) and len(a & b) / len(a | b) >= NEAR
+
+
+def request(base_url, method, path, body=None, user=None):
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json"}
+    if user:
+        headers["X-User-ID"] = user
+    call = urllib.request.Request(base_url + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(call, timeout=60) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refreshes=5):
+    """Opens `sessions` photos as one user, first answers only, then refreshes the first `refreshed` of them
+    `refreshes` times; returns the figures and every card in order."""
+    answers = []
+    shown = []  # every card the user has seen, in order
+    history_exact = history_near = 0
+    for index, photo in enumerate(PHOTOS[:sessions]):
+        status, answer = request(base_url, "POST", "/v1/prompts", {"locale": locale, "photo": photo}, user)
+        if status != 200:
+            raise SystemExit(f"variety: POST /v1/prompts answered {status}: {answer}")
+        cards = [prompt["text"] for prompt in answer["prompts"]]
+        for card in cards:
+            if any(key(card) == key(earlier) for earlier in shown):
+                history_exact += 1
+            elif any(alike(card, earlier) for earlier in shown):
+                history_near += 1
+        shown += cards
+        answers.append({"session": answer["session_id"], "cards": cards, "source": answer["source"], "refresh": 0})
+    session_pairs = []
+    for answer in answers[:refreshed]:
+        cards = list(answer["cards"])
+        for _ in range(refreshes):
+            status, more = request(base_url, "POST", f"/v1/sessions/{answer['session']}/refresh", {}, user)
+            if status != 200:
+                break
+            cards += [prompt["text"] for prompt in more["prompts"]]
+            answers.append({"session": answer["session"], "cards": [p["text"] for p in more["prompts"]], "source": more["source"],
+                            "refresh": len(cards) // 3 - 1})
+        session_pairs.append(sum(1 for first, second in itertools.combinations(cards, 2) if alike(first, second)))
+    with_pair = sum(1 for answer in answers if any(alike(a, b) for a, b in itertools.combinations(answer["cards"], 2)))
+    sources = {}
+    for answer in answers:
+        sources[answer["source"]] = sources.get(answer["source"], 0) + 1
+    return {
+        "locale": locale,
+        "sessions": sessions,
+        "answers": len(answers),
+        "answers_with_near_duplicate_pair": with_pair,
+        "refreshed_sessions": len(session_pairs),
+        "near_duplicate_pairs_per_refreshed_session": sum(session_pairs) / max(len(session_pairs), 1),
+        "first_answer_cards": 3 * sessions,
+        "history_exact_repeats": history_exact,
+        "history_near_repeats": history_near,
+        "sources": sources,
+        "answers_in_order": answers,
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base-url", default="http://127.0.0.1:8080")
+    parser.add_argument("--locale", default="en")
+    parser.add_argument("--user", default="u_variety")
+    parser.add_argument("--sessions", type=int, default=24)
+    parser.add_argument("--refreshed", type=int, default=8)
+    parser.add_argument("--refreshes", type=int, default=5)
+    arguments = parser.parse_args()
+    figures = run(arguments.base_url, arguments.locale, arguments.user, arguments.sessions, arguments.refreshed, arguments.refreshes)
+    json.dump({k: v for k, v in figures.items() if k != "answers_in_order"}, sys.stdout, indent=2)
+    print()
+
+
+if __name__ == "__main__":
+    main()
