@@ -70,6 +70,7 @@ extension SystemTests {
                 #expect(report["results"].array.count == fixtureCount)
                 for key in [
                     "reask_rate", "duplicates_in_answers", "repeated_across_photos", "metadata_mention_rate", "latency_p50_ms", "latency_p95_ms",
+                    "near_repeats_across_photos", "near_duplicate_answers_by_language",
                 ] {
                     #expect(!report[.key(key)].isNull, "\(key)")
                 }

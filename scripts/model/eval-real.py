@@ -18,6 +18,9 @@ import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import variety  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 MODELS = ROOT / ".models"
 SERVER = MODELS / "bin" / "llama-server"
@@ -74,6 +77,66 @@ def run_eval(model, base_url, prompts, template, compare, fixtures):
     if result.returncode not in (0, 1):
         sys.exit(f"eval-real: photo-prompts eval failed for {model}: {result.stderr[-800:]}")
     return json.load(open(output))["reports"]
+
+
+def serve_service(environment):
+    """Starts `photo-prompts serve` with `environment` on a free port; returns the process and its base URL."""
+    port = free_port()
+    scratch = tempfile.mkdtemp(prefix="eval-real-service-")
+    environment = dict(os.environ, HTTP_PORT=str(port), DATABASE_PATH=f"{scratch}/service.sqlite", DATABASE_URL="",
+                       PROMPTS_DIRECTORY=str(ROOT / "prompts"), LOG_LEVEL="error", RATE_LIMIT_PER_USER="0",
+                       RATE_LIMIT_PER_KEY="0", **environment)
+    process = subprocess.Popen([str(SERVICE), "serve"], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).read()
+            return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    sys.exit("eval-real: photo-prompts serve did not answer /healthz in 30 s")
+
+
+def measure_variety(label, environment, locales, sessions=24, refreshed=8):
+    """One user's month on the service as `environment` configures it, per locale (scripts/model/variety.py)."""
+    process, base_url = serve_service(environment)
+    try:
+        rows = []
+        for locale in locales:
+            figures = variety.run(base_url, locale=locale, user=f"u_{locale}", sessions=sessions, refreshed=refreshed)
+            rows.append((label, figures))
+        return rows
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def variety_lines(rows):
+    lines = [
+        "## Variety: one user, a month of photos",
+        "",
+        "`scripts/model/variety.py` against `photo-prompts serve`: one user opens 24 photos no fixture holds (first answers "
+        "only, like 24 days of journaling), then refreshes the first 8 of them up to 5 times; `PROMPT_HISTORY_DAYS` is the "
+        "default 30. It judges by its own rule, not the service's: two cards are the same when equal after case and "
+        "punctuation, and near-duplicates when their word sets overlap by 0.6 or more (Jaccard), the yardstick of the issue "
+        "that asked for the service's rule (docs/RULES.md, \"Near-duplicates\").",
+        "",
+        "| backend | language | answers | answers with a near-duplicate pair | near-duplicate pairs per refreshed session | "
+        "first-answer cards repeating the user's earlier cards (exact + near) | answers by source |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for label, figures in rows:
+        sources = ", ".join(f"{source} {count}" for source, count in sorted(figures["sources"].items()))
+        lines.append(f"| {label} | {figures['locale']} | {figures['answers']} | {figures['answers_with_near_duplicate_pair']} | "
+                     f"{figures['near_duplicate_pairs_per_refreshed_session']:.2f} | "
+                     f"{figures['history_exact_repeats']} + {figures['history_near_repeats']} of {figures['first_answer_cards']} | "
+                     f"{sources} |")
+    examples = [pair for _, figures in rows for pair in figures.get("near_examples", [])][:6]
+    if examples:
+        lines += ["", "Cards the yardstick calls near repeats of a card the same user met earlier (earlier → later):", ""]
+        lines += [f"- \"{earlier}\" → \"{later}\"" for earlier, later in examples]
+    return lines + [""]
 
 
 def summarise(report):
@@ -159,6 +222,10 @@ def main():
                                if line.strip() and (json.loads(line).get("locale") or "en").lower().startswith("en")))
 
     sections = []
+    variety_rows = measure_variety("embedded stub", {"LLM_PROVIDER": "stub"}, ["en", "es-ES", "ja-JP", "ar"])
+    variety_rows += measure_variety("fallback copy (stub, `LLM_LANGUAGES=en`)", {"LLM_PROVIDER": "stub", "LLM_LANGUAGES": "en"},
+                                    ["es-ES", "pt-BR", "fr-FR", "de-DE", "it-IT", "ar", "hi-IN", "ja-JP", "ko-KR", "th-TH",
+                                     "zh-CN", "zh-TW"], sessions=1, refreshed=1)
     for model, setup in MODEL_SETUPS.items():
         process, base_url = serve(model)
         try:
@@ -166,6 +233,10 @@ def main():
             reports = run_eval(model, base_url, prompts, "photo-journal", "photo-journal-b", FIXTURES)
             if model == "smollm2":
                 reports += run_eval(model, base_url, prompts, "photo-journal-t08", None, english)
+            service = {"LLM_PROVIDER": "openai", "LLM_BASE_URL": base_url, "LLM_MODEL": model}
+            if setup["languages"]:
+                service["LLM_LANGUAGES"] = setup["languages"]
+            variety_rows += measure_variety(setup["title"].split(" (")[0], service, ["en"])
         finally:
             process.terminate()
             process.wait()
@@ -194,7 +265,7 @@ def main():
         "- **rejections by reason**: every candidate the gate or the word rule turned away, as `/metrics` counts them.",
         "",
     ]
-    report = "\n".join(header + [line for section in sections for line in section])
+    report = "\n".join(header + [line for section in sections for line in section] + variety_lines(variety_rows))
     REPORT.write_text(report.rstrip("\n") + "\n" + kept_sections())
     print(f"eval-real: wrote {REPORT}", file=sys.stderr)
 

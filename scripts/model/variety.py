@@ -82,6 +82,7 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
     answers = []
     shown = []  # every card the user has seen, in order
     history_exact = history_near = 0
+    near_examples = []
     for index, photo in enumerate(PHOTOS[:sessions]):
         status, answer = request(base_url, "POST", "/v1/prompts", {"locale": locale, "photo": photo}, user)
         if status != 200:
@@ -92,6 +93,7 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
                 history_exact += 1
             elif any(alike(card, earlier) for earlier in shown):
                 history_near += 1
+                near_examples.append((next(earlier for earlier in shown if alike(card, earlier)), card))
         shown += cards
         answers.append({"session": answer["session_id"], "cards": cards, "source": answer["source"], "refresh": 0})
     session_pairs = []
@@ -120,6 +122,7 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
         "history_exact_repeats": history_exact,
         "history_near_repeats": history_near,
         "sources": sources,
+        "near_examples": near_examples[:3],
         "answers_in_order": answers,
     }
 

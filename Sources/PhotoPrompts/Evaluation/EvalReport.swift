@@ -56,6 +56,12 @@ public struct EvalReport: Codable, Sendable {
     public var duplicatesInAnswers: Int
     /// Kept prompts (by repeat key) that were written for two photos or more: generic prompts.
     public var repeatedAcrossPhotos: Int
+    /// Share of answers in which the model wrote two near-duplicates (one was dropped), per language; `nil` in reports
+    /// made before near-duplicates were counted.
+    public var nearDuplicateAnswersByLanguage: [String: Double]?
+    /// Kept prompts that are near-duplicates of one kept for an earlier photo in the same language: what one user
+    /// opening these photos in turn would meet again, were the service not to keep a history.
+    public var nearRepeatsAcrossPhotos: Int?
     /// Share of kept prompts, over photos with a place, labels or people, that mention one of them.
     public var metadataMentionRate: Double?
     /// Latency of one request, median.
@@ -79,6 +85,8 @@ public struct EvalReport: Codable, Sendable {
         case fallbackRate = "fallback_rate"
         case duplicatesInAnswers = "duplicates_in_answers"
         case repeatedAcrossPhotos = "repeated_across_photos"
+        case nearDuplicateAnswersByLanguage = "near_duplicate_answers_by_language"
+        case nearRepeatsAcrossPhotos = "near_repeats_across_photos"
         case metadataMentionRate = "metadata_mention_rate"
         case latencyP50Milliseconds = "latency_p50_ms"
         case latencyP95Milliseconds = "latency_p95_ms"
@@ -131,6 +139,9 @@ public struct EvalReport: Codable, Sendable {
         var results: [FixtureResult] = []
         var usage: TokenUsage?
         var judgedByLanguage: [String: (kept: Int, judged: Int)] = [:]
+        var nearDuplicateAnswers: [String: (with: Int, answers: Int)] = [:]
+        var earlierByLanguage: [String: SeenPrompts] = [:]
+        var nearRepeats = 0
         for (index, outcome) in outcomes.enumerated() {
             let generation = outcome.generation
             let photo = outcome.fixture.request.photo
@@ -140,6 +151,12 @@ public struct EvalReport: Codable, Sendable {
             judgedByLanguage[language, default: (0, 0)].kept += generation.candidates.count
             judgedByLanguage[language, default: (0, 0)].judged += generation.candidates.count + generation.rejected.count
             if generation.reasked { reasks += 1 }
+            nearDuplicateAnswers[language, default: (0, 0)].answers += 1
+            if generation.nearDuplicates > 0 { nearDuplicateAnswers[language, default: (0, 0)].with += 1 }
+            var earlier = earlierByLanguage[language] ?? SeenPrompts(language: LanguageTag(locale: outcome.fixture.request.locale))
+            nearRepeats += generation.candidates.count { earlier.contains($0) }
+            earlier.insert(generation.candidates)
+            earlierByLanguage[language] = earlier
             usage = TokenUsage.sum(usage, generation.usage)
             if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
             for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
@@ -160,6 +177,8 @@ public struct EvalReport: Codable, Sendable {
         fallbackRate = Double(needingFallback) / Double(requests)
         duplicatesInAnswers = rejections["duplicate", default: 0]
         repeatedAcrossPhotos = photosByKey.values.filter { $0.count > 1 }.count
+        nearDuplicateAnswersByLanguage = nearDuplicateAnswers.mapValues { Double($0.with) / Double(max($0.answers, 1)) }
+        nearRepeatsAcrossPhotos = nearRepeats
         metadataMentionRate = mentionable > 0 ? Double(mentioning) / Double(mentionable) : nil
         let latencies = outcomes.map(\.latency.milliseconds).sorted()
         latencyP50Milliseconds = Self.percentile(0.50, of: latencies)

@@ -20,6 +20,15 @@ public enum EvalTable {
                 ("fallback rate", { percent($0.fallbackRate) }),
                 ("duplicates within answers", { "\($0.duplicatesInAnswers)" }),
                 ("prompts repeated across photos", { "\($0.repeatedAcrossPhotos)" }),
+                ("near-repeats across photos", { $0.nearRepeatsAcrossPhotos.map(String.init) ?? "n/a" }),
+                (
+                    "answers with a near-duplicate pair",
+                    { report in
+                        report.nearDuplicateAnswersByLanguage.map { shares in
+                            shares.sorted { $0.key < $1.key }.map { "\($0.key) \(percent($0.value))" }.joined(separator: ", ")
+                        } ?? "n/a"
+                    }
+                ),
                 ("mentions place/label/people", { $0.metadataMentionRate.map(percent) ?? "n/a" }),
                 ("tokens per photo", { $0.tokensPerPhoto.map { String(format: "%.0f", $0) } ?? "n/a" }),
                 ("latency p50 / p95", { String(format: "%.0f ms / %.0f ms", $0.latencyP50Milliseconds, $0.latencyP95Milliseconds) }),

@@ -17,6 +17,9 @@ public struct Generation: Sendable {
     public var rejected: [PromptRejection] = []
     /// Whether the model was asked a second time because too few candidates passed.
     public var reasked = false
+    /// Good candidates the model wrote that were near-duplicates of another it wrote for the same answer, and were
+    /// dropped: a measure of the model's variety, for `eval`.
+    public var nearDuplicates = 0
     /// Whether a backend answer was judged for this request, so its candidates and rejections count in the stats
     /// and metrics. False for cache and surplus rounds, for a backend failure, and for a request that joined an
     /// identical one in flight: the answer they share is counted once, for the request that asked for it.
@@ -44,6 +47,7 @@ public struct Generation: Sendable {
         generation.rejected = rejected
         generation.usage = usage
         generation.reasked = reasked
+        generation.nearDuplicates = nearDuplicates
         generation.judged = judged
         return generation
     }

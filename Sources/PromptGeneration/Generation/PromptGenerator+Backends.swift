@@ -133,9 +133,11 @@ extension PromptGenerator {
         var kept = call.early?.leading(judged.kept) ?? judged.kept
         for index in kept.indices { kept[index].answeredBy = identity }
         // What the cache keeps is every user's: near-duplicates of one another go, whoever has seen what.
+        let written = kept.count
         kept = SeenPrompts(language: call.seen.language).fresh(kept)
         let unseen = call.seen.fresh(kept)
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+        generation.nearDuplicates = written - kept.count
         generation.rejected = judged.rejected
         generation.reasked = judged.reasked
         generation.judged = true
