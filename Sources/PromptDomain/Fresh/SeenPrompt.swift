@@ -19,7 +19,7 @@ public struct SeenPrompt: Sendable, Equatable {
 
     /// The record of `prompt`, shown at `shownAt` to a user reading `language`.
     public init(_ prompt: Prompt, language: LanguageTag, shownAt: Date) {
-        self.init(key: Self.key(prompt.repeatKey), signature: PromptSignature(prompt.text, language: language), shownAt: shownAt)
+        self.init(key: Self.key(prompt.repeatKey), signature: prompt.signature ?? PromptSignature(prompt.text, language: language), shownAt: shownAt)
     }
 
     /// The stored form of a repeat key: 16 hex digits of its SHA-256, so the history does not hold the text.

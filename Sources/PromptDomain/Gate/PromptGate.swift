@@ -7,8 +7,9 @@
 /// failure is a rejection reason of its own, counted in `/metrics`, listed by `eval`, and told to the model on a
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
-    /// Changes whenever what the gate accepts changes: part of every cache key.
-    public static let version = 7
+    /// Changes whenever what the gate accepts changes: part of every cache key. 8: a cache entry holds no two
+    /// near-duplicates (``PromptSignature``), and a hit no longer checks, so older entries are not read.
+    public static let version = 8
 
     /// The user's language.
     package let language: LanguageTag

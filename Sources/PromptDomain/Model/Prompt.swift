@@ -11,14 +11,30 @@ public struct Prompt: Codable, Sendable, Equatable {
     /// The key that identifies repeats of this prompt (``PromptNormalizer/repeatKey(_:)``), carried from the
     /// candidate it was made from so the stored round does not work it out again. Not in the JSON.
     public var repeatKey: String
+    /// Its near-duplicate signature, when the candidate it was made from had one: the user's history stores it. Not
+    /// in the JSON, and not part of equality.
+    public var signature: PromptSignature?
 
     /// Creates a prompt; `repeatKey` is worked out from `text` unless the caller has it already.
-    public init(id: String, text: String, wordCount: Int, source: PromptSource, repeatKey: String? = nil) {
+    public init(
+        id: String,
+        text: String,
+        wordCount: Int,
+        source: PromptSource,
+        repeatKey: String? = nil,
+        signature: PromptSignature? = nil
+    ) {
         self.id = id
         self.text = text
         self.wordCount = wordCount
         self.source = source
         self.repeatKey = repeatKey ?? PromptNormalizer.repeatKey(text)
+        self.signature = signature
+    }
+
+    public static func == (left: Prompt, right: Prompt) -> Bool {
+        left.id == right.id && left.text == right.text && left.wordCount == right.wordCount && left.source == right.source
+            && left.repeatKey == right.repeatKey
     }
 
     public init(from decoder: any Decoder) throws {

@@ -9,6 +9,9 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
     /// The key that identifies repeats of this prompt. Worked out once, here, and kept with the prompt: every cache
     /// hit, refresh and stored round compares or stores it. Not stored in JSON.
     public let repeatKey: String
+    /// Its near-duplicate signature, once worked out for its language (``SeenPrompts/fresh(_:)``), so a cache entry
+    /// kept in memory is not signed again on every hit. Not stored in JSON, and not part of equality.
+    public var signature: PromptSignature?
 
     /// Creates a valid prompt.
     public init(text: String, wordCount: Int, answeredBy: BackendIdentity? = nil) {
@@ -35,5 +38,9 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case text, wordCount, answeredBy
+    }
+
+    public static func == (left: ValidPrompt, right: ValidPrompt) -> Bool {
+        left.text == right.text && left.wordCount == right.wordCount && left.answeredBy == right.answeredBy && left.repeatKey == right.repeatKey
     }
 }

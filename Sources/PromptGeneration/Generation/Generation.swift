@@ -40,7 +40,7 @@ public struct Generation: Sendable {
     /// The same generation for a caller who has seen `seen`.
     package func unseen(by seen: SeenPrompts) -> Generation {
         guard source != .fallback else { return self }
-        let unseen = seen.fresh(candidates)
+        let unseen = seen.unseen(candidates)
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
         if !unseen.isEmpty { generation.fallbackReason = fallbackReason }

@@ -135,7 +135,7 @@ extension PromptGenerator {
         // What the cache keeps is every user's: near-duplicates of one another go, whoever has seen what.
         let written = kept.count
         kept = SeenPrompts(language: call.seen.language).fresh(kept)
-        let unseen = call.seen.fresh(kept)
+        let unseen = call.seen.unseen(kept)
         var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
         generation.nearDuplicates = written - kept.count
         generation.rejected = judged.rejected

@@ -182,7 +182,7 @@ public struct PromptGenerator: Sendable {
         do {
             guard let cached = try await cache.cacheEntry(forKey: key, now: clock.now)?.prompts else { return .miss }
             // The cache is shared by every user with this photo; each is served only what they have not met.
-            let unseen = seen.fresh(cached)
+            let unseen = seen.unseen(cached)
             // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.
             guard unseen.count >= FallbackPrompts.promptsPerAnswer else {
                 return .met(cached.filter { seen.contains($0) }.map(\.text))

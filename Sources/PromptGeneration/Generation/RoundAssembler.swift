@@ -15,7 +15,8 @@ public struct RoundAssembler: Sendable {
     /// round, unless the fallback copy must be reused. A round with no unseen model prompt is a fallback round.
     public func draft(from generation: Generation, seen: SeenPrompts) -> RoundDraft {
         let count = FallbackPrompts.promptsPerAnswer
-        let unseen = seen.fresh(generation.candidates)
+        // A generation's candidates differ from one another already: only what the user has seen is left out.
+        let unseen = seen.unseen(generation.candidates)
         guard generation.source != .fallback, !unseen.isEmpty else {
             // Every candidate was taken by a concurrent refresh counts as unusable output for this session.
             let reason = generation.fallbackReason ?? .invalidOutput
@@ -27,12 +28,13 @@ public struct RoundAssembler: Sendable {
                 text: valid.text,
                 wordCount: valid.wordCount,
                 source: generation.source,
-                repeatKey: valid.repeatKey
+                repeatKey: valid.repeatKey,
+                signature: valid.signature
             )
         }
         let gap = count - chosen.count
         var seenWithChosen = seen
-        seenWithChosen.insert(chosen)
+        if gap > 0 { seenWithChosen.insert(chosen) }
         return RoundDraft(
             source: generation.source,
             // Set only for a streamed reply cut after some prompts were shown: why the fallbacks fill the rest.

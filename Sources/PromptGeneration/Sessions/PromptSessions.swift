@@ -230,7 +230,7 @@ public struct PromptSessions: Sendable {
     ) async -> Generation {
         // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
         let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
-        let unseenSurplus = seen.fresh(session.surplus).filter(gate.stillPasses)
+        let unseenSurplus = seen.unseen(session.surplus).filter(gate.stillPasses)
         if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
             var timing = ServerTiming()
             timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
