@@ -1,11 +1,12 @@
 import Foundation
 
-/// A round's prompts as entries of the user's history, column by column (PostgreSQL inserts them with `unnest`).
+/// A round's prompts as one entry of the user's history: one row per answer shown, its prompts' hashed keys and
+/// signatures each joined by commas. One row, not three: every new session writes it, on SQLite's single writer.
 package struct HistoryRows {
     package let ownerKey: String
     package let userID: String
-    package let keys: [String]
-    package let signatures: [String]
+    package let keys: String
+    package let signatures: String
     package let shownAt: Double
     package let expiresAt: Double
 
@@ -17,8 +18,8 @@ package struct HistoryRows {
         let seen = round.prompts.map { SeenPrompt($0, language: language, shownAt: date) }
         self.ownerKey = owner
         self.userID = userID
-        keys = seen.map(\.key)
-        signatures = seen.map(\.signature.stored)
+        keys = seen.map(\.key).joined(separator: ",")
+        signatures = seen.map(\.signature.stored).joined(separator: ",")
         shownAt = date.timeIntervalSince1970
         expiresAt = until.timeIntervalSince1970
     }
@@ -33,5 +34,14 @@ package struct HistoryRows {
             at: session.createdAt,
             until: session.historyUntil
         )
+    }
+
+    /// The prompts of one stored entry, as its columns read back.
+    package static func seen(keys: String, signatures: String, shownAt: Double) -> [SeenPrompt] {
+        let signatures = signatures.split(separator: ",", omittingEmptySubsequences: false)
+        return keys.split(separator: ",").enumerated().map { index, key in
+            let stored = index < signatures.count ? String(signatures[index]) : ""
+            return SeenPrompt(key: String(key), signature: PromptSignature(stored: stored) ?? .none, shownAt: Date(timeIntervalSince1970: shownAt))
+        }
     }
 }

@@ -8,7 +8,7 @@ public struct DeletedUserData: Sendable, Equatable {
     public var feedback: Int
     /// Answers kept for idempotent retries.
     public var idempotencyRecords: Int
-    /// Entries of their prompt history.
+    /// Entries of their prompt history: one per answer shown.
     public var historyEntries: Int
 
     /// Creates a value with every field.

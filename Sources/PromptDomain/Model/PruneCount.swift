@@ -8,7 +8,7 @@ public struct PruneCount: Sendable, Equatable {
     public var cacheEntries: Int
     /// Idempotent answers removed.
     public var idempotentAnswers: Int
-    /// Prompt history entries past their window.
+    /// Prompt history entries (one per answer shown) past their window.
     public var historyEntries: Int
 
     /// Creates a count.

@@ -9,9 +9,9 @@ public struct UserHistory: Sendable {
     /// No history: only a session's own prompts are avoided.
     public static let off = UserHistory(store: nil, window: 0)
 
-    /// The most entries one request reads: over 300 sessions' first answers, far more than a user meets in a
-    /// month, and still a few kilobytes to compare against.
-    public static let readLimit = 1_000
+    /// The most answers one request reads: 300, far more than a user meets in a month, and 900 prompts, a few
+    /// kilobytes to compare against.
+    public static let readLimit = 300
 
     private let store: (any PromptHistoryStore)?
     /// How long an entry is kept (`PROMPT_HISTORY_DAYS`); 0 keeps none.

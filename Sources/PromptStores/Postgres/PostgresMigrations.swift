@@ -107,7 +107,7 @@ package enum PostgresMigrations {
             "v7",
             [
                 """
-                CREATE TABLE promptHistory (ownerKey text NOT NULL, userID text NOT NULL, key text NOT NULL, signature text NOT NULL,
+                CREATE TABLE promptHistory (ownerKey text NOT NULL, userID text NOT NULL, keys text NOT NULL, signatures text NOT NULL,
                     shownAt double precision NOT NULL, expiresAt double precision NOT NULL)
                 """,
                 "CREATE INDEX promptHistory_user ON promptHistory (ownerKey, userID, shownAt)",

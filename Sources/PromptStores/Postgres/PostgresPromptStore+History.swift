@@ -10,8 +10,8 @@ extension PostgresPromptStore {
         }
     }
 
-    /// The user's entries, newest first: those still in the window at `now` (every one kept, for nil), at most
-    /// `limit` (all, for nil). An entry whose signature another version wrote is read without one.
+    /// The prompts of the user's newest `limit` answers (all, for nil) still in the window at `now` (every one kept,
+    /// for nil), newest first. An entry whose signature another version wrote is read without one.
     package func history(
         client clientName: String,
         userID: String,
@@ -23,17 +23,15 @@ extension PostgresPromptStore {
     {
         let rows = try await connection.query(
             """
-            SELECT key, signature, shownAt FROM promptHistory
+            SELECT keys, signatures, shownAt FROM promptHistory
             WHERE ownerKey = \(clientName) AND userID = \(userID) AND expiresAt > \(now?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
             ORDER BY shownAt DESC LIMIT \(limit ?? Int(Int32.max))
             """,
             logger: logger
         )
         var history: [SeenPrompt] = []
-        for try await (key, signature, shownAt) in rows.decode((String, String, Double).self) {
-            history.append(
-                SeenPrompt(key: key, signature: PromptSignature(stored: signature) ?? .none, shownAt: Date(timeIntervalSince1970: shownAt))
-            )
+        for try await (keys, signatures, shownAt) in rows.decode((String, String, Double).self) {
+            history += HistoryRows.seen(keys: keys, signatures: signatures, shownAt: shownAt)
         }
         return history
     }

@@ -25,9 +25,10 @@ extension PostgresPromptStore {
                 VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.templateName), \(row.templateVersion),
                     \(row.templateVariant), \(row.ownerKey), \(row.createdAt), \(row.expiresAt), \(row.surplus))
             ), newHistory AS (
-                INSERT INTO promptHistory (ownerKey, userID, key, signature, shownAt, expiresAt)
-                SELECT \(row.ownerKey), \(session.userID ?? ""), key, signature, \(round.createdAt), \(history?.expiresAt ?? 0)
-                FROM unnest(\(history?.keys ?? [])::text[], \(history?.signatures ?? [])::text[]) AS h (key, signature)
+                INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt)
+                SELECT \(row.ownerKey), \(session.userID ?? ""), \(history?.keys ?? ""), \(history?.signatures ?? ""), \(round.createdAt),
+                    \(history?.expiresAt ?? 0)
+                WHERE \(history != nil)
             ), newRound AS (
                 INSERT INTO sessionRound (sessionId, round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion)
                 VALUES (\(round.sessionID), 0, \(round.source), \(round.fallbackReason), false, \(round.createdAt), \(round.answeredBy),

@@ -22,13 +22,12 @@ extension RoundRows {
 }
 
 extension HistoryRows {
-    /// Adds the round's prompts to the user's history in one statement.
+    /// Adds the round's prompts to the user's history.
     package func insert(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """
-            INSERT INTO promptHistory (ownerKey, userID, key, signature, shownAt, expiresAt)
-            SELECT \(ownerKey), \(userID), key, signature, \(shownAt), \(expiresAt)
-            FROM unnest(\(keys)::text[], \(signatures)::text[]) AS h (key, signature)
+            INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt)
+            VALUES (\(ownerKey), \(userID), \(keys), \(signatures), \(shownAt), \(expiresAt))
             """,
             logger: logger
         )

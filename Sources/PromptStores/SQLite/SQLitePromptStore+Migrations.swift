@@ -117,13 +117,13 @@ extension SQLitePromptStore {
             }
         }
         migrator.registerMigration("v7") { db in
-            // What each user was shown, for `PROMPT_HISTORY_DAYS`: a hash of each prompt's repeat key and its
-            // near-duplicate signature, never its text. Read newest first per user; pruned by expiry.
+            // What each user was shown, for `PROMPT_HISTORY_DAYS`, one row per answer: a hash of each prompt's repeat
+            // key and its near-duplicate signature, never its text. Read newest first per user; pruned by expiry.
             try db.create(table: "promptHistory") { t in
                 t.column("ownerKey", .text).notNull()
                 t.column("userID", .text).notNull()
-                t.column("key", .text).notNull()
-                t.column("signature", .text).notNull()
+                t.column("keys", .text).notNull()
+                t.column("signatures", .text).notNull()
                 t.column("shownAt", .double).notNull()
                 t.column("expiresAt", .double).notNull().indexed()
             }

@@ -43,12 +43,9 @@ extension RoundRows {
 extension HistoryRows {
     /// Adds the round's prompts to the user's history.
     func insert(into db: Database) throws {
-        let insert = try db.cachedStatement(
-            sql: "INSERT INTO promptHistory (ownerKey, userID, key, signature, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?)"
-        )
-        for index in keys.indices {
-            try insert.execute(arguments: [ownerKey, userID, keys[index], signatures[index], shownAt, expiresAt])
-        }
+        try db.cachedStatement(
+            sql: "INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [ownerKey, userID, keys, signatures, shownAt, expiresAt])
     }
 }
 
