@@ -38,6 +38,10 @@ public final class MemoryCachedStore: PromptCacheStore {
         try await base.cache(entry, at: now)
     }
 
+    public func stored(_ entry: CacheEntry, at now: Date) {
+        remember(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt, now: now)
+    }
+
     private func remembered(_ key: String, now: Date) -> CacheEntry? {
         entries.withLock { entries in
             guard let entry = entries[key] else { return nil }

@@ -7,4 +7,13 @@ public protocol PromptCacheStore: Sendable {
 
     /// Stores `entry`, made at `now`, replacing any older entry under its key.
     func cache(_ entry: CacheEntry, at now: Date) async throws
+
+    /// Tells the cache that `entry` was stored by another write (``SessionStore/createSession(_:caching:)``), so a
+    /// layer in front of the database can keep it as written, its prompts' signatures included.
+    func stored(_ entry: CacheEntry, at now: Date)
+}
+
+extension PromptCacheStore {
+    /// A database keeps nothing in front of itself.
+    public func stored(_ entry: CacheEntry, at now: Date) {}
 }

@@ -115,7 +115,8 @@ public struct PromptSignature: Sendable, Hashable {
         var word = word.lowercased()
         if word.contains(where: \.isNumber) { return nil }
         if word.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
-            word = word.folding(options: .diacriticInsensitive, locale: nil)
+            // Foundation's folding is the slowest step here: ASCII words have nothing to fold.
+            if !word.utf8.allSatisfy({ $0 < 0x80 }) { word = word.folding(options: .diacriticInsensitive, locale: nil) }
             word = withoutElision(word, language: language)
         }
         guard !word.isEmpty, !SmallWords.contains(word, language: language) else { return nil }
@@ -123,7 +124,7 @@ public struct PromptSignature: Sendable, Hashable {
         // and the singular apart; a second pass brings such pairs together.
         if let stemmer {
             let stem = stemmer.stem(stemmer.stem(word))
-            return SmallWords.containsStem(stem, language: language, stemmer: stemmer) ? nil : stem
+            return SmallWords.containsStem(stem, language: language) ? nil : stem
         }
         if language == "ko" { return String(word.prefix(2)) }
         return word

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Words that do not make one question different from another, per language: articles, pronouns, prepositions,
 /// auxiliaries and conjunctions (the small words), and the words of dates, times and counts. "What do you do today
 /// in Boston?" and "What did you do on Tuesday at Boston?" ask the same thing.
@@ -14,17 +12,15 @@ enum SmallWords {
 
     /// Whether `stem` is the stem of a small word: the lists name one form ("estaba"), the stem catches the others
     /// ("estaban").
-    static func containsStem(_ stem: String, language: String, stemmer: Stemmer) -> Bool {
-        stems.withLock { stems in
-            if let known = stems[language] { return known.contains(stem) }
-            let known = Set((lists[language] ?? []).map { stemmer.stem(stemmer.stem($0)) })
-            stems[language] = known
-            return known.contains(stem)
-        }
+    static func containsStem(_ stem: String, language: String) -> Bool {
+        stems[language]?.contains(stem) ?? false
     }
 
-    /// The lists' stems, per language, worked out on first use.
-    private static let stems = Mutex<[String: Set<String>]>([:])
+    /// The lists' stems, per language that has a stemmer, worked out on first use; read without a lock.
+    private static let stems: [String: Set<String>] = lists.reduce(into: [:]) { stems, entry in
+        guard let stemmer = Stemmer.for(entry.key) else { return }
+        stems[entry.key] = Set(entry.value.map { stemmer.stem(stemmer.stem($0)) })
+    }
 
     private static let lists: [String: Set<String>] = [
         "en": words(

@@ -13,8 +13,9 @@ final class Stemmer: Sendable {
         "nl": "dutch", "ar": "arabic", "hi": "hindi",
     ]
 
-    /// One stemmer per language, opened on first use and kept for the life of the process.
-    private static let opened = Mutex<[String: Stemmer]>([:])
+    /// One stemmer per language, all opened on first use (a few microseconds each) and kept for the life of the
+    /// process; read without a lock.
+    private static let opened: [String: Stemmer] = algorithms.compactMapValues { Stemmer(algorithm: $0) }
 
     private let stemmer: Mutex<OpaquePointer>
 
@@ -25,13 +26,7 @@ final class Stemmer: Sendable {
 
     /// The stemmer for `language` (a primary subtag), or nil when Snowball has none for it.
     static func `for`(_ language: String) -> Stemmer? {
-        guard let algorithm = algorithms[language] else { return nil }
-        return opened.withLock { opened in
-            if let stemmer = opened[language] { return stemmer }
-            let stemmer = Stemmer(algorithm: algorithm)
-            opened[language] = stemmer
-            return stemmer
-        }
+        opened[language]
     }
 
     /// The stem of `word`, which should be lower-cased already.

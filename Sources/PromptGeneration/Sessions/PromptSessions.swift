@@ -102,6 +102,7 @@ public struct PromptSessions: Sendable {
         let (_, duration) = try await measured {
             try await store.createSession(session, caching: generation.cacheEntry)
         }
+        if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
         timing.add("store", duration)
         record(draft, generation: generation, isRefresh: false, template: identity)
         return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: copy, timing: timing)
