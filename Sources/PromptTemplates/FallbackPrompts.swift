@@ -38,7 +38,8 @@ public struct FallbackPrompts: Sendable, Equatable {
 
     /// Up to `count` fallbacks, in order, preferring those the user has not `seen`, exactly or nearly.
     ///
-    /// When every fallback has been shown already, shown ones are reused: the app always gets something to write from.
+    /// When every fallback has been shown already, shown ones are reused, those shown longest ago first: the app
+    /// always gets something to write from, and a user who meets the copy day after day goes round all of it.
     public func pick(_ count: Int, avoiding seen: SeenPrompts) -> [(text: String, repeatKey: String)] {
         let lines = zip(texts, repeatKeys).map { (text: $0, repeatKey: $1) }
         var unseen: [(text: String, repeatKey: String)] = []
@@ -47,6 +48,12 @@ public struct FallbackPrompts: Sendable, Equatable {
             guard unseen.count < count else { break }
             if seen.contains(text: line.text, repeatKey: line.repeatKey) { met.append(line) } else { unseen.append(line) }
         }
-        return Array((unseen + met).prefix(count))
+        guard unseen.count < count else { return unseen }
+        // Stable: lines shown at the same time (or never named by the history) keep the copy's order.
+        let reused = met.enumerated().sorted { left, right in
+            let (leftShown, rightShown) = (seen.lastShown(repeatKey: left.element.repeatKey), seen.lastShown(repeatKey: right.element.repeatKey))
+            return leftShown != rightShown ? leftShown < rightShown : left.offset < right.offset
+        }.map(\.element)
+        return Array((unseen + reused).prefix(count))
     }
 }

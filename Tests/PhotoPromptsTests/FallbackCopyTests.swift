@@ -1,3 +1,4 @@
+import Foundation
 import PhotoPromptsTestSupport
 import Testing
 
@@ -56,5 +57,22 @@ struct FallbackCopyTests {
             }
         }
         #expect(alike.isEmpty, "\(alike)")
+    }
+
+    @Test("A user who has met every card goes round the copy: those shown longest ago come back first")
+    func reuseOldestFirst() {
+        let texts = Self.catalog.english.fallbacks.texts
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        // Shown in the copy's order, one card a day, except the first three, shown last.
+        let order = Array(texts.dropFirst(3)) + Array(texts.prefix(3))
+        let history = order.enumerated().map { day, text in
+            SeenPrompt(
+                key: SeenPrompt.key(PromptNormalizer.repeatKey(text)),
+                signature: PromptSignature(text, language: .english),
+                shownAt: start.addingTimeInterval(Double(day) * 86_400)
+            )
+        }
+        let picked = Self.catalog.english.fallbacks.pick(3, avoiding: SeenPrompts(language: .english, history: history))
+        #expect(picked.map(\.text) == Array(order.prefix(3)))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a user has been shown that a new prompt must not repeat: a session's rounds and, when the service
 /// keeps one, the user's history. A prompt is seen when its repeat key matches one shown, or when it is a
 /// near-duplicate of one (``PromptSignature``).
@@ -10,15 +12,16 @@ public struct SeenPrompts: Sendable {
     public let language: LanguageTag
     /// Repeat keys shown in this session, as they are.
     private var keys: Set<String> = []
-    /// The history's repeat keys, hashed as the store keeps them (``SeenPrompt/key(_:)``).
-    private var hashedKeys: Set<String> = []
+    /// The history's repeat keys, hashed as the store keeps them (``SeenPrompt/key(_:)``), each with when it was
+    /// last shown.
+    private var hashedKeys: [String: Date] = [:]
     private var signatures: [PromptSignature] = []
 
     /// Nothing seen yet, or the user's `history`.
     public init(language: LanguageTag, history: [SeenPrompt] = []) {
         self.language = language
         for record in history {
-            hashedKeys.insert(record.key)
+            hashedKeys[record.key] = max(hashedKeys[record.key] ?? record.shownAt, record.shownAt)
             signatures.append(record.signature)
         }
     }
@@ -60,7 +63,7 @@ public struct SeenPrompts: Sendable {
     /// Whether the prompt with `text` and `repeatKey` repeats, exactly or nearly, one seen.
     public func contains(text: String, repeatKey: String, signature: PromptSignature? = nil) -> Bool {
         if keys.contains(repeatKey) { return true }
-        if !hashedKeys.isEmpty, hashedKeys.contains(SeenPrompt.key(repeatKey)) { return true }
+        if !hashedKeys.isEmpty, hashedKeys[SeenPrompt.key(repeatKey)] != nil { return true }
         guard !signatures.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
         return signatures.contains { signature.isNearDuplicate(of: $0) }
@@ -69,6 +72,13 @@ public struct SeenPrompts: Sendable {
     /// Whether `prompt` repeats, exactly or nearly, one seen.
     public func contains(_ prompt: ValidPrompt) -> Bool {
         contains(text: prompt.text, repeatKey: prompt.repeatKey, signature: prompt.signature)
+    }
+
+    /// When the prompt with `repeatKey` was last shown, by the history: `.distantFuture` for one shown in this
+    /// session, `.distantPast` for one the history does not name. What must be shown again goes oldest first.
+    public func lastShown(repeatKey: String) -> Date {
+        if keys.contains(repeatKey) { return .distantFuture }
+        return hashedKeys.isEmpty ? .distantPast : hashedKeys[SeenPrompt.key(repeatKey)] ?? .distantPast
     }
 
     /// `prompts`, in order, without those seen. For prompts known to differ from one another already: a cache
