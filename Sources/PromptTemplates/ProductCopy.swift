@@ -15,6 +15,18 @@ public struct ProductCopy: Sendable, Equatable {
     public let errorMessage: String
     /// "You've reached the refresh limit. Write freely!"
     public let refreshLimitMessage: String
+    /// Fallbacks with a slot for the photo's place (`photo_fallbacks`): a place's name reads the same in any language,
+    /// so a line can carry it safely; used before the others when the photo has a place and the line, rendered,
+    /// passes the word rule and the gate. Mustache, like a template's own `fallbacks.txt`.
+    public let photoFallbacks: TemplateFallbacks
+    /// `photo_fallbacks` as written, for equality.
+    private let photoFallbackLines: [String]
+
+    public static func == (left: ProductCopy, right: ProductCopy) -> Bool {
+        left.locale == right.locale && left.fallbacks == right.fallbacks && left.timeoutMessage == right.timeoutMessage
+            && left.errorMessage == right.errorMessage && left.refreshLimitMessage == right.refreshLimitMessage
+            && left.photoFallbackLines == right.photoFallbackLines
+    }
 
     /// The message the app shows for an answer that fell back for `reason`.
     public func message(for reason: FallbackReason) -> String {
@@ -26,6 +38,7 @@ public struct ProductCopy: Sendable, Equatable {
 
     private struct File: Decodable {
         package var fallbacks: [String]
+        package var photoFallbacks: [String]?
         package var messages: Messages
 
         package struct Messages: Decodable {
@@ -41,6 +54,7 @@ public struct ProductCopy: Sendable, Equatable {
 
         package enum CodingKeys: String, CodingKey, CaseIterable {
             case fallbacks, messages
+            case photoFallbacks = "photo_fallbacks"
         }
     }
 
@@ -70,7 +84,8 @@ public struct ProductCopy: Sendable, Equatable {
         } catch {
             throw TemplateError(file: file, message: "cannot be read (\(error))")
         }
-        let texts = [decoded.messages.timeout, decoded.messages.error, decoded.messages.refreshLimit] + decoded.fallbacks
+        let photoLines = decoded.photoFallbacks ?? []
+        let texts = [decoded.messages.timeout, decoded.messages.error, decoded.messages.refreshLimit] + decoded.fallbacks + photoLines
         if let bad = texts.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.contains(where: \.isNewline) }) {
             throw TemplateError(file: file, message: "every text must be one non-empty line; found \"\(bad)\"")
         }
@@ -85,7 +100,9 @@ public struct ProductCopy: Sendable, Equatable {
             fallbacks: fallbacks,
             timeoutMessage: decoded.messages.timeout,
             errorMessage: decoded.messages.error,
-            refreshLimitMessage: decoded.messages.refreshLimit
+            refreshLimitMessage: decoded.messages.refreshLimit,
+            photoFallbacks: try TemplateFallbacks.parse(photoLines.joined(separator: "\n"), file: "\(file) photo_fallbacks"),
+            photoFallbackLines: photoLines
         )
     }
 

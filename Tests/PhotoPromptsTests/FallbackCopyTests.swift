@@ -75,4 +75,25 @@ struct FallbackCopyTests {
         let picked = Self.catalog.english.fallbacks.pick(3, avoiding: SeenPrompts(language: .english, history: history))
         #expect(picked.map(\.text) == Array(order.prefix(3)))
     }
+
+    @Test("Every language's lines with the photo's place, rendered for a photo of Kyoto, pass its gate and word rule", arguments: locales)
+    func photoLinesPassTheGate(locale: String) {
+        let language = LanguageTag(locale)!
+        let copy = Self.catalog.copy(for: language)
+        let kyoto = PhotoMetadata(location: .init(name: "Kyoto"))
+        let validator = PromptValidator(
+            wordRule: .for(language),
+            checks: PromptChecks(mustEndWithQuestionMark: true),
+            gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords)
+        )
+        let context = TemplateContext(photo: kyoto, locale: locale, candidateCount: 3, now: Date())
+        let rendered = copy.photoFallbacks.rendered(for: context, validator: validator)
+        #expect(rendered.count >= 2)
+        for line in rendered {
+            #expect(line.text.contains("Kyoto"))
+            #expect(line.validation.rejected.isEmpty, "\(line.text): \(line.validation.rejected.map(\.reason))")
+        }
+        // Without a place, none is used.
+        #expect(copy.photoFallbacks.usable(for: TemplateContext(photo: PhotoMetadata(), locale: locale, candidateCount: 3, now: Date()), validator: validator).isEmpty)
+    }
 }

@@ -78,6 +78,17 @@ struct FreshPromptsRouteTests {
         }
     }
 
+    @Test("A fallback answer for a photo with a place names it first, in the user's language")
+    func photoAwareFallbacksFirst() async throws {
+        let environment = baseEnvironment().merging(["LLM_LANGUAGES": "en"]) { $1 }
+        try await withRouterService(environment) { client in
+            let answer = try await client.startSession(#"{"locale": "es-ES", "photo": {"location": {"name": "Kyoto"}}}"#)
+            #expect(answer.fallbackReason == .unsupportedLanguage)
+            #expect(answer.prompts.prefix(2).allSatisfy { $0.text.contains("Kyoto") }, "\(answer.prompts.map(\.text))")
+            #expect(!answer.prompts[2].text.contains("Kyoto"))
+        }
+    }
+
     @Test("PROMPT_HISTORY_DAYS=0 keeps no history: the same photo gives the same cards to the same user again")
     func historyOff() async throws {
         let environment = baseEnvironment().merging(["PROMPT_HISTORY_DAYS": "0"]) { $1 }

@@ -1,14 +1,20 @@
 /// Turns a ``Generation`` into the three prompts a user sees, filling gaps from the fallbacks.
 public struct RoundAssembler: Sendable {
-    /// The fallback copy.
-    public var fallbacks: FallbackPrompts
+    /// The fallback copy, worked out only for a round that needs it: the lines that name the photo are rendered and
+    /// judged per request, which a cache hit should not pay for.
+    public var fallbacks: @Sendable () -> FallbackPrompts
     /// How the fallbacks' words are counted, for their `word_count`: the rule of the language they are written in.
     public var wordRule: WordRule
 
     /// Creates an assembler.
-    public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english) {
+    public init(fallbacks: @escaping @Sendable () -> FallbackPrompts, wordRule: WordRule = .english) {
         self.fallbacks = fallbacks
         self.wordRule = wordRule
+    }
+
+    /// An assembler with a fixed copy.
+    public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english) {
+        self.init(fallbacks: { fallbacks }, wordRule: wordRule)
     }
 
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
@@ -47,7 +53,7 @@ public struct RoundAssembler: Sendable {
 
     private func fallbackPrompts(_ count: Int, avoiding seen: SeenPrompts) -> [Prompt] {
         guard count > 0 else { return [] }
-        return fallbacks.pick(count, avoiding: seen).map { line in
+        return fallbacks().pick(count, avoiding: seen).map { line in
             Prompt(
                 id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
                 text: line.text,
