@@ -94,6 +94,11 @@ struct FallbackCopyTests {
             #expect(line.validation.rejected.isEmpty, "\(line.text): \(line.validation.rejected.map(\.reason))")
         }
         // Without a place, none is used.
-        #expect(copy.photoFallbacks.usable(for: TemplateContext(photo: PhotoMetadata(), locale: locale, candidateCount: 3, now: Date()), validator: validator).isEmpty)
+        #expect(
+            copy.photoFallbacks.usable(
+                for: TemplateContext(photo: PhotoMetadata(), locale: locale, candidateCount: 3, now: Date()),
+                validator: validator
+            ).isEmpty
+        )
     }
 }
