@@ -42,6 +42,21 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def wait_until_up(url, process, seconds, what, log=None):
+    """Polls `url` until it answers; exits naming `what` when `process` dies or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except OSError:
+            if process.poll() is not None:
+                sys.exit(f"eval-real: {what} exited" + (f"; its log is {log}" if log else ""))
+            time.sleep(0.2)
+    process.kill()
+    sys.exit(f"eval-real: {what} did not answer {url} in {seconds} s" + (f"; its log is {log}" if log else ""))
+
+
 def serve(model):
     """Starts llama-server for `model` and waits for it; returns the process and its base URL."""
     setup = MODEL_SETUPS[model]
@@ -50,17 +65,8 @@ def serve(model):
     process = subprocess.Popen(["nice", "-n", "10", str(SERVER), "-m", str(MODELS / setup["file"]), "--host", "127.0.0.1",
                                 "--port", str(port), "-c", "4096", "-t", str(os.cpu_count() or 2), "-np", "1", *setup["args"]],
                                stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1).read()
-            return process, f"http://127.0.0.1:{port}/v1"
-        except OSError:
-            if process.poll() is not None:
-                sys.exit(f"eval-real: llama-server for {model} exited; its log is {log.name}")
-            time.sleep(0.2)
-    process.kill()
-    sys.exit(f"eval-real: llama-server for {model} did not answer /health in 60 s; its log is {log.name}")
+    wait_until_up(f"http://127.0.0.1:{port}/health", process, 60, f"llama-server for {model}", log.name)
+    return process, f"http://127.0.0.1:{port}/v1"
 
 
 def run_eval(model, base_url, prompts, template, compare, fixtures):
@@ -87,15 +93,8 @@ def serve_service(environment):
                        PROMPTS_DIRECTORY=str(ROOT / "prompts"), LOG_LEVEL="error", RATE_LIMIT_PER_USER="0",
                        RATE_LIMIT_PER_KEY="0", **environment)
     process = subprocess.Popen([str(SERVICE), "serve"], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).read()
-            return process, f"http://127.0.0.1:{port}"
-        except OSError:
-            time.sleep(0.2)
-    process.kill()
-    sys.exit("eval-real: photo-prompts serve did not answer /healthz in 30 s")
+    wait_until_up(f"http://127.0.0.1:{port}/healthz", process, 30, "photo-prompts serve")
+    return process, f"http://127.0.0.1:{port}"
 
 
 def measure_variety(label, environment, locales, sessions=24, refreshed=8):

@@ -150,8 +150,3 @@ public struct PromptSignature: Sendable, Hashable {
         return hash
     }
 }
-
-extension Unicode.GeneralCategory {
-    /// A combining mark: Devanagari's vowel signs, Arabic's vowels, Thai's tone marks belong to their word.
-    fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
-}

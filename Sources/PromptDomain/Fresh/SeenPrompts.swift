@@ -35,9 +35,6 @@ public struct SeenPrompts: Sendable {
     /// Whether nothing has been seen.
     public var isEmpty: Bool { keys.isEmpty && hashedKeys.isEmpty }
 
-    /// How many prompts are remembered.
-    public var count: Int { signatures.count }
-
     /// Remembers a prompt as shown; `signature` when the caller has it already.
     public mutating func insert(text: String, repeatKey: String, signature: PromptSignature? = nil) {
         keys.insert(repeatKey)

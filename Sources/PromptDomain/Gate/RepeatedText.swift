@@ -88,8 +88,3 @@ enum RepeatedText {
         return false
     }
 }
-
-extension Unicode.GeneralCategory {
-    /// A combining mark: nonspacing, spacing or enclosing.
-    fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
-}

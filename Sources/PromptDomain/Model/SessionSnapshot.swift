@@ -30,11 +30,6 @@ public struct SessionSnapshot: Sendable {
         caller.owns(client: owner, userID: userID)
     }
 
-    /// The repeat keys of every prompt shown so far.
-    public var shownRepeatKeys: Set<String> {
-        Set(rounds.flatMap(\.prompts).map { PromptNormalizer.repeatKey($0.text) })
-    }
-
     /// Creates a value with every field.
     package init(
         id: String,
