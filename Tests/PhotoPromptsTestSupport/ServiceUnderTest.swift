@@ -33,9 +33,15 @@ package func withRouterService<Value: Sendable>(
     try await app(environment, clock: clock).test(.router) { client in try await body(ServiceClient(router: client)) }
 }
 
-/// The app as `photo-prompts serve` builds it from `environment`, quiet.
-package func app(_ environment: [String: String], clock: any WallClock = SystemWallClock()) async throws -> some ApplicationProtocol {
+/// The app as `photo-prompts serve` builds it from `environment`, quiet; `backends`, when given, in place of the
+/// configured ones.
+package func app(
+    _ environment: [String: String],
+    clock: any WallClock = SystemWallClock(),
+    backends: [any LLMBackend]? = nil
+) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical
-    return try await buildApplication(try configuration(environment), dependencies: AppDependencies(clock: clock), logger: logger)
+    let dependencies = AppDependencies(clock: clock, backends: backends)
+    return try await buildApplication(try configuration(environment), dependencies: dependencies, logger: logger)
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import PhotoPromptsTestSupport
 import Testing
 
 @testable import PhotoPrompts

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoPromptsTestSupport
 import Synchronization
 import Testing
 

@@ -9,11 +9,15 @@ public struct AppDependencies: Sendable {
     public var clock: any WallClock
     /// The transport for HTTP backends; `nil` means a new ``CurlTransport``.
     public var transport: (any HTTPTransport)?
+    /// The backends, in order, in place of the configured ones (`LLM_PROVIDER`, `LLM_BACKENDS`); `nil` means those.
+    /// A test's scripted model goes here, and meets the chain, the gate and the routes as a provider would.
+    public var backends: [any LLMBackend]?
 
     /// Creates dependencies.
-    public init(clock: any WallClock = SystemWallClock(), transport: (any HTTPTransport)? = nil) {
+    public init(clock: any WallClock = SystemWallClock(), transport: (any HTTPTransport)? = nil, backends: [any LLMBackend]? = nil) {
         self.clock = clock
         self.transport = transport
+        self.backends = backends
     }
 
     /// The system clock and libcurl.
@@ -39,7 +43,9 @@ public func buildApplication(
         router: buildRouter(services),
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [ConnectionLimitHandler(limit: connections), MalformedRequestHandler()],
+                additionalChannelHandlers: [
+                    ConnectionLimitHandler(limit: connections), MalformedRequestHandler(), ClientDepartureHandler(),
+                ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
             )
         ),
@@ -99,12 +105,8 @@ public func makeGenerator(
     dependencies: AppDependencies,
     metrics: ServiceMetrics = ServiceMetrics()
 ) -> PromptGenerator {
-    let transport = dependencies.transport ?? CurlTransport()
     let chain = BackendChain(
-        backends: configuration.backends.map { backend in
-            let made = makeBackend(backend, transport: transport)
-            return backend.languages.map { LanguageScopedBackend(made, languages: $0) } ?? made
-        },
+        backends: dependencies.backends ?? configuredBackends(configuration, transport: dependencies.transport ?? CurlTransport()),
         failureThreshold: configuration.breakerFailures,
         coolDown: configuration.breakerCoolDown,
         retryAfterMax: configuration.backendRetryAfterMax,
@@ -120,6 +122,14 @@ public func makeGenerator(
         metrics: metrics
     )
     return generator
+}
+
+/// The backends the configuration names, in order, each scoped to its `LLM_LANGUAGES`.
+func configuredBackends(_ configuration: AppConfiguration, transport: any HTTPTransport) -> [any LLMBackend] {
+    configuration.backends.map { backend in
+        let made = makeBackend(backend, transport: transport)
+        return backend.languages.map { LanguageScopedBackend(made, languages: $0) } ?? made
+    }
 }
 
 /// The backend one configuration entry names.

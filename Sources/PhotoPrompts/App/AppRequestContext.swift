@@ -10,10 +10,13 @@ public struct AppRequestContext: ServiceRequestContext {
     public var client: String?
     /// Fields for the request's log line.
     public let requestLog = RequestLogFields()
+    /// Fires when the client has gone; `nil` when the request did not come over one of the server's connections.
+    public let departure: ClientDeparture?
 
     /// Creates the context for one request.
     public init(source: Source) {
         self.coreContext = .init(source: source)
+        self.departure = ClientDepartures.shared.departure(of: source.channel)
     }
 
     /// Sorted keys make responses byte-for-byte reproducible, which keeps logs, docs and diffs readable.

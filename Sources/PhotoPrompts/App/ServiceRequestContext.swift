@@ -6,4 +6,6 @@ public protocol ServiceRequestContext: RequestContext {
     var client: String? { get set }
     /// What handlers add to the request's one log line.
     var requestLog: RequestLogFields { get }
+    /// Fires when the client has gone, so the work for it stops (a model call is not paid for nobody).
+    var departure: ClientDeparture? { get }
 }

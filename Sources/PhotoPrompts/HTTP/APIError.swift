@@ -110,6 +110,14 @@ public struct APIError: HTTPResponseError, Sendable {
         retryAfterSeconds: 1
     )
 
+    /// 499, nginx's "client closed request": the client left before its answer, and its work was stopped. No one
+    /// reads it; the status is for the request's log line and the metrics.
+    public static let clientClosedRequest = APIError(
+        .init(code: 499, reasonPhrase: "Client Closed Request"),
+        code: "client_closed_request",
+        message: "The client closed the connection before the answer was ready."
+    )
+
     /// 503: a fault on our side that has no better name; the log holds its detail.
     public static let internalFault = APIError(
         .serviceUnavailable,

@@ -30,6 +30,9 @@ extension APIError {
             return error
         case let error as any HTTPResponseError:
             return APIError.matching(error.status)
+        case is ClientDeparted:
+            // No one reads this answer; its status is for the log line, as nginx writes it.
+            return APIError.clientClosedRequest
         case let error as DeadlinePassed:
             logger.error("request deadline passed", metadata: ["error": "\(error)"])
             return APIError.deadlineExceeded

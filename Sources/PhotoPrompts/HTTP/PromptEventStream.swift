@@ -47,7 +47,7 @@ struct PromptEventStream: Sendable {
             }
             return try await work(stream)
         }
-        try await withTaskCancellationHandler {
+        await withTaskCancellationHandler {
             for await _ in modelAsked {}
         } onCancel: {
             worker.cancel()

@@ -80,7 +80,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
         @Sendable func answered(_ stream: SessionStream?) async throws -> (StoredResponse, replayed: Bool) {
-            try await answer(by: deadline + Self.answerMargin) {
+            try await answer(by: deadline + Self.answerMargin, departure: context.departure) {
                 try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(stream) }
             }
         }

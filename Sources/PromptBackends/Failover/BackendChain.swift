@@ -13,6 +13,7 @@ public struct BackendChain: Sendable {
         package let backend: any LLMBackend
         package let breaker: CircuitBreaker
         package let latency: LatencyTracker
+        package let completions: CompletionTokenMean
     }
 
     package let links: [Link]
@@ -29,7 +30,8 @@ public struct BackendChain: Sendable {
             Link(
                 backend: $0,
                 breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, retryAfterMax: retryAfterMax, clock: clock),
-                latency: LatencyTracker()
+                latency: LatencyTracker(),
+                completions: CompletionTokenMean()
             )
         }
     }
@@ -61,6 +63,9 @@ public struct BackendChain: Sendable {
         package var outcome: String
         /// The tokens the provider reported for this call.
         package var usage: TokenUsage?
+        /// For a call cancelled because no one waited for it any more: the completion tokens it would have
+        /// written, by the backend's recent mean.
+        package var savedTokens: Int?
     }
 
     /// Why a pass produced no reply.
@@ -131,6 +136,7 @@ public struct BackendChain: Sendable {
             let duration = ContinuousClock.now - start
             await link.breaker.recordSuccess()
             await link.latency.record(duration)
+            if let usage = reply.usage { link.completions.record(usage.completion) }
             var metadata: Logger.Metadata = ["provider": "\(identity.provider)", "model": "\(identity.model)"]
             metadata["finish_reason"] = reply.finishReason.map { "\($0)" }
             metadata["prompt_tokens"] = reply.usage.map { "\($0.prompt)" }
@@ -146,9 +152,15 @@ public struct BackendChain: Sendable {
             let attempt = Attempt(identity: identity, duration: ContinuousClock.now - start, outcome: error.outcome)
             return Outcome(result: .failure(FallbackError(reason: error.isTimeout ? .timeout : .backendError)), attempts: [attempt])
         } catch {
-            // Cancelled: the request is gone, so this says nothing about the backend's health.
+            // Cancelled: no one waits for the reply any more, so this says nothing about the backend's health.
             await link.breaker.releaseProbe()
-            return Outcome(result: .failure(FallbackError(reason: .backendError)), attempts: [])
+            let attempt = Attempt(
+                identity: identity,
+                duration: ContinuousClock.now - start,
+                outcome: "cancelled",
+                savedTokens: link.completions.mean ?? 0
+            )
+            return Outcome(result: .failure(FallbackError(reason: .backendError)), attempts: [attempt])
         }
     }
 

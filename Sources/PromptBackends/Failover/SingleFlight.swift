@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Lets identical work in flight at the same time run once, every caller receiving the one result.
+/// Lets identical work in flight at the same time run once, every caller receiving the one result, and stops it
+/// when no caller waits for it any more.
 ///
 /// "Identical" is decided by the key (the cache key): a double tap or a client's retry shares one backend call.
 /// Each run has a `Shared` companion, made by the caller that starts it, through which the run tells what it has
@@ -9,11 +10,19 @@ import Synchronization
 /// model call (into the actor, into the work's task, back through the actor).
 package final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
     private struct Flight {
-        package let task: Task<Value, Never>
-        package let shared: Shared
+        let number: UInt64
+        let task: Task<Value, Never>
+        let shared: Shared
+        /// The callers still waiting for `task`: when the last is cancelled, so is the work.
+        var waiting: Int
     }
 
-    private let inFlight = Mutex<[String: Flight]>([:])
+    private struct State {
+        var flights: [String: Flight] = [:]
+        var lastNumber: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     /// Creates one with nothing in flight.
     package init() {}
@@ -21,24 +30,50 @@ package final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
     /// Runs `operation` for `key` with a new companion from `makeShared`, or joins the run already in flight, whose
     /// companion `join` is handed before the result is awaited. `joined` tells which happened.
     ///
-    /// The work runs in its own task, so one caller's cancellation does not fail the others.
+    /// The work runs in its own task, so one caller's cancellation does not fail the others. A cancelled caller
+    /// stops waiting for it as a caller; when it was the last one (a client that left, or every caller's deadline
+    /// passed), the work is cancelled too, and each caller gets what the cancelled work returns.
     package func run(
         _ key: String,
         shared makeShared: () -> Shared,
         join: (Shared) -> Void,
         _ operation: @escaping @Sendable (Shared) async -> Value
     ) async -> (value: Value, joined: Bool) {
-        let (flight, joined) = inFlight.withLock { inFlight in
-            if let running = inFlight[key] { return (running, true) }
+        let (flight, joined) = state.withLock { state in
+            if var running = state.flights[key] {
+                running.waiting += 1
+                state.flights[key] = running
+                return (running, true)
+            }
+            state.lastNumber += 1
             let shared = makeShared()
-            let flight = Flight(task: Task { await operation(shared) }, shared: shared)
-            inFlight[key] = flight
+            let flight = Flight(number: state.lastNumber, task: Task { await operation(shared) }, shared: shared, waiting: 1)
+            state.flights[key] = flight
             return (flight, false)
         }
         if joined { join(flight.shared) }
-        let value = await flight.task.value
-        // The caller that started the work ends it; awaiting a task's value cannot be cut short by cancellation.
-        if !joined { inFlight.withLock { _ = $0.removeValue(forKey: key) } }
+        let value = await withTaskCancellationHandler {
+            await flight.task.value
+        } onCancel: {
+            stopWaiting(for: key, number: flight.number)
+        }
+        // The caller that started the work ends it, unless the last caller left first and a new run took the key.
+        if !joined { state.withLock { if $0.flights[key]?.number == flight.number { $0.flights[key] = nil } } }
         return (value, joined)
+    }
+
+    /// One caller of run `number` is gone: the last one takes the run off the table and cancels it.
+    private func stopWaiting(for key: String, number: UInt64) {
+        let abandoned: Task<Value, Never>? = state.withLock { state in
+            guard var flight = state.flights[key], flight.number == number else { return nil }
+            flight.waiting -= 1
+            guard flight.waiting == 0 else {
+                state.flights[key] = flight
+                return nil
+            }
+            state.flights[key] = nil
+            return flight.task
+        }
+        abandoned?.cancel()
     }
 }

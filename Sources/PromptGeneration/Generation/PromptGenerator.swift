@@ -157,6 +157,7 @@ public struct PromptGenerator: Sendable {
         for (index, attempt) in attempts.enumerated() {
             metrics.backendAttempt(attempt.identity, outcome: attempt.outcome, duration: attempt.duration)
             if let usage = attempt.usage { metrics.backendTokens(attempt.identity, usage) }
+            if let saved = attempt.savedTokens { metrics.backendTokensSaved(attempt.identity, saved) }
             let name = pass == 1 ? "backend-\(index + 1)" : "reask"
             timing.add(name, attempt.duration, detail: "\(attempt.identity.provider)/\(attempt.identity.model) \(attempt.outcome)")
         }

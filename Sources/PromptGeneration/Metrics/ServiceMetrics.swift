@@ -77,6 +77,13 @@ public final class ServiceMetrics: Sendable {
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "completion")]).increment(by: Int64(usage.completion))
     }
 
+    /// A call cancelled because no caller waited for it any more: the completion tokens it would have written, by
+    /// the backend's recent mean (its calls are counted with `outcome="cancelled"`).
+    package func backendTokensSaved(_ backend: BackendIdentity, _ tokens: Int) {
+        let name = "\(backend.provider)/\(backend.model)"
+        counter("photoprompts_backend_tokens_saved_total", [("backend", name)]).increment(by: Int64(tokens))
+    }
+
     /// A cache lookup.
     package func cacheLookup(hit: Bool) {
         counter("photoprompts_cache_lookups_total", [("result", hit ? "hit" : "miss")]).increment()

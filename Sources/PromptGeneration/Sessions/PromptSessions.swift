@@ -81,6 +81,8 @@ public struct PromptSessions: Sendable {
             stream: streamed?.generationStream
         )
         let generation = await generator.generate(input, logger: logger)
+        // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.
+        try Task.checkCancellation()
         let (assembler, copy) = assembler(for: template, in: set, photo: photo, locale: locale)
         var draft = assembler.draft(from: generation, seen: seen)
         draft = streamed?.keepingIDs(of: draft) ?? draft

@@ -39,6 +39,11 @@ final class RawConnection: Sendable {
         guard sent == bytes.count else { throw FixtureError("send() sent \(sent) of \(bytes.count) bytes") }
     }
 
+    /// Leaves as a client that gives up does: both directions are shut, and the server reads the end of its input.
+    func hangUp() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
     /// Everything the server sends until it closes the connection or `timeout` passes, and whether it closed.
     func readUntilClosed(timeout: Duration) async -> (text: String, closed: Bool) {
         await read(timeout: timeout) { _ in false }

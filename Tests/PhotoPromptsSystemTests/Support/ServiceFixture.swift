@@ -21,9 +21,10 @@ func testEnvironment(stub: StubLLMFixture?, databasePath: String = temporaryData
 func withService<Value: Sendable>(
     _ environment: [String: String],
     clock: any WallClock = SystemWallClock(),
+    backends: [any LLMBackend]? = nil,
     _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
-    try await app(environment, clock: clock).test(.live) { client in
+    try await app(environment, clock: clock, backends: backends).test(.live) { client in
         guard let port = client.port else { throw FixtureError("the live test client has no port") }
         return try await body(ServiceClient(port: port))
     }

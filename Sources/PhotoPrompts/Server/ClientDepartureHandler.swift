@@ -1,0 +1,33 @@
+import NIOCore
+import NIOHTTPTypes
+
+/// Tells a connection's ``ClientDeparture`` when its client has gone: its input closed (the client shut the
+/// socket or half-closed it) or the connection went inactive (a reset).
+///
+/// The server allows remote half-closure, so a client that closes mid-request leaves the channel open until the
+/// answer is written; without this, a request whose client has gone would run its model call to the end.
+final class ClientDepartureHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+
+    private let departure = ClientDeparture()
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        ClientDepartures.shared.register(departure, for: context.channel)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        ClientDepartures.shared.remove(context.channel)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { departure.depart() }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        departure.depart()
+        ClientDepartures.shared.remove(context.channel)
+        context.fireChannelInactive()
+    }
+}
