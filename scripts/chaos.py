@@ -320,7 +320,59 @@ def run(store, database, lock_holder, integrity):
             "integrity": integrity_result, "violations": violations}
 
 
-def write_report(results):
+DEPARTURES = 20  # clients that hang up during a model call, one after another
+DEPARTURE_BOUND = 0.1  # the issue's target: the call is cancelled within 100 ms of the client leaving
+ADMIN_KEY = "chaos-admin-key-0123456789"
+
+
+def cancelled_calls(port):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/metrics", headers={"Authorization": f"Bearer {ADMIN_KEY}"})
+    text = urllib.request.urlopen(request, timeout=2).read().decode()
+    return sum(int(float(line.rsplit(" ", 1)[1])) for line in text.splitlines()
+               if line.startswith("photoprompts_backend_calls_total{") and 'outcome="cancelled"' in line)
+
+
+def departures(folder):
+    """Clients that close their socket while the model hangs: how long until the service has cancelled the call.
+
+    Measured from the client's close to the moment /metrics counts the call as cancelled (polled every 2 ms), so
+    it includes the poll's own round trip: an upper bound."""
+    import socket
+    stub_port = free_port()
+    stub = subprocess.Popen([str(BIN / "stub-llm"), "--port", str(stub_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(f"http://127.0.0.1:{stub_port}/hello")
+    control(stub_port, "hang", {})
+    service = Service(stub_port, {"DATABASE_PATH": f"{folder}/departures.sqlite", "ADMIN_API_KEY": ADMIN_KEY})
+    delays, missed = [], 0
+    try:
+        for index in range(DEPARTURES):
+            body = json.dumps({"user_id": f"u_leaving_{index}", "photo": {"labels": [f"harbor {index}"]}})
+            raw = (f"POST /v1/prompts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                   f"Content-Length: {len(body)}\r\n\r\n{body}").encode()
+            before = cancelled_calls(service.port)
+            connection = socket.create_connection(("127.0.0.1", service.port))
+            connection.sendall(raw)
+            time.sleep(0.3)  # the model call is in flight: the stub hangs, LLM_TIMEOUT is 2 s
+            left = time.monotonic()
+            connection.close()
+            while cancelled_calls(service.port) == before:
+                if time.monotonic() - left > 1.5:
+                    missed += 1
+                    break
+                time.sleep(0.002)
+            else:
+                delays.append(time.monotonic() - left)
+    finally:
+        service.stop()
+        stub.terminate()
+        stub.wait()
+    delays.sort()
+    return {"clients": DEPARTURES, "cancelled": len(delays), "missed": missed,
+            "p50_ms": 1000 * delays[len(delays) // 2] if delays else None,
+            "max_ms": 1000 * delays[-1] if delays else None}
+
+
+def write_report(results, departed):
     lines = [
         "# Reliability",
         "",
@@ -350,6 +402,18 @@ def write_report(results):
                      f"{result['keys']} | {result['limit_refusals']} | {result['waits']} | {result['slowest_answer_s']:.2f} s | "
                      f"{result['integrity'] or 'n/a'} | "
                      f"{len(result['violations'])} |")
+    lines += [
+        "",
+        f"Clients that leave: {departed['clients']} clients, one after another, each sends a prompt request while the "
+        "stub model hangs and closes its socket 300 ms later. The service should cancel the model call no one waits "
+        f"for within {DEPARTURE_BOUND * 1000:.0f} ms. Measured from the close until `/metrics` counts the call "
+        "`outcome=\"cancelled\"` (polled every 2 ms, so the poll's round trip is included):",
+        "",
+        "| clients | calls cancelled | not cancelled within 1.5 s | p50 | slowest |",
+        "|---|---|---|---|---|",
+        f"| {departed['clients']} | {departed['cancelled']} | {departed['missed']} | "
+        + (f"{departed['p50_ms']:.1f} ms | {departed['max_ms']:.1f} ms |" if departed["cancelled"] else "n/a | n/a |"),
+    ]
     lines += ["", "Faults injected:", ""]
     for result in results:
         faults = ", ".join(f"{name} × {count}" for name, count in sorted(result["faults"].items()))
@@ -369,6 +433,10 @@ def main():
     def sqlite_integrity():
         return sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone()[0]
 
+    if sys.argv[1:] == ["departures"]:
+        # Only the departure measurement, printed, for a quick look; `make chaos` runs everything and writes the report.
+        print(json.dumps(departures(folder)))
+        return
     results.append(run("SQLite", {"DATABASE_PATH": path}, sqlite_lock(path), sqlite_integrity))
     server = os.environ.get("TEST_DATABASE_URL")
     if server:
@@ -377,9 +445,11 @@ def main():
         url = server.replace("/postgres?", "/chaos?")
         results.append(run("PostgreSQL", {"DATABASE_URL": url, "DATABASE_PATH": f"{folder}/unused.sqlite"},
                            postgres_lock(url), lambda: None))
-    write_report(results)
+    departed = departures(folder)
+    write_report(results, departed)
     print(REPORT.read_text())
-    if any(result["violations"] for result in results):
+    slow = departed["missed"] or departed["max_ms"] is None or departed["max_ms"] > DEPARTURE_BOUND * 1000
+    if any(result["violations"] for result in results) or slow:
         sys.exit(1)
 
 
