@@ -72,6 +72,7 @@ TEST_LIMIT_SWIFT ?= 3000
 TEST_LIMIT_MODEL ?= 600
 TEST_LIMIT_CONTRACT ?= 600
 test: test-deps llama-server judge peers
+	python3 scripts/lint/architecture-names.py
 	@$(MAKE) --no-print-directory models MODELS=smollm2
 	python3 scripts/test/bounded.py $(TEST_LIMIT_SWIFT) -- \
 		bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test --skip RealModelTests
@@ -133,6 +134,8 @@ chaos: test-deps
 format:
 	$(SWIFT) format -i -r --parallel Sources Tests Package.swift
 
-## lint: check the house style without changing files
+## lint: check the house style without changing files, and that docs/ARCHITECTURE.md names only what exists
+## (also the first step of `make test`, so CI checks it)
 lint:
 	$(SWIFT) format lint -r --strict Sources Tests Package.swift
+	python3 scripts/lint/architecture-names.py

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The two messages sent to the model.
 public struct RenderedPrompt: Sendable, Equatable {
