@@ -75,7 +75,8 @@ test: test-deps llama-server judge peers
 	python3 scripts/lint/architecture-names.py
 	@$(MAKE) --no-print-directory models MODELS=smollm2
 	python3 scripts/test/bounded.py $(TEST_LIMIT_SWIFT) -- \
-		bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url $(SWIFT) test --skip RealModelTests
+		bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url \
+		$(SWIFT) test --explicit-target-dependency-import-check error --skip RealModelTests
 	python3 scripts/test/bounded.py $(TEST_LIMIT_MODEL) -- $(SWIFT) test --skip-build --filter RealModelTests
 	python3 scripts/test/bounded.py $(TEST_LIMIT_CONTRACT) -- bash scripts/contract/run.sh
 
@@ -134,8 +135,10 @@ chaos: test-deps
 format:
 	$(SWIFT) format -i -r --parallel Sources Tests Package.swift
 
-## lint: check the house style without changing files, and that docs/ARCHITECTURE.md names only what exists
+## lint: check the house style without changing files, that every target imports only what it declares, and
+## that docs/ARCHITECTURE.md names only what exists
 ## (also the first step of `make test`, so CI checks it)
 lint:
 	$(SWIFT) format lint -r --strict Sources Tests Package.swift
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	python3 scripts/lint/architecture-names.py

@@ -150,6 +150,10 @@ let package = Package(
             name: "photo-prompts",
             dependencies: [
                 "PhotoPrompts",
+                "PromptDomain",
+                "PromptTemplates",
+                "PromptStores",
+                "PromptGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
@@ -184,6 +188,8 @@ let package = Package(
             dependencies: [
                 "PhotoPrompts",
                 "PromptDomain",
+                "PromptTemplates",
+                "PromptBackends",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -198,6 +204,11 @@ let package = Package(
             name: "PhotoPromptsTests",
             dependencies: [
                 "PhotoPrompts",
+                "PromptDomain",
+                "PromptTemplates",
+                "PromptBackends",
+                "PromptStores",
+                "PromptGeneration",
                 "PhotoPromptsTestSupport",
                 "StubModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -214,6 +225,11 @@ let package = Package(
             name: "PhotoPromptsSystemTests",
             dependencies: [
                 "PhotoPrompts",
+                "PromptDomain",
+                "PromptTemplates",
+                "PromptBackends",
+                "PromptStores",
+                "PromptGeneration",
                 "PhotoPromptsTestSupport",
                 "StubLLM",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// A `cacheEntry` row as column values: the prompts' JSON is encoded before the write.
 package struct CacheEntryRow {

@@ -1,4 +1,5 @@
 import Logging
+import PromptDomain
 import ServiceLifecycle
 
 /// Deletes expired sessions, cache entries and idempotent answers, once at start-up and then every `interval`.

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// A round's prompts as one entry of the user's history: one row per answer shown, its prompts' hashed keys and
 /// signatures each joined by commas. One row, not three: every new session writes it, on SQLite's single writer.

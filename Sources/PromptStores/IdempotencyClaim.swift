@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// The answer to an idempotency claim.
 public enum IdempotencyClaim: Sendable, Equatable {

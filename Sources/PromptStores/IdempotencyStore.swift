@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Idempotency keys: a claim per key while its request runs, then the answer kept for replay.
 public protocol IdempotencyStore: Sendable {

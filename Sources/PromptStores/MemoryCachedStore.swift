@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 import Synchronization
 
 /// A prompt cache with its most recently written or read entries kept in memory in front of it.
@@ -11,8 +12,8 @@ import Synchronization
 /// read).
 public final class MemoryCachedStore: PromptCacheStore {
     private struct Entry {
-        package var prompts: [ValidPrompt]
-        package var expiresAt: Date
+        var prompts: [ValidPrompt]
+        var expiresAt: Date
     }
 
     /// The cache underneath.

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// The cache of model answers, by a key that hashes every input that shapes them (``CacheKey``).
 public protocol PromptCacheStore: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// What each user was shown, so that no session of theirs shows it again inside the window an operator sets
 /// (`PROMPT_HISTORY_DAYS`). Entries are written with the rounds that show them (``SessionStore``), read here, and

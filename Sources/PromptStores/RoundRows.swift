@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// One round and its prompts as column values: the round's, and the prompts' as arrays (PostgreSQL inserts them
 /// with `unnest`, so any number of prompts is one statement).

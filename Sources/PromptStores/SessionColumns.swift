@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// A session as the values of its `session` row: how both databases write a new session and read one back. The
 /// photo and the surplus are JSON text in both.

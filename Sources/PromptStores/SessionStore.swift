@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Sessions, the prompts they showed, their refreshes, and feedback on their prompts.
 ///

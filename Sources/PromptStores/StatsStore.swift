@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Hourly counters per template version, for `GET /admin/stats`.
 public protocol StatsStore: Sendable {

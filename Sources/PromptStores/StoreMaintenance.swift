@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Readiness, expiry and shutdown.
 public protocol StoreMaintenance: Sendable {

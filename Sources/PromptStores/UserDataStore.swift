@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Everything stored about one user, to export or to delete.
 public protocol UserDataStore: Sendable {

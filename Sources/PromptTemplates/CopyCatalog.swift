@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// The product's copy in every language shipped, from `prompts/copy/`: one `<tag>.json` per language.
 ///

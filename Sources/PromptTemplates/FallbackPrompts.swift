@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// The prompts shown when the model cannot supply enough good ones.
 ///
 /// The product's own copy (``ProductCopy``, from `prompts/copy/<tag>.json`), after any of the template's own that

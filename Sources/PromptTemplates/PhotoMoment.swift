@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Facts derived from when and where a photo was taken, for templates: `time_of_day`, `season`, `weekday`,
 /// `is_recent`, `years_ago`.

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// The product's own words in one language: the fallback prompts and the three messages the app shows.
 ///
@@ -37,22 +38,22 @@ public struct ProductCopy: Sendable, Equatable {
     }
 
     private struct File: Decodable {
-        package var fallbacks: [String]
-        package var photoFallbacks: [String]?
-        package var messages: Messages
+        var fallbacks: [String]
+        var photoFallbacks: [String]?
+        var messages: Messages
 
-        package struct Messages: Decodable {
-            package var timeout: String
-            package var error: String
-            package var refreshLimit: String
+        struct Messages: Decodable {
+            var timeout: String
+            var error: String
+            var refreshLimit: String
 
-            package enum CodingKeys: String, CodingKey, CaseIterable {
+            enum CodingKeys: String, CodingKey, CaseIterable {
                 case timeout, error
                 case refreshLimit = "refresh_limit"
             }
         }
 
-        package enum CodingKeys: String, CodingKey, CaseIterable {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case fallbacks, messages
             case photoFallbacks = "photo_fallbacks"
         }

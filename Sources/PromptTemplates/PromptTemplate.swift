@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import PromptDomain
 
 /// An operator-editable prompt: a system part and a user part, both Mustache, rendered as plain text.
 ///

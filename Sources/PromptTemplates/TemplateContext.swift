@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Everything a template can refer to, turned into the dictionaries Mustache renders.
 ///

@@ -1,4 +1,5 @@
 import Mustache
+import PromptDomain
 
 /// A template's own fallback prompts, from the optional `prompts/<name>/fallbacks.txt`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PromptDomain
 import Synchronization
 
 /// The live ``TemplateSet`` and hot reload: a new version is loaded and checked off to the side, then swapped in
@@ -16,9 +17,9 @@ public final class TemplateLibrary: Sendable {
     private let reloading = Mutex<Void>(())
 
     private struct State {
-        package var live: TemplateSet
-        package var loadedAt: Date
-        package var rejected: TemplateRejection?
+        var live: TemplateSet
+        var loadedAt: Date
+        var rejected: TemplateRejection?
     }
 
     /// Loads the templates for start-up.

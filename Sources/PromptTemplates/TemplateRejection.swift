@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PromptDomain
 import Synchronization
 
 /// An edit that did not pass the checks.

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Everything the service renders with, loaded and checked as one unit: the configured template, its A/B
 /// variants, and the product's copy in every language.

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// A template's `settings.json`: model parameters, candidate count, checks, and A/B variants.
 ///
@@ -42,27 +43,27 @@ public struct TemplateSettings: Sendable, Equatable {
     }
 
     private struct File: Decodable {
-        package var candidateCount: Int?
-        package var temperature: Double?
-        package var maxTokens: Int?
-        package var dryMultiplier: Double?
-        package var seed: Int?
-        package var checks: Checks?
-        package var wordRanges: [String: WordRange]?
-        package var variants: [String: Int]?
-        package var gate: Gate?
-        package var examples: Bool?
+        var candidateCount: Int?
+        var temperature: Double?
+        var maxTokens: Int?
+        var dryMultiplier: Double?
+        var seed: Int?
+        var checks: Checks?
+        var wordRanges: [String: WordRange]?
+        var variants: [String: Int]?
+        var gate: Gate?
+        var examples: Bool?
 
-        package struct Gate: Decodable {
-            package var language: Bool?
-            package var acceptLanguages: [String]?
-            package var placeholders: Bool?
-            package var chatter: Bool?
-            package var oneQuestion: Bool?
-            package var questionWords: Bool?
-            package var realWords: Bool?
+        struct Gate: Decodable {
+            var language: Bool?
+            var acceptLanguages: [String]?
+            var placeholders: Bool?
+            var chatter: Bool?
+            var oneQuestion: Bool?
+            var questionWords: Bool?
+            var realWords: Bool?
 
-            package enum CodingKeys: String, CodingKey, CaseIterable {
+            enum CodingKeys: String, CodingKey, CaseIterable {
                 case language
                 case acceptLanguages = "accept_languages"
                 case placeholders
@@ -73,24 +74,24 @@ public struct TemplateSettings: Sendable, Equatable {
             }
         }
 
-        package struct WordRange: Decodable {
-            package var min: Int
-            package var max: Int
+        struct WordRange: Decodable {
+            var min: Int
+            var max: Int
         }
 
-        package struct Checks: Decodable {
-            package var mustEndWithQuestionMark: Bool?
-            package var rejectLinks: Bool?
-            package var blockedWords: [String]?
+        struct Checks: Decodable {
+            var mustEndWithQuestionMark: Bool?
+            var rejectLinks: Bool?
+            var blockedWords: [String]?
 
-            package enum CodingKeys: String, CodingKey, CaseIterable {
+            enum CodingKeys: String, CodingKey, CaseIterable {
                 case mustEndWithQuestionMark = "must_end_with_question_mark"
                 case rejectLinks = "reject_links"
                 case blockedWords = "blocked_words"
             }
         }
 
-        package enum CodingKeys: String, CodingKey, CaseIterable {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case candidateCount = "candidate_count"
             case temperature
             case maxTokens = "max_tokens"

@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 import ServiceLifecycle
 
 /// Reloads the templates when a file in `prompts/` changes (`PROMPTS_WATCH_INTERVAL`).

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Logging
 import PhotoPrompts
+import PromptDomain
+import PromptStores
+import PromptTemplates
 import Synchronization
 
 /// `photo-prompts eval`: runs a fixture set through the configured backend and reports how a template did.

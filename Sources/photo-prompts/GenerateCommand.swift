@@ -1,6 +1,8 @@
 import ArgumentParser
 import Logging
 import PhotoPrompts
+import PromptGeneration
+import PromptStores
 
 /// `photo-prompts generate`: runs the whole pipeline once for a photo against the configured backends.
 struct GenerateCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PhotoPrompts
+import PromptDomain
+import PromptTemplates
 
 /// The `--template` and `--photo` options of the operator tools, and loading both with one error wording.
 struct PhotoOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import PhotoPrompts
+import PromptDomain
 
 /// `photo-prompts serve`: runs the HTTP service until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

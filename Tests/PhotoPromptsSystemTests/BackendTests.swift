@@ -2,6 +2,11 @@ import Foundation
 import Logging
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
+import PromptDomain
+import PromptGeneration
+import PromptStores
+import PromptTemplates
 import StubLLM
 import Testing
 

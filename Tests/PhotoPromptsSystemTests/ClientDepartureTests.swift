@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
 import Testing
 
 extension SystemTests {

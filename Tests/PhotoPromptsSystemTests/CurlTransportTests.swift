@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
 import StubLLM
 import Testing
 

@@ -1,6 +1,9 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
+import PromptDomain
+import PromptTemplates
 import Testing
 
 extension SystemTests {

@@ -3,6 +3,8 @@ import Logging
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PostgresNIO
+import PromptDomain
+import PromptStores
 import Testing
 
 extension SystemTests {

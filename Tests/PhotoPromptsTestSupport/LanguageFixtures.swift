@@ -1,4 +1,6 @@
 import PhotoPrompts
+import PromptDomain
+import PromptTemplates
 import Testing
 
 /// What the language tests in both layers share: the shipped languages, a photo request in a locale, and the copy.

@@ -1,4 +1,5 @@
 import PhotoPrompts
+import PromptDomain
 
 extension PhotoMetadata {
     /// A photo with every property set and `text` in each free-text field, for tests that a property written and

@@ -1,4 +1,6 @@
 import PhotoPrompts
+import PromptBackends
+import PromptDomain
 import Synchronization
 
 /// A model whose replies a test writes: it streams each reply's lines, one at a time, to the request's observer,

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PhotoPrompts
+import PromptBackends
 
 /// An HTTP client for the service under test. Over a real socket it is libcurl, so many requests can run at once;
 /// over the router (`app.test(.router)`) it is the same calls with no socket, for the fast layer.

@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import PhotoPrompts
+import PromptBackends
+import PromptDomain
 
 /// A fresh SQLite path in a new temporary folder.
 package func temporaryDatabasePath() -> String {

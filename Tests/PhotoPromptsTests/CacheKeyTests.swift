@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptGeneration
 import Testing
 
 @testable import PhotoPrompts

@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptStores
 import Testing
 
 @Suite("Configuration: environment over file over defaults, and bad values named")

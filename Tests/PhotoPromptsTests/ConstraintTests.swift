@@ -1,5 +1,8 @@
 import Foundation
 import PhotoPromptsTestSupport
+import PromptBackends
+import PromptDomain
+import PromptTemplates
 import Testing
 
 @testable import PhotoPrompts

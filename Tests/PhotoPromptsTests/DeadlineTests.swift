@@ -1,3 +1,4 @@
+import PromptDomain
 import Synchronization
 import Testing
 

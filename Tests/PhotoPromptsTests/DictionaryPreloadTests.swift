@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPromptsTestSupport
+import PromptDomain
 import Testing
 
 @testable import PhotoPrompts

@@ -1,6 +1,8 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptTemplates
 import Testing
 
 /// The shipped fixtures, read as eval reads them.

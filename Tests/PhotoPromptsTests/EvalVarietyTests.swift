@@ -1,5 +1,7 @@
 import Foundation
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptGeneration
 import Testing
 
 @testable import PhotoPrompts

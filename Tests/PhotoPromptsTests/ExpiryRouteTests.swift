@@ -1,6 +1,8 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptStores
 import Testing
 
 /// Sessions and cache entries past their time. The sweep at start-up, which needs the running service, stays in the system layer.

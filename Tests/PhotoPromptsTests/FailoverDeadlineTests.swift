@@ -1,6 +1,8 @@
 import Dispatch
 import Logging
 import PhotoPromptsTestSupport
+import PromptBackends
+import PromptDomain
 import Testing
 
 @testable import PhotoPrompts

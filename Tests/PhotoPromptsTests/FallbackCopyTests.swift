@@ -1,5 +1,7 @@
 import Foundation
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptTemplates
 import Testing
 
 @testable import PhotoPrompts

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptDomain
 import Testing
 
 /// A user never meets the same prompt twice, exactly or nearly: not in one answer, not across a session's refreshes,

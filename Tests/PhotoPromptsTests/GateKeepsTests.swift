@@ -1,4 +1,5 @@
 import PhotoPromptsTestSupport
+import PromptDomain
 import StubModel
 import Testing
 

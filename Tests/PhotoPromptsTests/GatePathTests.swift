@@ -1,6 +1,10 @@
 import Foundation
 import Logging
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptGeneration
+import PromptStores
+import PromptTemplates
 import Synchronization
 import Testing
 

@@ -1,5 +1,8 @@
 import Foundation
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptGeneration
+import PromptTemplates
 import Testing
 
 @testable import PhotoPrompts

@@ -1,4 +1,7 @@
 import Foundation
+import PromptDomain
+import PromptGeneration
+import PromptTemplates
 import StubModel
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import PromptDomain
+import PromptStores
 import Testing
 
 @testable import PhotoPrompts

@@ -1,4 +1,6 @@
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptTemplates
 import Testing
 
 @testable import PhotoPrompts

@@ -1,4 +1,5 @@
 import PhotoPrompts
+import PromptDomain
 import Testing
 
 @Suite("Prompts that name the photo come first")

@@ -1,3 +1,4 @@
+import PromptDomain
 import Testing
 
 @testable import PhotoPrompts

@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptStores
 import Testing
 
 @testable import PhotoPrompts

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import PromptDomain
 import Testing
 
 @testable import PhotoPrompts

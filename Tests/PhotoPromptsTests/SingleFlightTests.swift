@@ -1,3 +1,4 @@
+import PromptBackends
 import Synchronization
 import Testing
 

@@ -1,5 +1,10 @@
 import Foundation
 import Logging
+import PromptBackends
+import PromptDomain
+import PromptGeneration
+import PromptStores
+import PromptTemplates
 import Synchronization
 import Testing
 

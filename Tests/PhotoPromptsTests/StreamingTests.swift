@@ -1,5 +1,9 @@
 import Foundation
 import PhotoPromptsTestSupport
+import PromptBackends
+import PromptDomain
+import PromptGeneration
+import PromptTemplates
 import Synchronization
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptTemplates
 import Testing
 
 @Suite("Template settings: checks and derived time fields")

@@ -1,4 +1,5 @@
 import PhotoPrompts
+import PromptDomain
 import Testing
 
 @Suite("The 8–15 word rule")

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PromptDomain
 
 /// The client API keys the service accepts (`API_KEYS`): a name for each, and only the SHA-256 of the key.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptGeneration
 
 /// The limits that protect the bill: prompt requests per client key and per user, per minute.
 ///

@@ -1,5 +1,9 @@
 import Foundation
 import Hummingbird
+import PromptDomain
+import PromptGeneration
+import PromptStores
+import PromptTemplates
 
 /// The operators' API under `/admin`, behind ``AdminAuthMiddleware``: see and reload templates, render one for a
 /// photo, and read per-version stats.

@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptTemplates
 
 /// What operators see with `photo-prompts render`: exactly what a first request sends to the model.
 public enum PromptPreview {

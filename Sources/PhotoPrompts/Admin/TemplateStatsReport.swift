@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 
 /// The answer to `GET /admin/stats`: per variant and version, how its prompts did over a window.
 public struct TemplateStatsReport: ResponseEncodable, Sendable {

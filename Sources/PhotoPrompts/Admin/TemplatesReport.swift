@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptTemplates
 
 /// The answer to `GET /admin/templates`: what serves now and the last edit that was refused.
 struct TemplatesReport: ResponseEncodable {

@@ -2,6 +2,11 @@ import Configuration
 import Foundation
 import Hummingbird
 import Logging
+import PromptBackends
+import PromptDomain
+import PromptGeneration
+import PromptStores
+import PromptTemplates
 
 /// The parts a test may swap; production uses ``AppDependencies/live``.
 public struct AppDependencies: Sendable {

@@ -1,5 +1,7 @@
 import Configuration
 import Logging
+import PromptStores
+import PromptTemplates
 
 /// Every setting of the service, read once at start-up: environment variables over `config/photo-prompts.json`
 /// over these defaults. The README's table lists the same keys.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 
 /// The request context every route uses: Hummingbird's basic context with stable JSON output and the caller's
 /// client key name.

@@ -1,5 +1,9 @@
 import Foundation
 import Logging
+import PromptDomain
+import PromptGeneration
+import PromptStores
+import PromptTemplates
 
 /// Everything the routes and the background services share, built once at start-up by ``buildServices(_:dependencies:logger:)``.
 ///

@@ -1,4 +1,6 @@
 import Configuration
+import PromptBackends
+import PromptDomain
 
 /// One backend of the chain, read from `LLM_*` (the first) or `LLM_2_*` … `LLM_4_*`.
 public struct BackendConfiguration: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Hummingbird
+import PromptDomain
 
 /// A request context that knows which client key it came with, and collects the fields of its log line.
 public protocol ServiceRequestContext: RequestContext {

@@ -1,4 +1,8 @@
 import Foundation
+import PromptBackends
+import PromptDomain
+import PromptGeneration
+import PromptTemplates
 
 /// How one template did over a fixture set: the numbers `photo-prompts eval` prints and writes.
 public struct EvalReport: Codable, Sendable {

@@ -1,4 +1,6 @@
 import Logging
+import PromptGeneration
+import PromptTemplates
 
 /// Runs every fixture through the full pipeline once, against the configured backends, a few at a time.
 ///

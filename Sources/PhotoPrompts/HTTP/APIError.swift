@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptTemplates
 
 /// An error the client sees, always rendered as `{"error": {"code", "message", "details"}}`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 
 /// The body of `POST /v1/sessions/{id}/feedback`: `{"prompt_id": "p_…", "action": "selected" | "dismissed"}`.
 public struct FeedbackRequest: Decodable, Sendable {

@@ -1,5 +1,7 @@
 import Hummingbird
 import Logging
+import PromptDomain
+import PromptStores
 
 /// Makes every error leave the service in the one JSON shape, and keeps internals out of 500s.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 
 /// Reads a JSON request body: checks the content type and size, then decodes it, naming the field at fault.
 public enum JSONRequestDecoder {

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import Logging
+import PromptDomain
+import PromptGeneration
 import Synchronization
 
 /// Server-Sent Events on the two prompt routes, for a client that sends `Accept: text/event-stream`.

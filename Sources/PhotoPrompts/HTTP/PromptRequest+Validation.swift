@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 extension PromptRequest {
     /// The locale used when the client sends none.

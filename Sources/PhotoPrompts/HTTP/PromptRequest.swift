@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// The body of `POST /v1/prompts` as the client sent it. Only `photo` is required; unknown fields are ignored.
 public struct PromptRequest: Decodable, Sendable {
     /// The app's user id.

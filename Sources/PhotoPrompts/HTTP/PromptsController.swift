@@ -1,5 +1,7 @@
 import HTTPTypes
 import Hummingbird
+import PromptDomain
+import PromptGeneration
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: ServiceRequestContext>: Sendable {

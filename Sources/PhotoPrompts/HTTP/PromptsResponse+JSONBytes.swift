@@ -1,3 +1,5 @@
+import PromptDomain
+
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 /// The JSON written on every request, by hand (see ``JSONBytesWriter``): the prompts answer, the cache key, and

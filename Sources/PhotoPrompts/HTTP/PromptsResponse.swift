@@ -1,4 +1,6 @@
 import Hummingbird
+import PromptDomain
+import PromptGeneration
 
 /// The answer to `POST /v1/prompts` and `POST /v1/sessions/{id}/refresh`.
 public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {

@@ -1,4 +1,5 @@
 import Hummingbird
+import PromptDomain
 
 /// Reads every request's body once, under the HTTP layer's rules, before any route sees it.
 ///

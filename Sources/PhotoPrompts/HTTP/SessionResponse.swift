@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 
 /// The answer to `GET /v1/sessions/{id}`: the photo, every round shown, and the counts.
 public struct SessionResponse: ResponseEncodable, Decodable, Sendable {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import PromptDomain
 
 extension StoredResponse {
     /// The HTTP response; `replayed` adds `Idempotent-Replayed: true`, so a client can tell a replay from a first answer.

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import PromptDomain
+import PromptStores
 
 /// The app's "Export Data" and "Delete Account": everything one user has under the calling client key.
 ///

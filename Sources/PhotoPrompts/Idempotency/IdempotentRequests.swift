@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import PromptDomain
+import PromptStores
 
 /// `Idempotency-Key` for `POST /v1/prompts` and `/refresh`: a retry gets the first answer again, never a second
 /// session, a second refresh or a second backend call.

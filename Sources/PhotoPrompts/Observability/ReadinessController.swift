@@ -1,4 +1,7 @@
 import Hummingbird
+import PromptDomain
+import PromptStores
+import PromptTemplates
 
 /// `GET /readyz`: 200 when this instance can serve prompts, 503 otherwise, with each check's result.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import PromptGeneration
 
 /// One log line per request, at info: request id, method, route, status, latency, and what the handler added
 /// (source, template version, backend, cache outcome). Also counts the request in the metrics.

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTPTypes
+import PromptDomain
 
 /// Tells a connection's ``ClientDeparture`` when its client has gone: its input closed (the client shut the
 /// socket or half-closed it) or the connection went inactive (a reset).

@@ -1,4 +1,5 @@
 import NIOCore
+import PromptDomain
 import Synchronization
 
 /// Each open connection's ``ClientDeparture``, found by its channel when a request's context is made.

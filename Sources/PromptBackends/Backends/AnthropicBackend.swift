@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// Anthropic's Messages API: `POST {baseURL}/v1/messages` with `x-api-key` and `anthropic-version`.
 public struct AnthropicBackend: LLMBackend {
     /// The API version this client speaks.
@@ -54,43 +56,43 @@ public struct AnthropicBackend: LLMBackend {
     }
 
     private struct MessagesRequest: Encodable {
-        package struct Message: Encodable {
-            package var role: String
-            package var content: String
+        struct Message: Encodable {
+            var role: String
+            var content: String
         }
-        package var model: String
-        package var system: String
-        package var messages: [Message]
-        package var maxTokens: Int
+        var model: String
+        var system: String
+        var messages: [Message]
+        var maxTokens: Int
         // Anthropic accepts 0...1.
-        package var temperature: Double?
-        package var stream: Bool
+        var temperature: Double?
+        var stream: Bool
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case model, system, messages, temperature, stream
             case maxTokens = "max_tokens"
         }
     }
 
     private struct MessagesResponse: Decodable {
-        package struct Block: Decodable {
-            package var type: String
-            package var text: String?
+        struct Block: Decodable {
+            var type: String
+            var text: String?
         }
-        package struct Usage: Decodable {
-            package var inputTokens: Int
-            package var outputTokens: Int
+        struct Usage: Decodable {
+            var inputTokens: Int
+            var outputTokens: Int
 
-            package enum CodingKeys: String, CodingKey {
+            enum CodingKeys: String, CodingKey {
                 case inputTokens = "input_tokens"
                 case outputTokens = "output_tokens"
             }
         }
-        package var content: [Block]
-        package var stopReason: String?
-        package var usage: Usage?
+        var content: [Block]
+        var stopReason: String?
+        var usage: Usage?
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case content, usage
             case stopReason = "stop_reason"
         }

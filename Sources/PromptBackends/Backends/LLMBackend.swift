@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// A language model that turns a rendered prompt into a reply.
 ///
 /// Implementations: ``OpenAIBackend``, ``AnthropicBackend`` and ``OllamaBackend`` over ``HTTPTransport``, and

@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// What a backend is asked: instructions, a conversation, and the model parameters from the template's settings.
 public struct LLMRequest: Sendable, Equatable {
     /// One turn of the conversation after the system instructions.

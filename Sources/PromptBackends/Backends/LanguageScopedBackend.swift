@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// A backend that writes only some languages (`LLM_LANGUAGES=en` for SmolLM2, which writes English only).
 ///
 /// The chain does not send it a request in another language: the next backend gets it, or, with none left, the

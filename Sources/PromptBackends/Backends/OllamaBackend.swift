@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// Ollama's native chat API: `POST {baseURL}/api/chat`; streamed (one JSON object per line) only for a client that streams.
 public struct OllamaBackend: LLMBackend {
     /// The provider and model.
@@ -45,37 +47,37 @@ public struct OllamaBackend: LLMBackend {
     }
 
     private struct ChatRequest: Encodable {
-        package struct Message: Encodable {
-            package var role: String
-            package var content: String
+        struct Message: Encodable {
+            var role: String
+            var content: String
         }
-        package struct Options: Encodable {
-            package var temperature: Double?
-            package var numPredict: Int
-            package var seed: Int?
+        struct Options: Encodable {
+            var temperature: Double?
+            var numPredict: Int
+            var seed: Int?
 
-            package enum CodingKeys: String, CodingKey {
+            enum CodingKeys: String, CodingKey {
                 case temperature, seed
                 case numPredict = "num_predict"
             }
         }
-        package var model: String
-        package var messages: [Message]
-        package var stream: Bool
-        package var format: PromptListSchema?
-        package var options: Options
+        var model: String
+        var messages: [Message]
+        var stream: Bool
+        var format: PromptListSchema?
+        var options: Options
     }
 
     private struct ChatResponse: Decodable {
-        package struct Message: Decodable {
-            package var content: String
+        struct Message: Decodable {
+            var content: String
         }
-        package var message: Message
-        package var doneReason: String?
-        package var promptEvalCount: Int?
-        package var evalCount: Int?
+        var message: Message
+        var doneReason: String?
+        var promptEvalCount: Int?
+        var evalCount: Int?
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case message
             case doneReason = "done_reason"
             case promptEvalCount = "prompt_eval_count"

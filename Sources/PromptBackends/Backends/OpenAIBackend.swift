@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// The OpenAI Chat Completions API, which vLLM, llama.cpp's server, LM Studio and Ollama's `/v1` also speak.
 public struct OpenAIBackend: LLMBackend {
     /// The provider and model.
@@ -80,23 +82,23 @@ public struct OpenAIBackend: LLMBackend {
     }
 
     private struct ChatRequest: Encodable {
-        package struct Message: Encodable {
-            package var role: String
-            package var content: String
+        struct Message: Encodable {
+            var role: String
+            var content: String
         }
-        package var model: String
-        package var messages: [Message]
-        package var temperature: Double?
-        package var maxTokens: Int?
-        package var maxCompletionTokens: Int?
-        package var responseFormat: ResponseFormat?
-        package var grammar: String?
-        package var dryMultiplier: Double?
-        package var seed: Int?
-        package var stream: Bool
-        package var streamOptions: StreamOptions?
+        var model: String
+        var messages: [Message]
+        var temperature: Double?
+        var maxTokens: Int?
+        var maxCompletionTokens: Int?
+        var responseFormat: ResponseFormat?
+        var grammar: String?
+        var dryMultiplier: Double?
+        var seed: Int?
+        var stream: Bool
+        var streamOptions: StreamOptions?
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case model, messages, temperature, stream
             case maxTokens = "max_tokens"
             case maxCompletionTokens = "max_completion_tokens"
@@ -109,57 +111,57 @@ public struct OpenAIBackend: LLMBackend {
 
     /// `{"include_usage": true}`: a streamed reply then ends with a chunk that reports the tokens.
     private struct StreamOptions: Encodable {
-        package var includeUsage = true
+        var includeUsage = true
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case includeUsage = "include_usage"
         }
     }
 
     /// `{"type": "json_schema", "json_schema": {"name": "journal_prompts", "strict": true, "schema": …}}`.
     private struct ResponseFormat: Encodable {
-        package struct JSONSchema: Encodable {
-            package var name = "journal_prompts"
-            package var strict = true
-            package var schema: PromptListSchema
+        struct JSONSchema: Encodable {
+            var name = "journal_prompts"
+            var strict = true
+            var schema: PromptListSchema
         }
-        package var type = "json_schema"
-        package var jsonSchema: JSONSchema
+        var type = "json_schema"
+        var jsonSchema: JSONSchema
 
-        package init(schema: PromptListSchema) {
+        init(schema: PromptListSchema) {
             jsonSchema = JSONSchema(schema: schema)
         }
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case type
             case jsonSchema = "json_schema"
         }
     }
 
     private struct ChatResponse: Decodable {
-        package struct Choice: Decodable {
-            package struct Message: Decodable {
-                package var content: String?
+        struct Choice: Decodable {
+            struct Message: Decodable {
+                var content: String?
             }
-            package var message: Message
-            package var finishReason: String?
+            var message: Message
+            var finishReason: String?
 
-            package enum CodingKeys: String, CodingKey {
+            enum CodingKeys: String, CodingKey {
                 case message
                 case finishReason = "finish_reason"
             }
         }
-        package struct Usage: Decodable {
-            package var promptTokens: Int
-            package var completionTokens: Int
+        struct Usage: Decodable {
+            var promptTokens: Int
+            var completionTokens: Int
 
-            package enum CodingKeys: String, CodingKey {
+            enum CodingKeys: String, CodingKey {
                 case promptTokens = "prompt_tokens"
                 case completionTokens = "completion_tokens"
             }
         }
-        package var choices: [Choice]
-        package var usage: Usage?
+        var choices: [Choice]
+        var usage: Usage?
     }
 }
 

@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// Sees a model's text while the model still writes it.
 ///
 /// The generator sets one, as ``ReplyObservation/current``, for a request whose client asked for a stream;

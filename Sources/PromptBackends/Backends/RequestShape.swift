@@ -1,4 +1,5 @@
 import Logging
+import PromptDomain
 import Synchronization
 
 /// Which optional parameters a backend sends, learned from its refusals and remembered for the process's life.

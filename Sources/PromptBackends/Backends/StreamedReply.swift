@@ -14,11 +14,11 @@ package final class StreamedReply: Sendable {
     }
 
     private struct State {
-        package var pending: [UInt8] = []
-        package var text = ""
-        package var finishReason: FinishReason?
-        package var promptTokens: Int?
-        package var completionTokens: Int?
+        var pending: [UInt8] = []
+        var text = ""
+        var finishReason: FinishReason?
+        var promptTokens: Int?
+        var completionTokens: Int?
     }
 
     private let state = Mutex(State())

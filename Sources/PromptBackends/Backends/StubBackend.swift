@@ -1,3 +1,4 @@
+import PromptDomain
 import StubModel
 
 /// An in-process model that writes photo-aware questions with no network: the default, so `make run` works offline.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PromptDomain
 
 /// The configured backends in order, each behind its own circuit breaker, sharing one deadline.
 ///

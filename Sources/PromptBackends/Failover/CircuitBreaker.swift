@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Keeps calls away from a backend that keeps failing, or that asked us to wait.
 ///

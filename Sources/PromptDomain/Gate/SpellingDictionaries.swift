@@ -75,21 +75,21 @@ public final class SpellingDictionaries: Sendable {
 
     /// A dictionary's files, opened once.
     private final class LazyDictionary: Sendable {
-        package let affixes: String
-        package let words: String
+        let affixes: String
+        let words: String
         /// nil until first use; then the dictionary, or `.some(nil)` when Hunspell could not open it.
         private let state = Mutex<SpellingDictionary??>(nil)
 
-        package init(affixes: String, words: String) {
+        init(affixes: String, words: String) {
             self.affixes = affixes
             self.words = words
         }
 
-        package var isOpened: Bool {
+        var isOpened: Bool {
             state.withLock { $0 != nil }
         }
 
-        package func opened() -> SpellingDictionary? {
+        func opened() -> SpellingDictionary? {
             state.withLock { state in
                 if let opened = state { return opened }
                 let opened = SpellingDictionary(affixes: affixes, words: words)

@@ -57,7 +57,7 @@ private final class Race<Value: Sendable>: Sendable {
 
     /// Sets the result unless one is set; returns whether this call set it.
     @discardableResult
-    package func finish(with result: Result<Value, any Error>) -> Bool {
+    func finish(with result: Result<Value, any Error>) -> Bool {
         let (won, waiter): (Bool, CheckedContinuation<Value, any Error>?) = state.withLock { state in
             switch state {
             case .finished:
@@ -75,7 +75,7 @@ private final class Race<Value: Sendable>: Sendable {
     }
 
     /// The result, once set.
-    package var value: Value {
+    var value: Value {
         get async throws {
             try await withCheckedThrowingContinuation { continuation in
                 let finished: Result<Value, any Error>? = state.withLock { state in

@@ -1,3 +1,5 @@
+import PromptDomain
+
 // Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
 
 extension CacheKey {

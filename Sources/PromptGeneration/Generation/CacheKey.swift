@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptTemplates
 
 /// The cache key: a hash of everything that shapes the model's answer.
 ///

@@ -1,3 +1,6 @@
+import PromptBackends
+import PromptDomain
+import PromptTemplates
 import Synchronization
 
 /// Finds a streamed reply's good prompts as its lines complete, and hands each on at once, up to three.
@@ -9,11 +12,11 @@ import Synchronization
 package final class EarlyPrompts: ReplyObserver {
     private struct State {
         /// The current call's text so far.
-        package var text = ""
-        package var shown: [ValidPrompt] = []
+        var text = ""
+        var shown: [ValidPrompt] = []
         /// The backend of the current call: a prompt shown is named with the backend that wrote it, even when that
         /// call fails after it (a stream cut at the deadline keeps what it showed).
-        package var backend: BackendIdentity?
+        var backend: BackendIdentity?
     }
 
     private let state = Mutex(State())

@@ -1,4 +1,6 @@
 import Foundation
+import PromptBackends
+import PromptDomain
 
 /// What the pipeline produced for one request, before it is shaped into a round of three.
 public struct Generation: Sendable {

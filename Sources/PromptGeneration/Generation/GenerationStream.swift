@@ -1,3 +1,5 @@
+import PromptDomain
+
 /// What a streamed request hears from the pipeline before its answer is complete.
 public struct GenerationStream: Sendable {
     /// The backends are about to be asked: what happens from here on is the model's time.

@@ -1,23 +1,26 @@
 import Logging
+import PromptBackends
+import PromptDomain
+import PromptTemplates
 
 /// The backend path of one request, in named steps: ask, judge, re-ask once when it can help, answer.
 extension PromptGenerator {
     /// What one request has so far: the prompts kept and rejected over its calls, and their tokens.
     private struct Judged {
-        package var kept: [ValidPrompt]
-        package var rejected: [PromptRejection]
-        package var usage: TokenUsage?
-        package var reasked = false
+        var kept: [ValidPrompt]
+        var rejected: [PromptRejection]
+        var usage: TokenUsage?
+        var reasked = false
     }
 
     /// One request's call, as rendered: what is sent, how replies are judged, and the streamed prompts so far.
     private struct Call {
-        package var request: LLMRequest
-        package let validator: PromptValidator
-        package let early: EarlyPrompts?
-        package let shownKeys: Set<String>
-        package let seen: SeenPrompts
-        package let deadline: ContinuousClock.Instant
+        var request: LLMRequest
+        let validator: PromptValidator
+        let early: EarlyPrompts?
+        let shownKeys: Set<String>
+        let seen: SeenPrompts
+        let deadline: ContinuousClock.Instant
     }
 
     /// The backend path for `input`, whose session has shown the prompts with `shownKeys` (worked out once, by the caller).

@@ -1,5 +1,9 @@
 import Foundation
 import Logging
+import PromptBackends
+import PromptDomain
+import PromptStores
+import PromptTemplates
 
 /// The pipeline for one request: try the cache, render the template, ask the backends within one deadline,
 /// validate, re-ask once if too few survive and time allows, and cache what the model produced.

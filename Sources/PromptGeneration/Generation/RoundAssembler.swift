@@ -1,3 +1,6 @@
+import PromptDomain
+import PromptTemplates
+
 /// Turns a ``Generation`` into the three prompts a user sees, filling gaps from the fallbacks.
 public struct RoundAssembler: Sendable {
     /// The fallback copy, worked out only for a round that needs it: the lines that name the photo are rendered and

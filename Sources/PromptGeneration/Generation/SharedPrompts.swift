@@ -1,3 +1,4 @@
+import PromptDomain
 import Synchronization
 
 /// The good prompts one backend run has found so far, handed to every streamed request that shares the run.
@@ -8,8 +9,8 @@ import Synchronization
 /// hands a prompt on (to its request's event stream) and never calls back in.
 package final class SharedPrompts: Sendable {
     private struct State {
-        package var found: [ValidPrompt] = []
-        package var listeners: [@Sendable (ValidPrompt) -> Void] = []
+        var found: [ValidPrompt] = []
+        var listeners: [@Sendable (ValidPrompt) -> Void] = []
     }
 
     private let state = Mutex(State())

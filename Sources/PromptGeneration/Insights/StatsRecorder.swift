@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptStores
 import Synchronization
 
 /// Counts what happens to each template version in memory and hands the counts to the store in batches.
@@ -9,9 +11,9 @@ import Synchronization
 /// interval of counts, never a session.
 public final class StatsRecorder: Sendable {
     private struct Key: Hashable {
-        package var bucket: Int
-        package var template: TemplateIdentity
-        package var name: String
+        var bucket: Int
+        var template: TemplateIdentity
+        var name: String
     }
 
     private let pending = Mutex<[Key: Int]>([:])

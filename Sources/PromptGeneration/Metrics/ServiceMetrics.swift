@@ -2,6 +2,8 @@ import CoreMetrics
 import Foundation
 import Metrics
 import Prometheus
+import PromptBackends
+import PromptDomain
 import Synchronization
 
 /// The service's Prometheus metrics, through swift-metrics, in a registry of its own.

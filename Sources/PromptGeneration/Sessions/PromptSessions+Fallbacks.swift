@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptTemplates
 
 /// How a session fills the gaps a model leaves: the fallbacks a round draws on, in the user's language.
 extension PromptSessions {

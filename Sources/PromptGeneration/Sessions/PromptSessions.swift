@@ -1,5 +1,8 @@
 import Foundation
 import Logging
+import PromptDomain
+import PromptStores
+import PromptTemplates
 
 /// Sessions for one photo each: the first answer, up to `refreshLimit` refreshes, and the history.
 public struct PromptSessions: Sendable {

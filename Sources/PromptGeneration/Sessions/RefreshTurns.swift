@@ -1,4 +1,6 @@
 import Foundation
+import PromptDomain
+import PromptStores
 
 /// Refreshes of one session take turns, in this process and across every instance sharing the store.
 ///

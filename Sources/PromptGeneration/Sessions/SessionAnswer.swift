@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import PromptDomain
+import PromptTemplates
 
 /// One answer: the round shown and the session's count after it.
 public struct SessionAnswer: Sendable {

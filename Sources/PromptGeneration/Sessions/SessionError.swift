@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PromptTemplates
 
 /// Why a session request was refused.
 public enum SessionError: Error, Equatable {

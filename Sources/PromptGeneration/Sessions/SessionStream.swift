@@ -1,3 +1,4 @@
+import PromptDomain
 import Synchronization
 
 /// What a streamed request hears from a session before its answer is complete.

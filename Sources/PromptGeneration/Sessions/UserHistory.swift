@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import PromptDomain
+import PromptStores
 
 /// Each user's prompt history as sessions use it: read before a round is chosen, so nothing the user met inside the
 /// window comes back, exactly or nearly; written with the round that shows it (``SessionStore``).

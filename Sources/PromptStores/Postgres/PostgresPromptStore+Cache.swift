@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// The cache of model answers (``PromptCacheStore``), in PostgreSQL.
 extension PostgresPromptStore {

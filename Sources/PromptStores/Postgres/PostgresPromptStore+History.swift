@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// Each user's prompt history (``PromptHistoryStore``), in PostgreSQL: every instance reads what the others wrote.
 extension PostgresPromptStore {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// Idempotency keys and the answers kept under them (``IdempotencyStore``), in PostgreSQL.
 extension PostgresPromptStore {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// Readiness and expiry (``StoreMaintenance``), in PostgreSQL; ``close()`` is with the pool it ends.
 extension PostgresPromptStore {

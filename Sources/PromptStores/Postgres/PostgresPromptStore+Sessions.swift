@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// Sessions, their refresh slots and turns, and feedback on their prompts (``SessionStore``), in PostgreSQL.
 extension PostgresPromptStore {

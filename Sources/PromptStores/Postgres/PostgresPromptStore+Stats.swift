@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// Hourly counters per template version (``StatsStore``), in PostgreSQL.
 extension PostgresPromptStore {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 
 /// A user's export and deletion (``UserDataStore``), in PostgreSQL.
 extension PostgresPromptStore {

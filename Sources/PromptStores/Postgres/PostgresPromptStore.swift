@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import PromptDomain
 import Synchronization
 
 /// The ``PromptStore`` on PostgreSQL through postgres-nio, for several instances sharing one database.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// The cache of model answers (``PromptCacheStore``), in SQLite.
 extension SQLitePromptStore {

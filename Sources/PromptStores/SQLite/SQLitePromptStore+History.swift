@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// Each user's prompt history (``PromptHistoryStore``), in SQLite.
 extension SQLitePromptStore {

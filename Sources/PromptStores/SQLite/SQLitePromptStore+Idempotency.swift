@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// Idempotency keys and the answers kept under them (``IdempotencyStore``), in SQLite.
 extension SQLitePromptStore {

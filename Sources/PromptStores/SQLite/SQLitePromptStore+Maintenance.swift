@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// Readiness, expiry and shutdown (``StoreMaintenance``), in SQLite.
 extension SQLitePromptStore {

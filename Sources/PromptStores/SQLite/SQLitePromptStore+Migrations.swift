@@ -1,4 +1,5 @@
 import GRDB
+import PromptDomain
 
 extension SQLitePromptStore {
     /// The schema's history. Never edit a shipped migration: add `v2`, `v3`… instead.

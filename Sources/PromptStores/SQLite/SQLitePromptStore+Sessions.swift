@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// Sessions, their refresh slots and turns, and feedback on their prompts (``SessionStore``), in SQLite.
 extension SQLitePromptStore {

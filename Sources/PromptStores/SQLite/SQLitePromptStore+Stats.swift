@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// Hourly counters per template version (``StatsStore``), in SQLite.
 extension SQLitePromptStore {

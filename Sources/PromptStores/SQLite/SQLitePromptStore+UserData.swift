@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 /// A user's export and deletion (``UserDataStore``), in SQLite.
 extension SQLitePromptStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PromptDomain
 
 // Sessions, rounds, prompts and cache entries are read through these records and written as `SessionColumns`,
 // `RoundRows` and `CacheEntryRow` (SQLiteRowInserts.swift), so they only decode. Feedback is both read and written here.

@@ -12,9 +12,9 @@ package final class WriteBatcher: Sendable {
     private typealias Write = @Sendable (Database) throws -> Void
 
     private struct State {
-        package var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
+        var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
         /// Whether the flushing task is writing; a new write then queues for its next batch.
-        package var isWriting = false
+        var isWriting = false
     }
 
     private let writer: any DatabaseWriter

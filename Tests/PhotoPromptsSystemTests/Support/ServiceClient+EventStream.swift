@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
 import Synchronization
 
 /// Reading the prompt routes' Server-Sent Events as they arrive, each stamped with when it did.

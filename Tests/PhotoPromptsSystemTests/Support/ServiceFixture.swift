@@ -5,6 +5,8 @@ import HummingbirdTesting
 import Logging
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
+import PromptDomain
 
 /// The environment a test service starts with: the stub model over HTTP, a short timeout, a fresh database.
 func testEnvironment(stub: StubLLMFixture?, databasePath: String = temporaryDatabasePath()) -> [String: String] {

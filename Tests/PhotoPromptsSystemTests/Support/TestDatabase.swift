@@ -4,6 +4,7 @@ import Logging
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PostgresNIO
+import PromptStores
 import Testing
 
 /// The two stores every store test runs against.

@@ -1,3 +1,8 @@
+import PromptBackends
+import PromptDomain
+import PromptGeneration
+import PromptStores
+
 @testable import PhotoPrompts
 
 extension PromptGenerator {

@@ -9,9 +9,9 @@ import Synchronization
 /// inbox and call `curl_multi_wakeup`, the one multi call libcurl allows from another thread.
 package final class CurlMultiLoop: @unchecked Sendable {
     private struct Inbox {
-        package var additions: [CurlTransfer] = []
-        package var hasCancellations = false
-        package var isShuttingDown = false
+        var additions: [CurlTransfer] = []
+        var hasCancellations = false
+        var isShuttingDown = false
     }
 
     private let multi: UnsafeMutableRawPointer
