@@ -65,13 +65,12 @@ let package = Package(
         ),
         // The domain, the leaf every other layer stands on: photo metadata, prompts, language tags, the word rule,
         // the gate and its checks, what the model is asked for; value types and pure rules over Foundation, the C
-        // shims of the field libraries (ICU, CLD2, Hunspell, Snowball) and swift-crypto's SHA-256. No HTTP, no database.
+        // shims of the field libraries (ICU, CLD2, Snowball) and swift-crypto's SHA-256. No HTTP, no database.
         .target(
             name: "PromptDomain",
             dependencies: [
                 "CICU",
                 "CCLD2",
-                "CHunspell",
                 "CStemmer",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -82,6 +81,8 @@ let package = Package(
             name: "PromptTemplates",
             dependencies: [
                 "PromptDomain",
+                // Hunspell's dictionaries are files: opened here and handed to the domain's gate.
+                "CHunspell",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -108,7 +108,14 @@ public struct PromptTemplate: Sendable {
     /// rules.
     public func validator(for language: LanguageTag, photo: PhotoMetadata) -> PromptValidator {
         var validator = validator(for: language)
-        validator.gate = PromptGate(language: language, photo: photo, rules: settings.gate, chatter: chatter, knownWords: knownWords)
+        validator.gate = PromptGate(
+            language: language,
+            photo: photo,
+            rules: settings.gate,
+            chatter: chatter,
+            knownWords: knownWords,
+            dictionaries: .system
+        )
         validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
         validator.photoMentions = PhotoMentions(photo)
         return validator

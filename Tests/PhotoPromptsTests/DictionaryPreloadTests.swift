@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptTemplates
 import Testing
 
 @testable import PhotoPrompts
@@ -20,7 +21,7 @@ struct DictionaryPreloadTests {
 
     @Test("openInBackground returns at once and opens every installed dictionary")
     func opensEveryDictionary() async throws {
-        let dictionaries = SpellingDictionaries(folder: "/usr/share/hunspell")
+        let dictionaries = SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
         try #require(!dictionaries.languages.isEmpty, "Debian's hunspell-* packages (make deps installs them)")
         #expect(!dictionaries.allOpened, "nothing is opened before it is asked for")
         dictionaries.openInBackground()

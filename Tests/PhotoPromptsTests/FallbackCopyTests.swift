@@ -47,7 +47,7 @@ struct FallbackCopyTests {
         let validator = PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: Self.photo, chatter: Self.chatter, knownWords: Self.knownWords)
+            gate: PromptGate(language: language, photo: Self.photo, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
         )
         let added = Array(Self.catalog.copy(for: language).fallbacks.texts.dropFirst(3))
         let validation = await Self.offThePool { validator.validate(added) }
@@ -95,7 +95,7 @@ struct FallbackCopyTests {
         let validator = PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords)
+            gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
         )
         let context = TemplateContext(photo: kyoto, locale: locale, candidateCount: 3, now: Date())
         let rendered = await Self.offThePool { copy.photoFallbacks.rendered(for: context, validator: validator) }

@@ -1,5 +1,6 @@
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptTemplates
 import StubModel
 import Testing
 
@@ -51,7 +52,12 @@ struct GateKeepsTests {
     func hindiLoanwords(question: String) {
         #expect(GateTableTests.verdict(question, locale: "hi") == nil)
         // Without the list, the dictionary alone rejects it: the list is what keeps it.
-        let bare = PromptGate(language: LanguageTag(locale: "hi"), photo: GateTableTests.photo, chatter: GateTableTests.chatter)
+        let bare = PromptGate(
+            language: LanguageTag(locale: "hi"),
+            photo: GateTableTests.photo,
+            chatter: GateTableTests.chatter,
+            dictionaries: .system
+        )
         #expect(bare.failure(for: question, repeatKey: PromptNormalizer.repeatKey(question)) != nil)
     }
 

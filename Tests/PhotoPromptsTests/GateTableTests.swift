@@ -1,5 +1,6 @@
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptTemplates
 import StubModel
 import Testing
 
@@ -26,7 +27,7 @@ struct GateTableTests {
         return PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter, knownWords: knownWords)
+            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter, knownWords: knownWords, dictionaries: .system)
         )
     }
 
@@ -98,7 +99,7 @@ struct GateTableTests {
     @Test("Where CLD2 cannot tell, Latin letters are wrong for a user who reads another script")
     func scriptDecides() {
         // Too short and too mixed for CLD2 to call reliably, yet plainly not Japanese.
-        let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: Self.photo)
+        let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: Self.photo, dictionaries: .system)
         let text = "Zyx qwv plor mandu, kest verano tolk?"
         #expect(LanguageIdentifier.identify(text).isReliable == false)
         #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == .wrongLanguage("Latn"))

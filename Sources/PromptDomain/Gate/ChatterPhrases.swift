@@ -25,11 +25,6 @@ public struct ChatterPhrases: Sendable, Equatable {
         fingerprint = String(ContentHash.sha256Hex(listed.joined(separator: "\u{1}")).prefix(12))
     }
 
-    /// Reads every `<language>.txt` in `prompts/chatter`; no folder means no phrases.
-    public static func load(from promptsDirectory: String) throws(TemplateError) -> ChatterPhrases {
-        ChatterPhrases(try LanguageLists.load("chatter", from: promptsDirectory).linesByLanguage)
-    }
-
     /// The phrases a candidate for `language` is checked against, as UTF-8 (padded where `wholeWords`): its own,
     /// and English's, which small models fall back to whatever they were asked.
     package func patterns(for language: LanguageTag, wholeWords: Bool) -> [[UInt8]] {

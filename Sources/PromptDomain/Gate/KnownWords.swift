@@ -17,11 +17,6 @@ public struct KnownWords: Sendable, Equatable {
         fingerprint = lists.fingerprint
     }
 
-    /// Reads every `<language>.txt` in `prompts/words`; no folder means no words.
-    public static func load(from promptsDirectory: String) throws(TemplateError) -> KnownWords {
-        KnownWords(try LanguageLists.load("words", from: promptsDirectory))
-    }
-
     /// The words a candidate for `language` may use beyond its dictionary.
     package func words(for language: LanguageTag) -> Set<String> {
         wordsByLanguage[language.language] ?? []

@@ -40,7 +40,7 @@ public struct PromptGate: Sendable {
         rules: GateRules = GateRules(),
         chatter: ChatterPhrases = ChatterPhrases(),
         knownWords: KnownWords = KnownWords(),
-        dictionaries: SpellingDictionaries = .system
+        dictionaries: SpellingDictionaries
     ) {
         self.language = language
         self.rules = rules
@@ -121,7 +121,7 @@ public struct PromptGate: Sendable {
     /// ("anddog", "thePraia", "Icantellyou") is unknown. A capitalised word is judged too: the dictionaries know
     /// the names of places and people they list and a language's capitalised nouns, the photo's own names are its
     /// words, and any other name is one the model made up ("Ieet"), or a name the photo does not have.
-    private func unknownWord(in ownWords: [Substring], dictionary: SpellingDictionary, lenient: Bool) -> Substring? {
+    private func unknownWord(in ownWords: [Substring], dictionary: any WordDictionary, lenient: Bool) -> Substring? {
         let candidates = ownWords.filter { !$0.contains(where: \.isNumber) }
         if lenient {
             let unknown = dictionary.unknown(in: candidates)

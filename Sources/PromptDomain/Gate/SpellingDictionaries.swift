@@ -1,25 +1,15 @@
 import Foundation
 import Synchronization
 
-/// The Hunspell dictionaries installed on this machine, by language, each opened on first use.
+/// The dictionaries of the gate's real-word check, by language, each opened once: on first use, or all at start-up.
 ///
-/// Debian's `hunspell-*` packages put them in `/usr/share/hunspell`. Opening one takes 15 to 320 ms and 5 to 40 MB.
+/// How to open each is handed in by the layer that reads files (`SpellingDictionaries.system`, in PromptTemplates:
+/// Debian's Hunspell dictionaries in `/usr/share/hunspell`). Opening one takes 15 to 320 ms and 5 to 40 MB.
 /// The service opens them all at start-up on a thread of its own (``openInBackground(languages:)``): opened on first use,
 /// the first request in a language held one of the cooperative pool's two threads for that long, and every other
 /// request waited behind it. A request that comes before its dictionary is open waits for that one only, under its
 /// lock, as before.
 public final class SpellingDictionaries: Sendable {
-    /// Debian's dictionaries.
-    public static let system = SpellingDictionaries(folder: "/usr/share/hunspell")
-
-    /// The dictionary file for each language the real-word check covers, by primary language subtag. Japanese and
-    /// Chinese have none; Thai's splits words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร"), so Thai
-    /// skips the check too.
-    package static let files: [String: String] = [
-        "ar": "ar", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT", "nl": "nl_NL", "pt": "pt_BR",
-        "hi": "hi_IN", "ko": "ko_KR",
-    ]
-
     /// Languages whose dictionaries miss forms a translator writes: each rejected one word of the reference
     /// translations (a loanword with its particle, "디테일은"; a plural, "खुशबुएँ"). There a
     /// card fails only on what a person does not write: an unknown word of ``gluedLength`` letters or more, or two
@@ -33,15 +23,10 @@ public final class SpellingDictionaries: Sendable {
     private let dictionaries: [String: LazyDictionary]
     private let preloading = Mutex(false)
 
-    /// Finds the dictionaries in `folder`; a language whose files are missing has none.
-    public init(folder: String) {
-        var found: [String: LazyDictionary] = [:]
-        for (language, file) in Self.files {
-            let base = URL(fileURLWithPath: folder).appendingPathComponent(file).path
-            guard FileManager.default.fileExists(atPath: base + ".aff"), FileManager.default.fileExists(atPath: base + ".dic") else { continue }
-            found[language] = LazyDictionary(affixes: base + ".aff", words: base + ".dic")
-        }
-        dictionaries = found
+    /// Dictionaries opened by `openers`: for each primary language subtag, how to open its dictionary (nil when it
+    /// cannot be opened), called once. None: the real-word check is skipped in every language.
+    public init(opening openers: [String: @Sendable () -> (any WordDictionary)?] = [:]) {
+        dictionaries = openers.mapValues(LazyDictionary.init)
     }
 
     /// The languages with a dictionary, sorted: said at start-up, so operators know where words are checked.
@@ -69,30 +54,28 @@ public final class SpellingDictionaries: Sendable {
     }
 
     /// The dictionary for `language`, opened now if this is its first use; nil where there is none.
-    package func dictionary(for language: LanguageTag) -> SpellingDictionary? {
+    package func dictionary(for language: LanguageTag) -> (any WordDictionary)? {
         dictionaries[language.language]?.opened()
     }
 
-    /// A dictionary's files, opened once.
+    /// A dictionary, opened once.
     private final class LazyDictionary: Sendable {
-        let affixes: String
-        let words: String
-        /// nil until first use; then the dictionary, or `.some(nil)` when Hunspell could not open it.
-        private let state = Mutex<SpellingDictionary??>(nil)
+        private let open: @Sendable () -> (any WordDictionary)?
+        /// nil until first use; then the dictionary, or `.some(nil)` when it could not be opened.
+        private let state = Mutex<(any WordDictionary)??>(nil)
 
-        init(affixes: String, words: String) {
-            self.affixes = affixes
-            self.words = words
+        init(_ open: @escaping @Sendable () -> (any WordDictionary)?) {
+            self.open = open
         }
 
         var isOpened: Bool {
             state.withLock { $0 != nil }
         }
 
-        func opened() -> SpellingDictionary? {
+        func opened() -> (any WordDictionary)? {
             state.withLock { state in
                 if let opened = state { return opened }
-                let opened = SpellingDictionary(affixes: affixes, words: words)
+                let opened = open()
                 state = .some(opened)
                 return opened
             }

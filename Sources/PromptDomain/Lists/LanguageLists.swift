@@ -19,32 +19,6 @@ public struct LanguageLists: Sendable, Equatable {
         fingerprint = String(ContentHash.sha256Hex(listed.joined(separator: "\u{1}")).prefix(12))
     }
 
-    /// Reads every `<tag>.txt` in `prompts/<folder>`; no folder means no lists.
-    public static func load(_ folder: String, from promptsDirectory: String) throws(TemplateError) -> LanguageLists {
-        let url = URL(fileURLWithPath: promptsDirectory).appendingPathComponent(folder)
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return LanguageLists() }
-        var lines: [String: [String]] = [:]
-        for file in files.sorted() where file.hasSuffix(".txt") {
-            let name = String(file.dropLast(4))
-            guard let tag = LanguageTag(name), tag.description == name, !tag.language.isEmpty else {
-                throw TemplateError(
-                    file: "\(folder)/\(file)",
-                    message: "must be named after a language tag in canonical form, such as en.txt or zh-Hant.txt"
-                )
-            }
-            let text: String
-            do {
-                text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
-            } catch {
-                throw TemplateError(file: "\(folder)/\(file)", message: "cannot be read (\(error.localizedDescription))")
-            }
-            lines[name] = text.split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        }
-        return LanguageLists(lines)
-    }
-
     /// The lines for `language`: the most specific file that matches it, none when no file does.
     public func lines(for language: LanguageTag) -> [String] {
         CopyMatching.candidates(for: language).lazy.compactMap { linesByTag[$0.lowercased()] }.first ?? []

@@ -1,4 +1,5 @@
 import CHunspell
+import PromptDomain
 import Synchronization
 
 /// One Hunspell dictionary: the only code that talks to Hunspell (`Sources/CHunspell`).
@@ -6,7 +7,7 @@ import Synchronization
 /// Hunspell knows a language's words with their inflections and, where the language builds them, its compounds
 /// (German's "Sonnenuntergang"); it is the spell checker of LibreOffice and Firefox. A handle is not documented as
 /// safe to share between threads, so each call holds its lock: a few microseconds per candidate.
-package final class SpellingDictionary: Sendable {
+package final class SpellingDictionary: WordDictionary {
     private let handle: Mutex<OpaquePointer>
 
     /// Opens the dictionary made of `affixes` (`.aff`) and `words` (`.dic`); nil when Hunspell cannot.

@@ -1,0 +1,10 @@
+/// A language's dictionary as the gate's real-word check asks it: which of a card's words it does not know.
+///
+/// The domain judges; it does not open files. The dictionaries themselves (Hunspell's, from Debian's packages) are
+/// opened by the layer that reads files and handed to the gate inside ``SpellingDictionaries``.
+public protocol WordDictionary: Sendable {
+    /// The first of `words` the dictionary does not know, or nil when it knows them all.
+    func firstUnknown(in words: [Substring]) -> Substring?
+    /// Every one of `words` the dictionary does not know, in order.
+    func unknown(in words: [Substring]) -> [Substring]
+}

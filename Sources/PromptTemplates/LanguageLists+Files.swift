@@ -1,0 +1,47 @@
+import Foundation
+import PromptDomain
+
+// The gate's per-language lists are the domain's values; reading them from `prompts/` is this layer's, the one that
+// reads the templates' files, so the domain does no file I/O.
+
+extension LanguageLists {
+    /// Reads every `<tag>.txt` in `prompts/<folder>`; no folder means no lists.
+    public static func load(_ folder: String, from promptsDirectory: String) throws(TemplateError) -> LanguageLists {
+        let url = URL(fileURLWithPath: promptsDirectory).appendingPathComponent(folder)
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return LanguageLists() }
+        var lines: [String: [String]] = [:]
+        for file in files.sorted() where file.hasSuffix(".txt") {
+            let name = String(file.dropLast(4))
+            guard let tag = LanguageTag(name), tag.description == name, !tag.language.isEmpty else {
+                throw TemplateError(
+                    file: "\(folder)/\(file)",
+                    message: "must be named after a language tag in canonical form, such as en.txt or zh-Hant.txt"
+                )
+            }
+            let text: String
+            do {
+                text = try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8)
+            } catch {
+                throw TemplateError(file: "\(folder)/\(file)", message: "cannot be read (\(error.localizedDescription))")
+            }
+            lines[name] = text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        return LanguageLists(lines)
+    }
+}
+
+extension KnownWords {
+    /// Reads every `<language>.txt` in `prompts/words`; no folder means no words.
+    public static func load(from promptsDirectory: String) throws(TemplateError) -> KnownWords {
+        KnownWords(try LanguageLists.load("words", from: promptsDirectory))
+    }
+}
+
+extension ChatterPhrases {
+    /// Reads every `<language>.txt` in `prompts/chatter`; no folder means no phrases.
+    public static func load(from promptsDirectory: String) throws(TemplateError) -> ChatterPhrases {
+        ChatterPhrases(try LanguageLists.load("chatter", from: promptsDirectory).linesByLanguage)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import PromptDomain
+
+extension SpellingDictionaries {
+    /// Debian's Hunspell dictionaries (the `hunspell-*` packages), which the service's gate uses.
+    public static let system = SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
+
+    /// The dictionary file for each language the real-word check covers, by primary language subtag. Japanese and
+    /// Chinese have none; Thai's splits words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร"), so Thai
+    /// skips the check too.
+    package static let files: [String: String] = [
+        "ar": "ar", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT", "nl": "nl_NL", "pt": "pt_BR",
+        "hi": "hi_IN", "ko": "ko_KR",
+    ]
+
+    /// The Hunspell dictionaries in `folder`, each opened on first use; a language whose files are missing has none.
+    public convenience init(hunspellFolder folder: String) {
+        var openers: [String: @Sendable () -> (any WordDictionary)?] = [:]
+        for (language, file) in Self.files {
+            let base = URL(fileURLWithPath: folder).appendingPathComponent(file).path
+            guard FileManager.default.fileExists(atPath: base + ".aff"), FileManager.default.fileExists(atPath: base + ".dic") else { continue }
+            openers[language] = { SpellingDictionary(affixes: base + ".aff", words: base + ".dic") }
+        }
+        self.init(opening: openers)
+    }
+}
