@@ -5,18 +5,16 @@ import PromptDomain
 /// The product's own copy (``ProductCopy``, from `prompts/copy/<tag>.json`), after any of the template's own that
 /// fit the photo; exempt from the word rule.
 public struct FallbackPrompts: Sendable, Equatable {
-    /// How many prompts an answer carries, from the product spec.
-    public static let promptsPerAnswer = 3
 
     /// The prompts, in the order they are used.
     public let texts: [String]
     /// Each text's repeat key, worked out once when the copy is loaded.
     private let repeatKeys: [String]
 
-    /// Creates a set of fallbacks; there must be at least ``promptsPerAnswer``.
+    /// Creates a set of fallbacks; there must be at least ``ProductSpec/promptsPerAnswer``.
     public init(texts: [String]) throws(TemplateError) {
-        guard texts.count >= Self.promptsPerAnswer else {
-            throw TemplateError(file: "copy", message: "needs at least \(Self.promptsPerAnswer) prompts, has \(texts.count)")
+        guard texts.count >= ProductSpec.promptsPerAnswer else {
+            throw TemplateError(file: "copy", message: "needs at least \(ProductSpec.promptsPerAnswer) prompts, has \(texts.count)")
         }
         self.init(texts: texts, repeatKeys: texts.map(PromptNormalizer.repeatKey))
     }
@@ -28,8 +26,8 @@ public struct FallbackPrompts: Sendable, Equatable {
         var seen = Set<String>()
         let lines = (Array(zip(texts, texts.map(PromptNormalizer.repeatKey))) + Array(zip(self.texts, repeatKeys)))
             .filter { seen.insert($0.1).inserted }
-        // Cannot drop below promptsPerAnswer: the defaults alone have that many distinct lines or more.
-        guard lines.count >= Self.promptsPerAnswer else { return self }
+        // Cannot drop below ProductSpec.promptsPerAnswer: the defaults alone have that many distinct lines or more.
+        guard lines.count >= ProductSpec.promptsPerAnswer else { return self }
         return FallbackPrompts(texts: lines.map(\.0), repeatKeys: lines.map(\.1))
     }
 

@@ -62,7 +62,7 @@ public struct ProductCopy: Sendable, Equatable {
     /// Parses one copy file; `file` names it in errors.
     ///
     /// - Throws: ``TemplateError`` when the JSON is broken, a key is missing or unknown, a text is empty or spans
-    ///   lines, or there are fewer than ``FallbackPrompts/promptsPerAnswer`` fallbacks.
+    ///   lines, or there are fewer than ``ProductSpec/promptsPerAnswer`` fallbacks.
     package static func parse(_ data: Data, locale: LanguageTag, file: String) throws(TemplateError) -> ProductCopy {
         let object: Any
         do {

@@ -32,7 +32,7 @@ struct FallbackCopyTests {
     func eighteenOrMore(locale: String) {
         let copy = Self.catalog.copy(for: LanguageTag(locale)!)
         #expect(copy.fallbacks.texts.count >= 18)
-        #expect(copy.fallbacks.texts.count >= FallbackPrompts.promptsPerAnswer * 6, "a first answer and five refreshes")
+        #expect(copy.fallbacks.texts.count >= ProductSpec.promptsPerAnswer * 6, "a first answer and five refreshes")
         if locale == "en" {
             #expect(
                 Array(copy.fallbacks.texts.prefix(3))

@@ -115,8 +115,8 @@ public struct EvalReport: Codable, Sendable {
         return FixtureResult(
             name: outcome.fixture.name,
             language: language,
-            cardsFromModel: min(generation.candidates.count, FallbackPrompts.promptsPerAnswer),
-            cardsMentioning: generation.candidates.prefix(FallbackPrompts.promptsPerAnswer).filter { details.mentioned(inKey: $0.repeatKey) }.count,
+            cardsFromModel: min(generation.candidates.count, ProductSpec.promptsPerAnswer),
+            cardsMentioning: generation.candidates.prefix(ProductSpec.promptsPerAnswer).filter { details.mentioned(inKey: $0.repeatKey) }.count,
             source: generation.source.rawValue,
             fallbackReason: generation.fallbackReason?.rawValue,
             reasked: generation.reasked,
@@ -162,7 +162,7 @@ public struct EvalReport: Codable, Sendable {
             earlier.insert(generation.candidates)
             earlierByLanguage[language] = earlier
             usage = TokenUsage.sum(usage, generation.usage)
-            if generation.candidates.count < FallbackPrompts.promptsPerAnswer { needingFallback += 1 }
+            if generation.candidates.count < ProductSpec.promptsPerAnswer { needingFallback += 1 }
             for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
             for prompt in generation.candidates { photosByKey[prompt.repeatKey, default: []].insert(index) }
             let details = PhotoMentions(photo)

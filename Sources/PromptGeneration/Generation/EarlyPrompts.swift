@@ -51,14 +51,14 @@ package final class EarlyPrompts: ReplyObserver {
     package func received(_ text: String) {
         let found = state.withLock { state -> [ValidPrompt] in
             state.text += text
-            guard text.contains(where: \.isNewline), state.shown.count < FallbackPrompts.promptsPerAnswer,
+            guard text.contains(where: \.isNewline), state.shown.count < ProductSpec.promptsPerAnswer,
                 let lastBreak = state.text.lastIndex(where: \.isNewline)
             else { return [] }
             let complete = String(state.text[..<lastBreak])
             var avoid = seen
             avoid.insert(state.shown)
             let new = avoid.fresh(validator.validate(ReplyExtractor.candidates(in: complete)).kept)
-                .prefix(FallbackPrompts.promptsPerAnswer - state.shown.count)
+                .prefix(ProductSpec.promptsPerAnswer - state.shown.count)
                 .map { prompt in
                     var prompt = prompt
                     prompt.answeredBy = state.backend

@@ -55,7 +55,7 @@ extension PromptGenerator {
         // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
         // count towards the three before a re-ask is weighed.
         var judged = Judged(kept: call.early?.leading(validation.kept) ?? validation.kept, rejected: validation.rejected, usage: answer.reply.usage)
-        let needed = FallbackPrompts.promptsPerAnswer - call.seen.fresh(judged.kept).count
+        let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count
         if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
             await reask(&call, after: answer, validation, needed: needed, template: input.template, into: &judged, timing: &timing, logger: logger)
         }
@@ -147,7 +147,7 @@ extension PromptGenerator {
         generation.usage = judged.usage
         // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
         // together with the session, so the model path pays for one commit, not two.
-        if kept.count >= FallbackPrompts.promptsPerAnswer {
+        if kept.count >= ProductSpec.promptsPerAnswer {
             generation.cacheEntry = CacheEntry(key: cacheKey, prompts: kept, expiresAt: clock.now.addingTimeInterval(cacheTTL))
         }
         return generation

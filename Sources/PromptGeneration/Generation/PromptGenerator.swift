@@ -189,7 +189,7 @@ public struct PromptGenerator: Sendable {
             // The cache is shared by every user with this photo; each is served only what they have not met.
             let unseen = seen.unseen(cached)
             // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.
-            guard unseen.count >= FallbackPrompts.promptsPerAnswer else {
+            guard unseen.count >= ProductSpec.promptsPerAnswer else {
                 return .met(cached.filter { seen.contains($0) }.map(\.text))
             }
             return .hit(unseen)

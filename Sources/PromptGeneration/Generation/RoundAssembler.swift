@@ -23,7 +23,7 @@ public struct RoundAssembler: Sendable {
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
     /// round, unless the fallback copy must be reused. A round with no unseen model prompt is a fallback round.
     public func draft(from generation: Generation, seen: SeenPrompts) -> RoundDraft {
-        let count = FallbackPrompts.promptsPerAnswer
+        let count = ProductSpec.promptsPerAnswer
         // A generation's candidates differ from one another already: only what the user has seen is left out.
         let unseen = seen.unseen(generation.candidates)
         guard generation.source != .fallback, !unseen.isEmpty else {

@@ -237,7 +237,7 @@ public struct PromptSessions: Sendable {
         // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
         let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
         let unseenSurplus = seen.unseen(session.surplus).filter(gate.stillPasses)
-        if unseenSurplus.count >= FallbackPrompts.promptsPerAnswer {
+        if unseenSurplus.count >= ProductSpec.promptsPerAnswer {
             var timing = ServerTiming()
             timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
             return .prompts(unseenSurplus, from: .model, timing: timing)
