@@ -212,6 +212,8 @@ let package = Package(
                 "PromptGeneration",
                 "PhotoPromptsTestSupport",
                 "StubModel",
+                // stub-llm's replies, written in process for router tests (StubBehaviourBackend).
+                "StubLLM",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

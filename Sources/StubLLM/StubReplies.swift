@@ -2,9 +2,9 @@ import Foundation
 import StubModel
 
 /// The reply text for each well-formed behaviour.
-enum StubReplies {
+package enum StubReplies {
     /// The assistant message content `behaviour` produces for the given messages.
-    static func content(for behaviour: StubBehaviour, system: String, user: String) -> String {
+    package static func content(for behaviour: StubBehaviour, system: String, user: String) -> String {
         let good = StubPromptWriter.questions(system: system, user: user)
         switch behaviour {
         case .short:

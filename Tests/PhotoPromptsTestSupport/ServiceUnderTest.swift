@@ -30,9 +30,10 @@ package func baseEnvironment(databasePath: String = temporaryDatabasePath()) -> 
 package func withRouterService<Value: Sendable>(
     _ environment: [String: String] = baseEnvironment(),
     clock: any WallClock = SystemWallClock(),
+    backends: [any LLMBackend]? = nil,
     _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
-    try await app(environment, clock: clock).test(.router) { client in try await body(ServiceClient(router: client)) }
+    try await app(environment, clock: clock, backends: backends).test(.router) { client in try await body(ServiceClient(router: client)) }
 }
 
 /// The app as `photo-prompts serve` builds it from `environment`, quiet; `backends`, when given, in place of the
@@ -44,6 +45,8 @@ package func app(
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical
+    // The app opens them on a thread too, but a request may come first: then it would open one on the pool.
+    await DictionariesOpened.openOffThePool()
     let dependencies = AppDependencies(clock: clock, backends: backends)
     return try await buildApplication(try configuration(environment), dependencies: dependencies, logger: logger)
 }

@@ -8,7 +8,7 @@ import Testing
 
 /// The fallback copy lasts a session: a user the model cannot serve refreshes five times and meets no card twice,
 /// and every card the copy adds to the spec's three is one the gate would show from a model.
-@Suite("The fallback copy: eighteen different cards in every shipped language")
+@Suite("The fallback copy: eighteen different cards in every shipped language", .dictionariesOpened)
 struct FallbackCopyTests {
     static let catalog = try! CopyCatalog.load(from: repositoryPromptsDirectory)
     static let chatter = try! ChatterPhrases.load(from: repositoryPromptsDirectory)

@@ -8,7 +8,7 @@ import Testing
 
 /// The gate keeps what a person would: labelled questions cleaned, not dropped; Hindi with the English loanwords
 /// Hindi speakers write; and it turns away a model talking about "the text" or itself in every script.
-@Suite("The gate keeps what is good, and catches talk about the text in every script")
+@Suite("The gate keeps what is good, and catches talk about the text in every script", .dictionariesOpened)
 struct GateKeepsTests {
     /// A label a model puts before a question, in each shipped language, with the reference question it labels.
     static let labelled: [(locale: String, label: String)] = [

@@ -8,7 +8,7 @@ import Testing
 
 /// The gate, both ways, in every shipped language: good questions pass (a gate that rejects them is as wrong as
 /// one that shows bad ones), and what real models were seen writing is rejected with its own reason.
-@Suite("The gate: a clean question, in the user's language, in real words")
+@Suite("The gate: a clean question, in the user's language, in real words", .dictionariesOpened)
 struct GateTableTests {
     /// The photo every case is about: a Portuguese beach, so Portuguese names appear in other languages' questions.
     static let photo = PhotoMetadata(

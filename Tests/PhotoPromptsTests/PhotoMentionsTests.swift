@@ -1,8 +1,9 @@
 import PhotoPrompts
+import PhotoPromptsTestSupport
 import PromptDomain
 import Testing
 
-@Suite("Prompts that name the photo come first")
+@Suite("Prompts that name the photo come first", .dictionariesOpened)
 struct PhotoMentionsTests {
     let beach = PhotoMetadata(
         location: .init(name: "Praia da Rocha", locality: "Portimão", country: "Portugal"),

@@ -10,7 +10,7 @@ import Testing
 @testable import PhotoPrompts
 
 /// Prompts found in a streamed reply while it is written, and the three providers' stream formats.
-@Suite("Streamed replies: prompts found line by line agree with the whole reply")
+@Suite("Streamed replies: prompts found line by line agree with the whole reply", .dictionariesOpened)
 struct StreamingTests {
     /// A reply fed to ``EarlyPrompts`` in small pieces, as a provider streams it.
     static func streamed(_ reply: String, pieceLength: Int = 7, validator: PromptValidator = PromptValidator()) -> [String] {

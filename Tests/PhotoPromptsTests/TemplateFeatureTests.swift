@@ -5,7 +5,7 @@ import PromptDomain
 import PromptTemplates
 import Testing
 
-@Suite("Template settings: checks and derived time fields")
+@Suite("Template settings: checks and derived time fields", .dictionariesOpened)
 struct TemplateFeatureTests {
     @Test(
         "Checks reject statements, links, e-mail addresses and blocked words, whole words only",
