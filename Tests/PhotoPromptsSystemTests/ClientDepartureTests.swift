@@ -2,6 +2,7 @@ import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PromptBackends
+import Synchronization
 import Testing
 
 extension SystemTests {
@@ -27,7 +28,10 @@ extension SystemTests {
             )
         }
 
-        static let environment = testEnvironment(stub: nil).merging(["LLM_TIMEOUT": "10", "ADMIN_API_KEY": testAdminKey]) { $1 }
+        /// A database of its own for each test: a user's history in a shared one would change what the next test is shown.
+        static var environment: [String: String] {
+            testEnvironment(stub: nil).merging(["LLM_TIMEOUT": "10", "ADMIN_API_KEY": testAdminKey]) { $1 }
+        }
 
         static let heldRequest: String = {
             let body = #"{"locale": "en-US", "photo": {"labels": ["lighthouse"]}}"#
@@ -58,6 +62,48 @@ extension SystemTests {
                 try await waitUntil(timeout: .seconds(5)) { backend.calls == 3 }
                 next.hangUp()
                 try await waitUntil(timeout: .seconds(5)) { backend.cancellations == 2 }
+            }
+        }
+
+        @Test("A refresh whose client hangs up costs no refresh: its slot is given back, and the next refresh is the first counted")
+        func refreshHangUp() async throws {
+            // The refresh's request names the prompts already shown; the first such call is held.
+            let heldOnce = Mutex(0)
+            let fresh = [
+                "Which sound from this afternoon would you most like to hear again?",
+                "What were you thinking about while you walked along the water here?",
+                "Who would you most like to bring back to this place next summer?",
+            ]
+            let backend = ScriptedBackend(name: "slow", replies: [Self.replies, Self.replies, fresh], usage: TokenUsage(prompt: 200, completion: 48))
+            { request in
+                guard request.messages.contains(where: { $0.content.contains("quiet beach sound") }) else { return false }
+                return heldOnce.withLock { count in
+                    count += 1
+                    return count == 1
+                }
+            }
+            // One refresh allowed: a slot the departed refresh kept would refuse the next one.
+            let environment = Self.environment.merging(["SESSIONS_REFRESH_LIMIT": "1"]) { $1 }
+            try await withService(environment, backends: [backend]) { client in
+                let first = try await client.startSession(#"{"locale": "en-US", "photo": {"labels": ["beach"]}}"#)
+                let connection = try RawConnection(port: try client.livePort)
+                try await connection.send(
+                    "POST /v1/sessions/\(first.sessionID)/refresh HTTP/1.1\r\nHost: x\r\nX-User-ID: \(sampleUserID)\r\nContent-Length: 0\r\n\r\n"
+                )
+                try await waitUntil(timeout: .seconds(5)) { backend.calls == 2 }
+                connection.hangUp()
+                try await waitUntil(timeout: .seconds(5)) { backend.cancellations == 1 }
+                // The slot comes back as the cancelled refresh winds down; until then a refresh is told to wait (409).
+                var next = try await client.refresh(first.sessionID)
+                try await waitUntil(timeout: .seconds(5)) {
+                    guard next.status == 409 else { return true }
+                    next = (try? await client.refresh(first.sessionID)) ?? next
+                    return next.status != 409
+                }
+                #expect(next.status == 200, "\(String(decoding: next.body, as: UTF8.self))")
+                #expect(try next.decode(PromptsResponse.self).refreshesUsed == 1)
+                // No round was kept for the refresh no one saw: the first answer, then the one just served.
+                #expect(try await client.session(first.sessionID).decode(SessionResponse.self).rounds.count == 2)
             }
         }
 
