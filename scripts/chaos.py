@@ -55,6 +55,14 @@ def wait_for(url, seconds=20.0):
     raise SystemExit(f"chaos: {url} did not answer")
 
 
+def start_stub():
+    """stub-llm on a free port, answering: the process and its port."""
+    port = free_port()
+    process = subprocess.Popen([str(BIN / "stub-llm"), "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(f"http://127.0.0.1:{port}/hello")
+    return process, port
+
+
 def control(stub_port, behaviour, extra):
     body = json.dumps({"behaviour": behaviour, **extra}).encode()
     request = urllib.request.Request(f"http://127.0.0.1:{stub_port}/control", data=body, method="POST",
@@ -291,9 +299,7 @@ def describe(body):
 
 def run(store, database, lock_holder, integrity):
     rng = random.Random(SEED)
-    stub_port = free_port()
-    stub = subprocess.Popen([str(BIN / "stub-llm"), "--port", str(stub_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for(f"http://127.0.0.1:{stub_port}/hello")
+    stub, stub_port = start_stub()
     service = Service(stub_port, database)
     log = Log()
 
@@ -338,9 +344,7 @@ def departures(folder):
     Measured from the client's close to the moment /metrics counts the call as cancelled (polled every 2 ms), so
     it includes the poll's own round trip: an upper bound."""
     import socket
-    stub_port = free_port()
-    stub = subprocess.Popen([str(BIN / "stub-llm"), "--port", str(stub_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for(f"http://127.0.0.1:{stub_port}/hello")
+    stub, stub_port = start_stub()
     control(stub_port, "hang", {})
     service = Service(stub_port, {"DATABASE_PATH": f"{folder}/departures.sqlite", "ADMIN_API_KEY": ADMIN_KEY})
     delays, missed = [], 0

@@ -24,13 +24,10 @@ package struct DictionariesOpened: SuiteTrait, TestTrait, TestScoping {
 
     /// Opens each of Debian's dictionaries on a new thread and returns once all are open; at once after the first.
     package static func openOffThePool() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                let dictionaries = SpellingDictionaries.system
-                for language in dictionaries.languages {
-                    if let tag = LanguageTag(language) { _ = dictionaries.dictionary(for: tag) }
-                }
-                done.resume()
+        await offThePool {
+            let dictionaries = SpellingDictionaries.system
+            for language in dictionaries.languages {
+                if let tag = LanguageTag(language) { _ = dictionaries.dictionary(for: tag) }
             }
         }
     }

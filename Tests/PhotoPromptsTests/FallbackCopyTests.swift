@@ -19,15 +19,6 @@ struct FallbackCopyTests {
 
     static var locales: [String] { catalog.locales }
 
-    /// Runs `work` on a thread of its own: the first judgement in a language opens its dictionary (up to a second of
-    /// CPU, longer from a cold disk), and on the cooperative pool's two threads that stalled the router tests' 1 s
-    /// deadlines beside it on a fresh clone.
-    static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
-    }
-
     @Test("Each language holds at least 18 fallbacks, the spec's three first", arguments: locales)
     func eighteenOrMore(locale: String) {
         let copy = Self.catalog.copy(for: LanguageTag(locale)!)
@@ -50,7 +41,7 @@ struct FallbackCopyTests {
             gate: PromptGate(language: language, photo: Self.photo, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
         )
         let added = Array(Self.catalog.copy(for: language).fallbacks.texts.dropFirst(3))
-        let validation = await Self.offThePool { validator.validate(added) }
+        let validation = await offThePool { validator.validate(added) }
         #expect(validation.rejected.isEmpty, "\(validation.rejected.map { "\($0.candidate): \($0.reason)" })")
     }
 
@@ -98,7 +89,7 @@ struct FallbackCopyTests {
             gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
         )
         let context = TemplateContext(photo: kyoto, locale: locale, candidateCount: 3, now: Date())
-        let rendered = await Self.offThePool { copy.photoFallbacks.rendered(for: context, validator: validator) }
+        let rendered = await offThePool { copy.photoFallbacks.rendered(for: context, validator: validator) }
         // English's photo-aware lines are a template's own (fallbacks.txt): its copy is the spec's, verbatim.
         #expect(rendered.count >= (language == .english ? 0 : 2))
         for line in rendered {

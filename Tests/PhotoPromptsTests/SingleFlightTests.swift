@@ -40,15 +40,23 @@ struct SingleFlightTests {
         }
     }
 
-    @Test("Callers of one key share one run; cancelling one of two leaves the run going for the other")
-    func oneOfTwoLeaves() async throws {
+    typealias Caller = Task<(value: String, joined: Bool), Never>
+
+    /// A run started by one caller of key "k" and joined by a second, both waiting for it.
+    static func twoCallers() async throws -> (SingleFlight<String, Void>, HeldWork, first: Caller, second: Caller) {
         let flight = SingleFlight<String, Void>()
         let work = HeldWork()
         let joined = Mutex(false)
         let first = Task { await flight.run("k", shared: {}, join: { _ in }) { _ in await work.run() } }
-        try await Self.until { work.started == 1 }
+        try await until { work.started == 1 }
         let second = Task { await flight.run("k", shared: {}, join: { _ in joined.withLock { $0 = true } }) { _ in await work.run() } }
-        try await Self.until { joined.withLock { $0 } }
+        try await until { joined.withLock { $0 } }
+        return (flight, work, first, second)
+    }
+
+    @Test("Callers of one key share one run; cancelling one of two leaves the run going for the other")
+    func oneOfTwoLeaves() async throws {
+        let (_, work, first, second) = try await Self.twoCallers()
         first.cancel()
         #expect(!work.wasCancelled)
         work.release()
@@ -60,13 +68,7 @@ struct SingleFlightTests {
 
     @Test("When every caller is cancelled the run is cancelled, and the next caller starts a new one")
     func lastOneLeaves() async throws {
-        let flight = SingleFlight<String, Void>()
-        let work = HeldWork()
-        let joined = Mutex(false)
-        let first = Task { await flight.run("k", shared: {}, join: { _ in }) { _ in await work.run() } }
-        try await Self.until { work.started == 1 }
-        let second = Task { await flight.run("k", shared: {}, join: { _ in joined.withLock { $0 = true } }) { _ in await work.run() } }
-        try await Self.until { joined.withLock { $0 } }
+        let (flight, work, first, second) = try await Self.twoCallers()
         first.cancel()
         #expect(!work.wasCancelled)
         second.cancel()

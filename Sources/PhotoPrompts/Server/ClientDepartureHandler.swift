@@ -27,8 +27,8 @@ final class ClientDepartureHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // Its entry goes in handlerRemoved, which a closing channel calls for every handler after this.
         departure.depart()
-        ClientDepartures.shared.remove(context.channel)
         context.fireChannelInactive()
     }
 }

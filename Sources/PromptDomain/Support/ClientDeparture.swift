@@ -22,9 +22,6 @@ public final class ClientDeparture: Sendable {
     /// Creates one for a client that is still there.
     package init() {}
 
-    /// Whether the client has gone.
-    package var isGone: Bool { state.withLock(\.isGone) }
-
     /// The client has gone: every pending action runs now, once.
     package func depart() {
         let actions = state.withLock { state in
