@@ -191,6 +191,7 @@ let package = Package(
                 "PromptDomain",
                 "PromptTemplates",
                 "PromptBackends",
+                "PromptStores",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

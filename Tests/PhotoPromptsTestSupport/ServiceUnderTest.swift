@@ -5,6 +5,7 @@ import Logging
 import PhotoPrompts
 import PromptBackends
 import PromptDomain
+import PromptStores
 
 /// A fresh SQLite path in a new temporary folder.
 package func temporaryDatabasePath() -> String {
@@ -31,22 +32,26 @@ package func withRouterService<Value: Sendable>(
     _ environment: [String: String] = baseEnvironment(),
     clock: any WallClock = SystemWallClock(),
     backends: [any LLMBackend]? = nil,
+    store: (any PromptStore)? = nil,
     _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
-    try await app(environment, clock: clock, backends: backends).test(.router) { client in try await body(ServiceClient(router: client)) }
+    try await app(environment, clock: clock, backends: backends, store: store).test(.router) { client in
+        try await body(ServiceClient(router: client))
+    }
 }
 
-/// The app as `photo-prompts serve` builds it from `environment`, quiet; `backends`, when given, in place of the
-/// configured ones.
+/// The app as `photo-prompts serve` builds it from `environment`, quiet; `backends` and `store`, when given, in place
+/// of the configured ones.
 package func app(
     _ environment: [String: String],
     clock: any WallClock = SystemWallClock(),
-    backends: [any LLMBackend]? = nil
+    backends: [any LLMBackend]? = nil,
+    store: (any PromptStore)? = nil
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical
     // The app opens them on a thread too, but a request may come first: then it would open one on the pool.
     await DictionariesOpened.openOffThePool()
-    let dependencies = AppDependencies(clock: clock, backends: backends)
+    let dependencies = AppDependencies(clock: clock, backends: backends, store: store)
     return try await buildApplication(try configuration(environment), dependencies: dependencies, logger: logger)
 }

@@ -17,12 +17,20 @@ public struct AppDependencies: Sendable {
     /// The backends, in order, in place of the configured ones (`LLM_PROVIDER`, `LLM_BACKENDS`); `nil` means those.
     /// A test's scripted model goes here, and meets the chain, the gate and the routes as a provider would.
     public var backends: [any LLMBackend]?
+    /// The store, in place of the configured one (`DATABASE_URL`, `DATABASE_PATH`); `nil` opens that one.
+    public var store: (any PromptStore)?
 
     /// Creates dependencies.
-    public init(clock: any WallClock = SystemWallClock(), transport: (any HTTPTransport)? = nil, backends: [any LLMBackend]? = nil) {
+    public init(
+        clock: any WallClock = SystemWallClock(),
+        transport: (any HTTPTransport)? = nil,
+        backends: [any LLMBackend]? = nil,
+        store: (any PromptStore)? = nil
+    ) {
         self.clock = clock
         self.transport = transport
         self.backends = backends
+        self.store = store
     }
 
     /// The system clock and libcurl.

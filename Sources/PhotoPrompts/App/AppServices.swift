@@ -52,7 +52,7 @@ struct AppServices: Sendable {
 ///   that cannot be opened.
 func buildServices(_ configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) throws -> AppServices {
     let clock = dependencies.clock
-    let (store, postgres) = try openStore(configuration, logger: logger)
+    let (store, postgres) = try dependencies.store.map { ($0, nil) } ?? openStore(configuration, logger: logger)
     let stores = AppServices.Stores(store, postgres: postgres)
     let templates = try TemplateLibrary(
         name: configuration.templateName,
