@@ -52,7 +52,7 @@ public actor StubLLMState {
     }
 
     /// Counts one call and returns the behaviour and latency to answer it with.
-    func recordCall(body: String, remotePort: Int?) -> (StubBehaviour, Int) {
+    package func recordCall(body: String, remotePort: Int?) -> (StubBehaviour, Int) {
         calls += 1
         if let remotePort { remotePorts.insert(remotePort) }
         inFlight += 1
@@ -80,7 +80,7 @@ public actor StubLLMState {
     }
 
     /// Marks one answer as finished.
-    func recordAnswered() {
+    package func recordAnswered() {
         inFlight -= 1
     }
 

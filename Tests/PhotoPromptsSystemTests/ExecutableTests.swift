@@ -185,7 +185,7 @@ extension SystemTests {
             let reloaded = try await service.firstLine { $0.contains("templates reloaded") }
             #expect(reloaded.contains("trigger=SIGHUP"))
 
-            try prompts.write("photo-journal/user.mustache", HotReloadTests.brokenUserPart)
+            try prompts.write("photo-journal/user.mustache", brokenUserPart)
             kill(service.processIdentifier, SIGHUP)
             let rejected = try await service.firstLine { $0.contains("template edit rejected") }
             #expect(rejected.contains("photo-journal/user.mustache:3"))

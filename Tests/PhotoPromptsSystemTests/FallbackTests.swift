@@ -5,9 +5,6 @@ import PromptDomain
 import StubLLM
 import Testing
 
-/// The product's fallback copy, verbatim.
-let productFallbacks = ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]
-
 extension SystemTests {
     @Suite("Fallbacks: the user always gets three prompts and a reason")
     struct FallbackTests {

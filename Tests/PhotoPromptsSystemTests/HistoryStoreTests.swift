@@ -18,7 +18,7 @@ extension SystemTests {
             return session
         }
 
-        @Test("A session's first round and its refresh join the user's history, newest first, with no text", arguments: StoreKind.underTest)
+        @Test("A session's first round and its refresh join the user's history, newest first, with no text", arguments: StoreKind.withTwin)
         func writtenWithRounds(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
@@ -44,7 +44,7 @@ extension SystemTests {
             }
         }
 
-        @Test("No user, or no window, keeps no history", arguments: StoreKind.underTest)
+        @Test("No user, or no window, keeps no history", arguments: StoreKind.withTwin)
         func nothingKeptWithoutWindow(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
@@ -54,7 +54,7 @@ extension SystemTests {
             }
         }
 
-        @Test("Another instance, or the same file reopened after a restart, reads the history", arguments: StoreKind.underTest)
+        @Test("Another instance, or the same file reopened after a restart, reads the history", arguments: StoreKind.withTwin)
         func sharedAndDurable(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let first = try await database.open()
@@ -66,7 +66,7 @@ extension SystemTests {
             }
         }
 
-        @Test("Entries past their window are not read, the expiry sweep removes them, and delete erases the rest", arguments: StoreKind.underTest)
+        @Test("Entries past their window are not read, the expiry sweep removes them, and delete erases the rest", arguments: StoreKind.withTwin)
         func prunedAndErased(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()

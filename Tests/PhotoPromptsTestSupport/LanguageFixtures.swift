@@ -20,3 +20,6 @@ package enum LanguageFixtures {
         try CopyCatalog.load(from: repositoryPromptsDirectory).copy(for: try #require(LanguageTag(locale)))
     }
 }
+
+/// The product's English fallback prompts, as the spec words them: what a user sees when the model gives nothing.
+package let productFallbacks = ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]

@@ -12,10 +12,10 @@ package func temporaryDatabasePath() -> String {
     scratchPath("database").appendingPathComponent("test.sqlite").path
 }
 
-/// The environment a test service starts with: the embedded stub model, a short timeout, a fresh database.
-package func baseEnvironment(databasePath: String = temporaryDatabasePath()) -> [String: String] {
-    [
-        "DATABASE_PATH": databasePath,
+/// The environment a test service starts with: the embedded stub model, a short timeout, and the database at
+/// `databasePath`; with none, a router test's app keeps its data in memory (see ``app(_:clock:backends:store:)``).
+package func baseEnvironment(databasePath: String? = nil) -> [String: String] {
+    var environment = [
         "PROMPTS_DIRECTORY": repositoryPromptsDirectory,
         // Named, not defaulted: with API_KEYS set, a missing provider is refused at start-up.
         "LLM_PROVIDER": "stub",
@@ -24,6 +24,8 @@ package func baseEnvironment(databasePath: String = temporaryDatabasePath()) -> 
         "RATE_LIMIT_PER_USER": "0",
         "RATE_LIMIT_PER_KEY": "0",
     ]
+    environment["DATABASE_PATH"] = databasePath
+    return environment
 }
 
 /// Builds the real app from `environment` and hands `body` a client for its router, in process: every route,
@@ -41,7 +43,8 @@ package func withRouterService<Value: Sendable>(
 }
 
 /// The app as `photo-prompts serve` builds it from `environment`, quiet; `backends` and `store`, when given, in place
-/// of the configured ones.
+/// of the configured ones. An environment that names no database gets a fresh ``InMemoryDatabase``: the fast layer's
+/// store twin, which the store contract suite holds to the same rules as SQLite files and PostgreSQL.
 package func app(
     _ environment: [String: String],
     clock: any WallClock = SystemWallClock(),
@@ -52,6 +55,8 @@ package func app(
     logger.logLevel = .critical
     // The app opens them on a thread too, but a request may come first: then it would open one on the pool.
     await DictionariesOpened.openOffThePool()
+    let namesDatabase = environment["DATABASE_PATH"] != nil || environment["DATABASE_URL"] != nil
+    let store = try store ?? (namesDatabase ? nil : InMemoryDatabase().open())
     let dependencies = AppDependencies(clock: clock, backends: backends, store: store)
     return try await buildApplication(try configuration(environment), dependencies: dependencies, logger: logger)
 }

@@ -89,3 +89,6 @@ package func operatorEnvironment(prompts: TemporaryPrompts, base: [String: Strin
     environment["PROMPTS_WATCH_INTERVAL"] = "0"
     return environment
 }
+
+/// A user part whose third line closes a section that was never opened: the broken edit hot reload must refuse.
+package let brokenUserPart = "<photo>\n{{photo.place}}\n{{/never_opened}}\n</photo>\n"

@@ -12,18 +12,15 @@ import Testing
 /// connection, garbage, a hang) stay in the system layer's FallbackTests.
 @Suite("Fallbacks and replies, in process")
 struct FallbackRouteTests {
-    /// The product's fallback copy, verbatim.
-    static let productFallbacks = ["What happened in this moment?", "How did this make you feel?", "What do you want to remember about today?"]
-
     @Test("Fallback answers are not cached: the next request tries the model again")
     func fallbacksAreNotCached() async throws {
         let model = StubBehaviourBackend(.serverError)
         try await withRouterService(baseEnvironment(), backends: [model]) { client in
             _ = try await client.startSession()
-            model.set(.normal)
+            await model.set(.normal)
             let answer = try await client.startSession()
             #expect(answer.source == .model)
-            #expect(model.calls == 2)
+            #expect(await model.calls == 2)
         }
     }
 
@@ -35,7 +32,7 @@ struct FallbackRouteTests {
             #expect(answer.source == .fallback)
             #expect(answer.fallbackReason == .invalidOutput)
             #expect(answer.message == "AI couldn't generate prompts. Write your own entry.")
-            #expect(answer.prompts.map(\.text) == Self.productFallbacks)
+            #expect(answer.prompts.map(\.text) == productFallbacks)
         }
     }
 
@@ -69,7 +66,7 @@ struct FallbackRouteTests {
             let answer = try await client.startSession(#"{"photo": {"caption": "\#(caption)", "labels": ["cat"]}}"#)
             #expect(answer.prompts.count == 3)
             #expect(answer.prompts.contains { $0.source == .model && $0.text == marker }, "the model's reply was judged: \(answer.prompts)")
-            #expect((model.lastRequest?.messages.map(\.content).joined() ?? "").contains(caption), "the model was given the caption")
+            #expect(await model.lastRequestText.contains(caption), "the model was given the caption")
             for prompt in answer.prompts where prompt.source != .fallback {
                 #expect((8...15).contains(WordCounter.count(prompt.text)), "\(prompt.text)")
             }
@@ -84,12 +81,12 @@ struct FallbackRouteTests {
             let first = try await client.startSession()
             // The first refresh is served from the first answer's surplus; the second needs the backend.
             #expect(try await client.refresh(first.sessionID).decode(PromptsResponse.self).refreshesUsed == 1)
-            model.set(.serverError)
+            await model.set(.serverError)
             let failed = try await client.refresh(first.sessionID).decode(PromptsResponse.self)
             #expect(failed.source == .fallback)
             #expect(failed.refreshesUsed == 1)
             #expect(failed.refreshesRemaining == 4)
-            model.set(.normal)
+            await model.set(.normal)
             let counted = try await client.refresh(first.sessionID).decode(PromptsResponse.self)
             #expect(counted.source == .model)
             #expect(counted.refreshesUsed == 2)

@@ -7,6 +7,8 @@ public struct SQLitePromptStore: PromptStore {
     /// Session and cache inserts go through here, so concurrent requests share commits.
     package let batcher: WriteBatcher
     package let claimLease: TimeInterval
+    /// Whether closing this store closes its connection: not when an ``InMemoryDatabase`` lends it for its lifetime.
+    package let ownsWriter: Bool
 
     /// How long a statement waits for a lock another process holds, in seconds.
     package static let busyTimeout: TimeInterval = 0.5
@@ -49,10 +51,12 @@ public struct SQLitePromptStore: PromptStore {
         try SQLitePromptStore(writer: DatabaseQueue())
     }
 
-    /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`.
-    public init(writer: any DatabaseWriter, claimLease: TimeInterval = PromptStoreDefaults.claimLease) throws {
+    /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`. A writer the store does not own stays open when
+    /// the store closes.
+    public init(writer: any DatabaseWriter, claimLease: TimeInterval = PromptStoreDefaults.claimLease, ownsWriter: Bool = true) throws {
         self.writer = writer
         self.claimLease = claimLease
+        self.ownsWriter = ownsWriter
         self.batcher = WriteBatcher(writer: writer)
         try Self.migrator.migrate(writer)
     }

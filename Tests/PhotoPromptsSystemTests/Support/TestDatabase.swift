@@ -7,10 +7,12 @@ import PostgresNIO
 import PromptStores
 import Testing
 
-/// The two stores every store test runs against.
+/// The stores every store test runs against.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
     case postgres
+    /// The fast tests' twin, ``InMemoryDatabase``: held to the same rules, it has no environment a process could use.
+    case memory
 
     var testDescription: String { rawValue }
 
@@ -19,6 +21,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     static var underTest: [StoreKind] {
         TestDatabase.serverURL == nil && !MissingDependency.isCI ? [.sqlite] : [.sqlite, .postgres]
     }
+
+    /// The stores a suite that opens stores itself, in process, runs against: the twin too.
+    static var withTwin: [StoreKind] { underTest + [.memory] }
 }
 
 /// A fresh, empty database of one kind, for one test: a SQLite file in a temporary folder, or a new database on
@@ -28,6 +33,8 @@ struct TestDatabase: Sendable {
     let kind: StoreKind
     /// The SQLite file, or the `postgres://` URL: what `DATABASE_PATH` or `DATABASE_URL` would be set to.
     let location: String
+    /// The twin's database, kept for the test's length.
+    var inMemory: InMemoryDatabase? = nil
 
     /// The PostgreSQL server for tests, if there is one: `TEST_DATABASE_URL`, or else the URL
     /// `scripts/postgres/with-postgres.sh --url-file` keeps in ``serverURLFile`` while its server runs.
@@ -47,7 +54,11 @@ struct TestDatabase: Sendable {
 
     /// The environment entry that points a service at this database.
     var environment: [String: String] {
-        kind == .sqlite ? ["DATABASE_PATH": location] : ["DATABASE_URL": location]
+        switch kind {
+        case .sqlite: ["DATABASE_PATH": location]
+        case .postgres: ["DATABASE_URL": location]
+        case .memory: preconditionFailure("a database in memory is the test process's own: hand its store in instead")
+        }
     }
 
     /// A new store on this database, migrating it if needed.
@@ -58,6 +69,8 @@ struct TestDatabase: Sendable {
         case .postgres:
             let url = try #require(PostgresURL(location))
             return try await PostgresPromptStore.runningItsOwnPool(url: url, maxConnections: 8, claimLease: claimLease, logger: Logger(label: "test"))
+        case .memory:
+            return try #require(inMemory).open(claimLease: claimLease)
         }
     }
 
@@ -68,6 +81,8 @@ struct TestDatabase: Sendable {
             return try await DatabaseQueue(path: location).read { db in
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
             }
+        case .memory:
+            return try #require(inMemory).appliedMigrations()
         case .postgres:
             return try await Self.withConnection(to: location) { connection in
                 var names: [String] = []
@@ -113,6 +128,8 @@ func withTestDatabase<T: Sendable>(_ kind: StoreKind, _ body: (TestDatabase) asy
     switch kind {
     case .sqlite:
         return try await body(TestDatabase(kind: .sqlite, location: temporaryDatabasePath()))
+    case .memory:
+        return try await body(TestDatabase(kind: .memory, location: "memory", inMemory: try InMemoryDatabase()))
     case .postgres:
         guard let server = TestDatabase.serverURL, var components = URLComponents(string: server) else {
             try MissingDependency.skipOrFail(TestDatabase.noServer)

@@ -1,0 +1,27 @@
+import Foundation
+import GRDB
+
+/// A SQLite database that lives in memory for as long as this value does: the store twin of fast tests.
+///
+/// Each ``open(claimLease:)`` is a new ``SQLitePromptStore`` on the same data, as a second instance, or the same one
+/// restarted, is on the same file; closing a store leaves the data to the next. It is the production store's own code
+/// over a database in memory, so the contract suite holds it to the same rules as a file and PostgreSQL, and there is
+/// no second implementation of those rules to keep in step.
+public final class InMemoryDatabase: Sendable {
+    /// One connection: the stores opened on it take turns, as SQLite's file lock makes processes do.
+    private let queue: DatabaseQueue
+
+    public init() throws {
+        queue = try DatabaseQueue()
+    }
+
+    /// A new store on this database, migrating it if needed.
+    public func open(claimLease: TimeInterval = PromptStoreDefaults.claimLease) throws -> SQLitePromptStore {
+        try SQLitePromptStore(writer: queue, claimLease: claimLease, ownsWriter: false)
+    }
+
+    /// The names of the migrations applied, read straight from the database.
+    public func appliedMigrations() throws -> [String] {
+        try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+    }
+}
