@@ -98,6 +98,8 @@ let package = Package(
                 "CCurl",
                 "StubModel",
                 .product(name: "Logging", package: "swift-log"),
+                // libcurl's loop is stopped as a lifecycle service, after the server.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

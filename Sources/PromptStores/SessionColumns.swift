@@ -32,7 +32,7 @@ package struct SessionColumns {
     init(_ session: NewSession) {
         self.init(
             (
-                session.id, session.owner, session.userID, session.locale, session.photo.jsonColumn, session.template.name,
+                session.id, session.owner, session.userID, session.locale.description, session.photo.jsonColumn, session.template.name,
                 session.template.variant, session.template.version, 0, session.createdAt.timeIntervalSince1970,
                 session.expiresAt.timeIntervalSince1970, ValidPrompt.jsonColumn(session.firstRound.surplus)
             )
@@ -54,7 +54,7 @@ package struct SessionColumns {
             id: id,
             owner: ownerKey,
             userID: userID,
-            locale: locale,
+            locale: LanguageTag(locale: locale),
             photo: try JSONColumn.decode(PhotoMetadata.self, photo),
             template: template,
             refreshesUsed: refreshesUsed,

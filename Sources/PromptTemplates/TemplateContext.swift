@@ -14,7 +14,7 @@ public struct TemplateContext: Sendable {
     /// The photo's metadata.
     public var photo: PhotoMetadata
     /// The user's locale, e.g. "en-US".
-    public var locale: String
+    public var locale: LanguageTag
     /// How many candidates to ask the model for.
     public var candidateCount: Int
     /// 0 for the first prompts, n for the n-th refresh.
@@ -25,7 +25,7 @@ public struct TemplateContext: Sendable {
     public var now: Date
 
     /// Creates a context.
-    public init(photo: PhotoMetadata, locale: String, candidateCount: Int, round: Int = 0, avoid: [String] = [], now: Date = Date()) {
+    public init(photo: PhotoMetadata, locale: LanguageTag, candidateCount: Int, round: Int = 0, avoid: [String] = [], now: Date = Date()) {
         self.photo = photo
         self.locale = locale
         self.candidateCount = candidateCount
@@ -34,10 +34,8 @@ public struct TemplateContext: Sendable {
         self.now = now
     }
 
-    /// The locale as a language tag.
-    public var language: LanguageTag {
-        LanguageTag(locale: locale)
-    }
+    /// The language prompts are written in: the locale's tag.
+    public var language: LanguageTag { locale }
 
     /// When and where the photo was taken, as templates see it; `nil` without a readable `taken_at`.
     public var moment: PhotoMoment? {
@@ -69,7 +67,7 @@ public struct TemplateContext: Sendable {
         }
         var values: [String: Any] = [
             "photo": photoValues,
-            "locale": locale,
+            "locale": locale.description,
             "language": LanguageNames.englishName(of: language),
             "candidate_count": candidateCount,
             "round": round,

@@ -87,7 +87,12 @@ public struct TemplateSet: Sendable {
     package static func check(_ template: PromptTemplate, now: Date) throws(TemplateError) {
         let name = template.identity.name
         for sample in SamplePhotos.all {
-            let context = TemplateContext(photo: sample.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
+            let context = TemplateContext(
+                photo: sample.photo,
+                locale: LanguageTag(locale: "en-US"),
+                candidateCount: template.settings.candidateCount,
+                now: now
+            )
             let rendered = template.render(context)
             if rendered.system.isEmpty {
                 throw TemplateError(file: "\(name)/system.mustache", message: "renders to nothing for the \(sample.name) sample photo")
@@ -101,7 +106,12 @@ public struct TemplateSet: Sendable {
         // simply drops out at request time; here it must work whenever it renders at all.
         var rendersSomewhere = Set<Int>()
         for sample in SamplePhotos.fullSamples(now: now) {
-            let context = TemplateContext(photo: sample.photo, locale: "en-US", candidateCount: template.settings.candidateCount, now: now)
+            let context = TemplateContext(
+                photo: sample.photo,
+                locale: LanguageTag(locale: "en-US"),
+                candidateCount: template.settings.candidateCount,
+                now: now
+            )
             for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator(for: .english)) {
                 guard validation.rejected.first?.reason != .empty else { continue }
                 rendersSomewhere.insert(line.number)

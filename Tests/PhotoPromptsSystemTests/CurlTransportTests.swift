@@ -1,7 +1,9 @@
 import Foundation
+import Logging
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PromptBackends
+import ServiceLifecycle
 import StubLLM
 import Testing
 
@@ -83,6 +85,26 @@ extension SystemTests {
                 let start = ContinuousClock.now
                 await #expect(throws: CancellationError.self) { try await task.value }
                 #expect(ContinuousClock.now - start < .seconds(5))
+            }
+        }
+
+        @Test("The loop is a lifecycle service: it serves while its group runs, stops at graceful shutdown, then fails a send at once")
+        func stopsWithItsServiceGroup() async throws {
+            try await withStubLLM { stub in
+                let transport = CurlTransport()
+                let group = ServiceGroup(
+                    configuration: .init(services: [transport], gracefulShutdownSignals: [], logger: Logger(label: "test"))
+                )
+                let running = Task { try await group.run() }
+                #expect(try await transport.send(completionRequest(port: stub.port)).status == 200)
+                await group.triggerGracefulShutdown()
+                try await running.value
+                // Stopped, the loop takes no transfer: without the stop this call would be answered by the stub, and
+                // without the refusal it would wait for a thread that has ended.
+                let start = ContinuousClock.now
+                await #expect(throws: CancellationError.self) { try await transport.send(completionRequest(port: stub.port)) }
+                #expect(ContinuousClock.now - start < .seconds(1))
+                #expect(await stub.calls == 1)
             }
         }
 

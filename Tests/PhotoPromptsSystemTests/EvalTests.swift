@@ -51,7 +51,7 @@ extension SystemTests {
                 // stub-llm writes the shipped languages; for a Dutch or Polish user it writes English, which the gate
                 // rejects as wrong_language, so those fixtures fall back, without a re-ask: telling a model it wrote
                 // the wrong language does not make it write another.
-                let unwritten = fixtures.filter { ["nl", "pl"].contains(LanguageTag(locale: $0.request.locale).language) }.count
+                let unwritten = fixtures.filter { ["nl", "pl"].contains($0.request.locale.language) }.count
                 #expect(unwritten == 2)
                 #expect(await stub.calls == 2 * fixtureCount, "every fixture, for each template, is a real backend call")
                 #expect(printed.contains("photo-journal@"))

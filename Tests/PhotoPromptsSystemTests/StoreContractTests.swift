@@ -23,7 +23,7 @@ extension SystemTests {
                 try await store.createSession(session)
 
                 let read = try #require(try await store.session(id: session.id, now: Self.now))
-                #expect(read.owner == "ios" && read.userID == "u_1" && read.locale == "en-GB")
+                #expect(read.owner == "ios" && read.userID == "u_1" && read.locale == LanguageTag(locale: "en-GB"))
                 #expect(read.photo == session.photo)
                 #expect(read.template == session.template)
                 #expect(read.surplus.map(\.text) == ["What did the light feel like here?"])
@@ -115,7 +115,7 @@ extension SystemTests {
                 id: id,
                 owner: "ios",
                 userID: userID,
-                locale: "en-GB",
+                locale: LanguageTag(locale: "en-GB"),
                 photo: PhotoMetadata(takenAt: "2026-11-01T09:30:00+01:00", labels: ["beach", "dog"], peopleCount: 2, caption: "Morning walk"),
                 template: TemplateIdentity(name: "photo-journal", version: "v-abc"),
                 createdAt: now,

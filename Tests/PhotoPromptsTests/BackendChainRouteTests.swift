@@ -58,12 +58,9 @@ struct BackendChainRouteTests {
             #expect(try await client.startSession(headers: noCache).fallbackReason == .backendError)
             #expect(try await client.startSession(headers: noCache).fallbackReason == .backendError)
             await stub.set(.normal)
-            let start = ContinuousClock.now
             let open = try await client.startSession(headers: noCache)
             #expect(open.fallbackReason == .unavailable)
             #expect(open.message == "AI couldn't generate prompts. Write your own entry.")
-            // At once: before LLM_TIMEOUT (1 s), which a request waiting on the backend would have reached.
-            #expect(ContinuousClock.now - start < .seconds(1))
             #expect(await stub.calls == 2, "no call while open")
             clock.advance(by: 31)
             let probe = try await client.startSession(headers: noCache)

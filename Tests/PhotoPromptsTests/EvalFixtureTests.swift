@@ -30,7 +30,7 @@ struct EvalFixtureTests {
         let fixtures = try EvalFixture.load(from: Self.fixturesPath)
         let catalog = try CopyCatalog.load(from: repositoryPromptsDirectory)
         for language in LanguageFixtures.shipped {
-            let count = fixtures.filter { catalog.copy(for: LanguageTag($0.request.locale)!).locale.description == language }.count
+            let count = fixtures.filter { catalog.copy(for: $0.request.locale).locale.description == language }.count
             #expect(count >= 2, "\(language): \(count)")
         }
     }

@@ -88,7 +88,7 @@ struct FallbackCopyTests {
             checks: PromptChecks(mustEndWithQuestionMark: true),
             gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
         )
-        let context = TemplateContext(photo: kyoto, locale: locale, candidateCount: 3, now: Date())
+        let context = TemplateContext(photo: kyoto, locale: language, candidateCount: 3, now: Date())
         let rendered = await offThePool { copy.photoFallbacks.rendered(for: context, validator: validator) }
         // English's photo-aware lines are a template's own (fallbacks.txt): its copy is the spec's, verbatim.
         #expect(rendered.count >= (language == .english ? 0 : 2))
@@ -99,7 +99,7 @@ struct FallbackCopyTests {
         // Without a place, none is used.
         #expect(
             copy.photoFallbacks.usable(
-                for: TemplateContext(photo: PhotoMetadata(), locale: locale, candidateCount: 3, now: Date()),
+                for: TemplateContext(photo: PhotoMetadata(), locale: language, candidateCount: 3, now: Date()),
                 validator: validator
             ).isEmpty
         )

@@ -38,7 +38,7 @@ struct GatePathTests {
         PromptGenerator.Input(
             template: try template(),
             photo: photo,
-            locale: "es-ES",
+            locale: LanguageTag(locale: "es-ES"),
             round: 0,
             alreadyShown: [],
             readsCache: readsCache,
@@ -148,7 +148,7 @@ struct GatePathTests {
                 id: "s_surplus",
                 owner: Caller.openClient,
                 userID: nil,
-                locale: "es-ES",
+                locale: LanguageTag(locale: "es-ES"),
                 photo: Self.photo,
                 template: TemplateIdentity(name: "photo-journal", version: "older"),
                 createdAt: now,

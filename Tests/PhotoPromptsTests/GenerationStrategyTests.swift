@@ -41,7 +41,7 @@ struct GenerationStrategyTests {
         let input = PromptGenerator.Input(
             template: template,
             photo: PhotoMetadata(caption: "a dog on the beach"),
-            locale: "en-US",
+            locale: LanguageTag(locale: "en-US"),
             round: 0,
             alreadyShown: [],
             readsCache: false
@@ -99,11 +99,7 @@ struct GenerationStrategyTests {
     func singleFlightCountsOnce() async throws {
         let stub = StubBehaviourBackend(.short, latencyMilliseconds: 300)
         let prompts = try TemporaryPrompts()
-        // Room for the answer and its re-ask while the whole fast layer runs beside it: the 1 s of the other tests
-        // left none on a loaded machine, and a request past its deadline is not re-asked.
-        var environment = operatorEnvironment(prompts: prompts)
-        environment["LLM_TIMEOUT"] = "5"
-        try await withRouterService(environment, backends: [stub]) { client in
+        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [stub]) { client in
             let answers = try await withThrowingTaskGroup(of: PromptsResponse.self) { group in
                 for _ in 0..<20 { group.addTask { try await client.startSession() } }
                 return try await group.reduce(into: []) { $0.append($1) }

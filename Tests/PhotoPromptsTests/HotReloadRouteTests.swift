@@ -130,11 +130,7 @@ struct HotReloadRouteTests {
         try prompts.write("photo-journal/user.mustache", Self.markedUserPart("alpha"))
         try prompts.write("photo-journal/fallbacks.txt", "")
         let stub = StubBehaviourBackend(.echo)
-        // Many requests and reloads at once beside the rest of the fast layer: 5 s, not 1, so none meets its deadline
-        // on a loaded machine.
-        var environment = operatorEnvironment(prompts: prompts)
-        environment["LLM_TIMEOUT"] = "5"
-        try await withRouterService(environment, backends: [stub]) { client in
+        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [stub]) { client in
             let responses: [PromptsResponse] = try await withThrowingTaskGroup(of: PromptsResponse?.self) { group in
                 // Reloads at least 12 times and on until the last request is answered (the group then cancels
                 // it), so the requests, spread over 300 ms, meet both versions.

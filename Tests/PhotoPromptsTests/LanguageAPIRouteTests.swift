@@ -54,7 +54,9 @@ struct LanguageAPIRouteTests {
     func timeoutMessage() async throws {
         let german = try LanguageFixtures.copy("de-DE")
         let stub = StubBehaviourBackend(.hang)
-        try await withRouterService(backends: [stub]) { client in
+        var environment = baseEnvironment()
+        environment["LLM_TIMEOUT"] = "1"
+        try await withRouterService(environment, backends: [stub]) { client in
             let answer = try await client.startSession(LanguageFixtures.request(locale: "de-DE"))
             #expect(answer.fallbackReason == .timeout)
             #expect(answer.message == german.timeoutMessage)

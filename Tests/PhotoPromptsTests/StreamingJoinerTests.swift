@@ -48,7 +48,7 @@ struct StreamingJoinerTests {
         PromptGenerator.Input(
             template: try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
             photo: PhotoMetadata(caption: "a dog on the beach"),
-            locale: "en-US",
+            locale: LanguageTag(locale: "en-US"),
             round: 0,
             alreadyShown: [],
             readsCache: readsCache,

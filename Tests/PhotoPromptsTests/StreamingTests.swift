@@ -90,7 +90,7 @@ struct StreamingTests {
         let input = PromptGenerator.Input(
             template: try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
             photo: PhotoMetadata(caption: "a dog on the beach"),
-            locale: "en-US",
+            locale: LanguageTag(locale: "en-US"),
             round: 0,
             alreadyShown: [],
             readsCache: false,

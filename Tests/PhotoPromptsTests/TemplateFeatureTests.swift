@@ -97,7 +97,7 @@ struct TemplateFeatureTests {
                 "{{#years_ago_text}}from {{years_ago_text}}{{/years_ago_text}}{{#is_recent}}recent{{/is_recent}} {{season}} {{location.name}}"
         )
         let photo = PhotoMetadata(takenAt: "2023-11-21T10:00:00Z", location: .init(name: "Lisbon", latitude: 38.7, longitude: -9.1))
-        let rendered = template.render(TemplateContext(photo: photo, locale: "en-US", candidateCount: 6, now: now))
+        let rendered = template.render(TemplateContext(photo: photo, locale: LanguageTag(locale: "en-US"), candidateCount: 6, now: now))
         #expect(rendered.user == "from 3 years ago autumn Lisbon")
     }
 

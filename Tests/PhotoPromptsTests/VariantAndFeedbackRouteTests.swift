@@ -12,11 +12,7 @@ struct VariantAndFeedbackRouteTests {
         try prompts.addVariant("photo-journal-off", marker: "Never drawn.")
         try prompts.setVariants(["photo-journal": 50, "photo-journal-b": 50, "photo-journal-off": 0])
         let stub = StubBehaviourBackend()
-        // 40 sessions at once beside the rest of the fast layer: 5 s, not 1, so none meets its deadline on a loaded
-        // machine; the split is what is checked.
-        var environment = operatorEnvironment(prompts: prompts)
-        environment["LLM_TIMEOUT"] = "5"
-        try await withRouterService(environment, backends: [stub]) { client in
+        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [stub]) { client in
             let sessions = try await withThrowingTaskGroup(of: PromptsResponse.self) { group in
                 for index in 0..<40 {
                     group.addTask { try await client.startSession(#"{"photo": {"labels": ["tree \#(index)"]}}"#) }

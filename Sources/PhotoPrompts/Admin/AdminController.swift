@@ -113,7 +113,7 @@ struct RenderResponse: ResponseEncodable {
         self.template = template.identity
         parameters = Parameters(
             temperature: settings.parameters.temperature,
-            maxTokens: template.maxTokens(for: LanguageTag(locale: request.locale)),
+            maxTokens: template.maxTokens(for: request.locale),
             candidateCount: settings.candidateCount,
             dryMultiplier: settings.parameters.dryMultiplier,
             seed: settings.parameters.seed

@@ -25,7 +25,7 @@ public enum PromptPreview {
         let rendered = template.render(context)
         let fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
         let temperature = settings.parameters.temperature.map { "\($0)" } ?? "provider default"
-        let language = LanguageTag(locale: request.locale)
+        let language = request.locale
         return """
             template: \(template.identity.name) \(template.identity.version)
             parameters: temperature \(temperature), max_tokens \(template.maxTokens(for: language)), candidates \(settings.candidateCount)

@@ -7,6 +7,7 @@ import PromptDomain
 import PromptGeneration
 import PromptStores
 import PromptTemplates
+import ServiceLifecycle
 
 /// The parts a test may swap; production uses ``AppDependencies/live``.
 public struct AppDependencies: Sendable {
@@ -94,6 +95,8 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
         app.addServices(postgres.client)
         app.beforeServerStarts { try await migrate(postgres, configuration) }
     }
+    // libcurl's loop: stopped after the server has answered its last request, so no model call is cut short.
+    if let transport = services.transport as? any Service { app.addServices(transport) }
     // Stopped after the server has answered its last request and the stats are written.
     app.addServices(CloseStoreOnShutdown(store: services.stores.maintenance))
     app.addServices(

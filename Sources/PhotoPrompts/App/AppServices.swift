@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PromptBackends
 import PromptDomain
 import PromptGeneration
 import PromptStores
@@ -17,6 +18,9 @@ struct AppServices: Sendable {
     let metrics: ServiceMetrics
     let generator: PromptGenerator
     let sessions: PromptSessions
+    /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app
+    /// stops as a lifecycle service after the server.
+    let transport: (any HTTPTransport)?
     /// Opens when the server listens; the pruner waits for it so its first sweep does not slow start-up.
     let listening = ServerListening()
 
@@ -62,6 +66,8 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
     )
     let stats = StatsRecorder(store: stores.stats, clock: clock)
     let metrics = ServiceMetrics()
+    var dependencies = dependencies
+    if dependencies.backends == nil { dependencies.transport = dependencies.transport ?? CurlTransport() }
     let generator = makeGenerator(configuration, cache: stores.cache, dependencies: dependencies, metrics: metrics)
     metrics.readGauges(
         from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
@@ -86,7 +92,8 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         stats: stats,
         metrics: metrics,
         generator: generator,
-        sessions: sessions
+        sessions: sessions,
+        transport: dependencies.transport
     )
 }
 

@@ -157,7 +157,7 @@ public struct EvalReport: Codable, Sendable {
             if generation.reasked { reasks += 1 }
             nearDuplicateAnswers[language, default: (0, 0)].answers += 1
             if generation.nearDuplicates > 0 { nearDuplicateAnswers[language, default: (0, 0)].with += 1 }
-            var earlier = earlierByLanguage[language] ?? SeenPrompts(language: LanguageTag(locale: outcome.fixture.request.locale))
+            var earlier = earlierByLanguage[language] ?? SeenPrompts(language: outcome.fixture.request.locale)
             nearRepeats += generation.candidates.count { earlier.contains($0) }
             earlier.insert(generation.candidates)
             earlierByLanguage[language] = earlier
@@ -195,8 +195,8 @@ public struct EvalReport: Codable, Sendable {
 
     /// The language a fixture's locale is written in, with the script where it decides the writing: `ja` for
     /// `ja-JP`, `zh-Hant` for `zh-TW`.
-    static func language(of locale: String) -> String {
-        CopyMatching.languageAndScript(of: LanguageTag(locale: locale))
+    static func language(of locale: LanguageTag) -> String {
+        CopyMatching.languageAndScript(of: locale)
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -3,7 +3,7 @@ import PromptDomain
 
 extension PromptRequest {
     /// The locale used when the client sends none.
-    public static let defaultLocale = "en-US"
+    public static let defaultLocale = LanguageTag(locale: "en-US")
 
     /// Bounds from the API contract.
     enum Limits {
@@ -32,7 +32,7 @@ extension PromptRequest {
                     "must be a BCP 47 language tag of at most \(Limits.localeLength) characters, such as en-US or zh-Hant-TW"
                 )
             }
-            tag = parsed.description
+            tag = parsed
         }
         return ValidatedPromptRequest(userID: userID, locale: tag, photo: try Self.validated(photo))
     }

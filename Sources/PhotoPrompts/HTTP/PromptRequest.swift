@@ -20,8 +20,9 @@ public struct PromptRequest: Decodable, Sendable {
 public struct ValidatedPromptRequest: Sendable, Equatable {
     /// The app's user id.
     public var userID: String?
-    /// The locale; "en-US" when the client sent none.
-    public var locale: String
+    /// The locale, parsed and in canonical form; en-US when the client sent none. Everything downstream reads the
+    /// language from this one value.
+    public var locale: LanguageTag
     /// The cleaned metadata.
     public var photo: PhotoMetadata
 }

@@ -63,7 +63,7 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         let format = Date.ISO8601FormatStyle()
         sessionID = session.id
         userID = session.userID
-        locale = session.locale
+        locale = session.locale.description
         photo = session.photo
         rounds = session.rounds.map { round in
             Round(

@@ -8,8 +8,8 @@ public struct NewSession: Sendable {
     public var owner: String
     /// The app's user id, if it sent one.
     public var userID: String?
-    /// The locale prompts are written for.
-    public var locale: String
+    /// The locale prompts are written for, parsed once when the request was validated.
+    public var locale: LanguageTag
     /// The photo's metadata.
     public var photo: PhotoMetadata
     /// The template in use when the session started.
@@ -29,7 +29,7 @@ public struct NewSession: Sendable {
         id: String,
         owner: String,
         userID: String?,
-        locale: String,
+        locale: LanguageTag,
         photo: PhotoMetadata,
         template: TemplateIdentity,
         createdAt: Date,

@@ -8,8 +8,8 @@ public struct SessionSnapshot: Sendable {
     public var owner: String
     /// The app's user id, if it sent one.
     public var userID: String?
-    /// The locale prompts are written for.
-    public var locale: String
+    /// The locale prompts are written for, parsed once when the request was validated.
+    public var locale: LanguageTag
     /// The photo's metadata.
     public var photo: PhotoMetadata
     /// The template in use when the session started.
@@ -35,7 +35,7 @@ public struct SessionSnapshot: Sendable {
         id: String,
         owner: String,
         userID: String? = nil,
-        locale: String,
+        locale: LanguageTag,
         photo: PhotoMetadata,
         template: TemplateIdentity,
         refreshesUsed: Int,

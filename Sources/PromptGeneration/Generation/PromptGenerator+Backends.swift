@@ -65,7 +65,7 @@ extension PromptGenerator {
     /// Renders the template and builds the request and its judge; a streaming client is told the model is asked.
     private func prepare(_ input: Input, shownKeys: Set<String>, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
         let template = input.template
-        let language = LanguageTag(locale: input.locale)
+        let language = input.locale
         let validator = template.validator(for: language, photo: input.photo)
         let context = TemplateContext(
             photo: input.photo,

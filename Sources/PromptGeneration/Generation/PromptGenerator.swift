@@ -49,7 +49,7 @@ public struct PromptGenerator: Sendable {
         /// The photo.
         public var photo: PhotoMetadata
         /// The locale.
-        public var locale: String
+        public var locale: LanguageTag
         /// 0 for the first prompts, n for the n-th refresh.
         public var round: Int
         /// Prompts already shown in the session, as text: the model is told to avoid them.
@@ -70,7 +70,7 @@ public struct PromptGenerator: Sendable {
         public init(
             template: PromptTemplate,
             photo: PhotoMetadata,
-            locale: String,
+            locale: LanguageTag,
             round: Int,
             alreadyShown: [String],
             seen: SeenPrompts? = nil,
@@ -83,7 +83,7 @@ public struct PromptGenerator: Sendable {
             self.locale = locale
             self.round = round
             self.alreadyShown = alreadyShown
-            self.seen = seen ?? SeenPrompts(language: LanguageTag(locale: locale), shownTexts: alreadyShown)
+            self.seen = seen ?? SeenPrompts(language: locale, shownTexts: alreadyShown)
             self.readsCache = readsCache
             self.deadline = deadline
             self.stream = stream
@@ -139,7 +139,7 @@ public struct PromptGenerator: Sendable {
         let template = input.template
         return CacheKey(
             photo: input.photo,
-            locale: input.locale,
+            locale: input.locale.description,
             template: template.identity,
             backends: chain.identities,
             parameters: template.settings.parameters,

@@ -12,9 +12,9 @@ extension PromptSessions {
         for template: PromptTemplate,
         in set: TemplateSet,
         photo: PhotoMetadata,
-        locale: String
+        locale: LanguageTag
     ) -> (RoundAssembler, ProductCopy) {
-        let copy = set.copy.copy(for: LanguageTag(locale: locale))
+        let copy = set.copy.copy(for: locale)
         let now = clock.now
         let fallbacks: @Sendable () -> FallbackPrompts = {
             var fallbacks = copy.fallbacks

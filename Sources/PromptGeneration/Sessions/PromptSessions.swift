@@ -58,7 +58,7 @@ public struct PromptSessions: Sendable {
     public func start(
         photo: PhotoMetadata,
         caller: Caller,
-        locale: String,
+        locale: LanguageTag,
         readsCache: Bool,
         deadline: ContinuousClock.Instant,
         stream: SessionStream? = nil,
@@ -70,7 +70,7 @@ public struct PromptSessions: Sendable {
         let template = set.assignVariant()
         let identity = template.identity.assigned(to: set.name)
         let logger = Self.logger(logger, for: identity)
-        let language = LanguageTag(locale: locale)
+        let language = locale
         let seen = await history.seen(client: caller.client, userID: caller.userID, language: language, now: clock.now, logger: logger)
         let input = PromptGenerator.Input(
             template: template,
@@ -132,7 +132,7 @@ public struct PromptSessions: Sendable {
             metrics.refreshLimitHit()
             // The message is in the session's language; the read is on this path only, never on a refresh served.
             let locale = try await store.session(id: sessionID, now: clock.now)?.locale
-            let copy = templates.live.copy.copy(for: locale.map(LanguageTag.init(locale:)) ?? .english)
+            let copy = templates.live.copy.copy(for: locale ?? .english)
             throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
         case .pending(let used, let retryAfter):
             throw SessionError.refreshPending(refreshesUsed: used, retryAfterSeconds: max(1, Int(retryAfter.rounded(.up))))
@@ -175,7 +175,7 @@ public struct PromptSessions: Sendable {
         var met = await history.seen(
             client: session.owner,
             userID: session.userID,
-            language: LanguageTag(locale: session.locale),
+            language: session.locale,
             now: clock.now,
             logger: logger
         )
@@ -235,7 +235,7 @@ public struct PromptSessions: Sendable {
         logger: Logger
     ) async -> Generation {
         // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
-        let gate = template.validator(for: LanguageTag(locale: session.locale), photo: session.photo)
+        let gate = template.validator(for: session.locale, photo: session.photo)
         let unseenSurplus = seen.unseen(session.surplus).filter(gate.stillPasses)
         if unseenSurplus.count >= ProductSpec.promptsPerAnswer {
             var timing = ServerTiming()

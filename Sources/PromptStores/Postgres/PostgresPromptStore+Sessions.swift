@@ -167,7 +167,14 @@ extension PostgresPromptStore {
                 logger: logger
             )
             try await round.insert(on: connection, logger: logger)
-            let history = HistoryRows(draft, owner: current.owner, userID: current.userID, locale: current.locale, at: now, until: historyUntil)
+            let history = HistoryRows(
+                draft,
+                owner: current.owner,
+                userID: current.userID,
+                locale: LanguageTag(locale: current.locale),
+                at: now,
+                until: historyUntil
+            )
             try await history?.insert(on: connection, logger: logger)
             return CommittedRound(draft: draft, refreshesUsed: current.used + (counts ? 1 : 0))
         }

@@ -92,8 +92,15 @@ extension SQLitePromptStore {
                 arguments: [counts ? 1 : 0, surplus, sessionID]
             )
             try RoundRows(draft, round: nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
-            try HistoryRows(draft, owner: current["ownerKey"], userID: current["userID"], locale: current["locale"], at: now, until: historyUntil)?
-                .insert(into: db)
+            try HistoryRows(
+                draft,
+                owner: current["ownerKey"],
+                userID: current["userID"],
+                locale: LanguageTag(locale: current["locale"]),
+                at: now,
+                until: historyUntil
+            )?
+            .insert(into: db)
             return CommittedRound(draft: draft, refreshesUsed: used + (counts ? 1 : 0))
         }
     }

@@ -11,6 +11,8 @@ import PromptDomain
 /// The environment a test service starts with: the stub model over HTTP, a short timeout, a fresh database.
 func testEnvironment(stub: StubLLMFixture?, databasePath: String = temporaryDatabasePath()) -> [String: String] {
     var environment = baseEnvironment(databasePath: databasePath)
+    // The system layer's deadline: its timing tests are built around 1 s, and five test cases run at a time.
+    environment["LLM_TIMEOUT"] = "1"
     if let stub {
         environment["LLM_PROVIDER"] = "openai"
         environment["LLM_BASE_URL"] = stub.baseURL

@@ -30,16 +30,30 @@ package final class CurlMultiLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops the loop, failing any transfer still running, and frees the multi handle.
+    /// Stops the loop, failing any transfer still running, frees the multi handle and ends the thread; once only,
+    /// later calls return at once.
     package func shutdown() {
-        inbox.withLock { $0.isShuttingDown = true }
+        let isFirst = inbox.withLock { inbox in
+            defer { inbox.isShuttingDown = true }
+            return !inbox.isShuttingDown
+        }
+        guard isFirst else { return }
         curl_multi_wakeup(multi)
         stopped.wait()
     }
 
-    /// Hands `transfer` to the loop thread.
+    /// Hands `transfer` to the loop thread; once the loop is stopping, fails it at once instead, since no thread
+    /// would ever finish it.
     package func submit(_ transfer: CurlTransfer) {
-        inbox.withLock { $0.additions.append(transfer) }
+        let isAccepted = inbox.withLock { inbox in
+            guard !inbox.isShuttingDown else { return false }
+            inbox.additions.append(transfer)
+            return true
+        }
+        guard isAccepted else {
+            transfer.finish(.failure(CancellationError()))
+            return
+        }
         curl_multi_wakeup(multi)
     }
 
