@@ -13,7 +13,7 @@ TEST_APT_PACKAGES := postgresql-15 nginx hunspell
 STUB_PORT ?= 8081
 
 .PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean llama-server models serve-model \
-	eval-real judge peers
+	eval-real judge peers request-files
 MODEL ?= smollm2
 MODEL_PORT ?= 8091
 
@@ -134,6 +134,11 @@ chaos: test-deps
 	$(SWIFT) build -c release --product photo-prompts
 	$(SWIFT) build -c release --product stub-llm
 	bash scripts/postgres/with-postgres.sh python3 scripts/chaos.py
+
+## request-files: how many of our source files one POST /v1/prompts on the model path runs code from (a coverage
+## build in .build/coverage; the request's lines against an idle start and stop); docs/BENCHMARKS.md records it
+request-files:
+	python3 scripts/request-files.py
 
 ## format: apply the house style (.swift-format, Hummingbird's settings)
 format:

@@ -25,7 +25,7 @@ extension LanguageLists {
                 throw TemplateError(file: "\(folder)/\(file)", message: "cannot be read (\(error.localizedDescription))")
             }
             lines[name] = text.split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map(\.trimmingSpaces)
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
         return LanguageLists(lines)

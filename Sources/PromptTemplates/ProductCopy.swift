@@ -87,12 +87,12 @@ public struct ProductCopy: Sendable, Equatable {
         }
         let photoLines = decoded.photoFallbacks ?? []
         let texts = [decoded.messages.timeout, decoded.messages.error, decoded.messages.refreshLimit] + decoded.fallbacks + photoLines
-        if let bad = texts.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.rangeOfCharacter(from: .newlines) != nil }) {
+        if let bad = texts.first(where: { $0.trimmingSpaces.isEmpty || $0.rangeOfCharacter(from: .newlines) != nil }) {
             throw TemplateError(file: file, message: "every text must be one non-empty line; found \"\(bad)\"")
         }
         let fallbacks: FallbackPrompts
         do {
-            fallbacks = try FallbackPrompts(texts: decoded.fallbacks.map { $0.trimmingCharacters(in: .whitespaces) })
+            fallbacks = try FallbackPrompts(texts: decoded.fallbacks.map(\.trimmingSpaces))
         } catch {
             throw TemplateError(file: file, message: "fallbacks \(error.message)")
         }

@@ -43,7 +43,7 @@ public struct TemplateFallbacks: Sendable {
     public static func parse(_ text: String, file: String) throws(TemplateError) -> TemplateFallbacks {
         var lines: [Line] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let source = raw.trimmingCharacters(in: .whitespaces)
+            let source = raw.trimmingSpaces
             guard !source.isEmpty, !source.hasPrefix("#") else { continue }
             do {
                 let template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + source)
