@@ -31,9 +31,7 @@ struct FailoverDeadlineTests {
         let chain = BackendChain(backends: [DeafBackend(), next], failureThreshold: 5, coolDown: 30, clock: SystemWallClock())
         let request = LLMRequest(prompt: RenderedPrompt(system: "s", user: "u"), parameters: ModelParameters())
         let started = ContinuousClock.now
-        let (outcome, _) = await chain.complete(request, deadline: started + .seconds(1), logger: Logger(label: "test")) { _ in
-            ((), true)
-        }
+        let (outcome, _) = await chain.complete(request, judgedBy: PromptValidator(), deadline: started + .seconds(1), logger: Logger(label: "test"))
         #expect(ContinuousClock.now - started < .seconds(10), "answered near the deadline, not when the stuck call ends")
         #expect(outcome.attempts.first?.outcome == "timeout")
     }

@@ -74,22 +74,30 @@ public struct BackendChain: Sendable {
         package var reason: FallbackReason
     }
 
-    /// Asks each backend in turn until `judge` finds one's reply usable, or `deadline` passes; returns the pass and
-    /// `judge`'s verdict on the reply it ends with, so the caller judges each reply once.
+    /// What `validator` made of a reply, and how long judging it took.
+    package struct Judgement: Sendable {
+        package var validation: PromptValidation
+        package var duration: Duration
+        /// Whether the reply gave a prompt to keep; one that gives none hands over to the next backend.
+        package var isUsable: Bool { !validation.kept.isEmpty }
+    }
+
+    /// Asks each backend in turn until `validator` finds one's reply usable, or `deadline` passes; returns the pass
+    /// and the judgement of the reply it ends with, so each reply is judged once, as it arrives.
     ///
     /// When none is usable and the pass ends on an unusable reply, with time left, that reply is the result: the
-    /// caller goes on with its verdict like any other, so its rejections are counted and it may re-ask that backend
+    /// caller goes on with its judgement like any other, so its rejections are counted and it may re-ask that backend
     /// with feedback.
-    package func complete<Verdict: Sendable>(
+    package func complete(
         _ request: LLMRequest,
+        judgedBy validator: PromptValidator,
         deadline: ContinuousClock.Instant,
-        logger: Logger,
-        judge: @Sendable (LLMReply) -> (verdict: Verdict, usable: Bool)
-    ) async -> (outcome: Outcome, verdict: Verdict?) {
+        logger: Logger
+    ) async -> (outcome: Outcome, judgement: Judgement?) {
         var attempts: [Attempt] = []
-        // What the last backend asked (not skipped) gave: its unusable reply and verdict, or why there was none.
+        // What the last backend asked (not skipped) gave: its unusable reply and judgement, or why there was none.
         var last: Result<(reply: LLMReply, link: Link), FallbackError>?
-        var lastVerdict: Verdict?
+        var lastJudgement: Judgement?
         let links = request.constraint.map { constraint in self.links.filter { $0.backend.writes(constraint.language) } } ?? self.links
         guard !links.isEmpty else { return (Outcome(result: .failure(FallbackError(reason: .unsupportedLanguage)), attempts: []), nil) }
         for (index, link) in links.enumerated() {
@@ -99,22 +107,28 @@ public struct BackendChain: Sendable {
             attempts += outcome.attempts
             switch outcome.result {
             case .success(let answer):
-                let judged = judge(answer.reply)
-                if judged.usable { return (Outcome(result: .success(answer), attempts: attempts), judged.verdict) }
+                let judgement = Self.judge(answer.reply, by: validator)
+                if judgement.isUsable { return (Outcome(result: .success(answer), attempts: attempts), judgement) }
                 attempts[attempts.count - 1].outcome = "unusable"
                 last = .success(answer)
-                lastVerdict = judged.verdict
+                lastJudgement = judgement
             case .failure(let error) where error.reason == .unavailable:
                 continue
             case .failure(let error):
                 last = .failure(error)
-                lastVerdict = nil
+                lastJudgement = nil
                 if Task.isCancelled { return (Outcome(result: .failure(error), attempts: attempts), nil) }
             }
         }
         guard ContinuousClock.now < deadline else { return (Outcome(result: .failure(FallbackError(reason: .timeout)), attempts: attempts), nil) }
         let result = last ?? .failure(FallbackError(reason: attempts.isEmpty ? .timeout : .unavailable))
-        return (Outcome(result: result, attempts: attempts), lastVerdict)
+        return (Outcome(result: result, attempts: attempts), lastJudgement)
+    }
+
+    private static func judge(_ reply: LLMReply, by validator: PromptValidator) -> Judgement {
+        let start = ContinuousClock.now
+        let validation = validator.judge(reply: reply.completeText)
+        return Judgement(validation: validation, duration: ContinuousClock.now - start)
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.

@@ -24,6 +24,12 @@ public struct PromptValidator: Sendable {
         self.gate = gate
     }
 
+    /// Judges a model's whole reply: the candidates ``ReplyExtractor`` finds in it, each validated. What the backend
+    /// chain asks of every reply, and the re-ask of its second.
+    public func judge(reply text: String, alreadyShown: Set<String> = []) -> PromptValidation {
+        validate(ReplyExtractor.candidates(in: text), alreadyShown: alreadyShown)
+    }
+
     /// Judges `candidates`, rejecting those whose repeat key is in `alreadyShown`.
     public func validate(_ candidates: [String], alreadyShown: Set<String> = []) -> PromptValidation {
         var validation = PromptValidation()

@@ -40,18 +40,15 @@ extension PromptGenerator {
         defer { admission.leave() }
         var call = await prepare(input, shownKeys: shownKeys, found: found, timing: &timing)
         // Each reply is judged once, as it arrives: whether it is usable, and then what it gives.
-        let (first, verdict) = await ReplyObservation.$current.withValue(call.early) {
-            await chain.complete(call.request, deadline: call.deadline, logger: logger) { [validator = call.validator] reply in
-                let start = ContinuousClock.now
-                let validation = validator.validate(ReplyExtractor.candidates(in: reply.completeText))
-                return ((validation, ContinuousClock.now - start), !validation.kept.isEmpty)
-            }
+        let (first, judgement) = await ReplyObservation.$current.withValue(call.early) {
+            await chain.complete(call.request, judgedBy: call.validator, deadline: call.deadline, logger: logger)
         }
         record(first.attempts, pass: 1, in: &timing)
-        guard case .success(let answer) = first.result, case let (validation, validateDuration)? = verdict else {
+        guard case .success(let answer) = first.result, let judgement else {
             return cutShort(first, early: call.early, timing: timing)
         }
-        timing.add("validate", validateDuration)
+        timing.add("validate", judgement.duration)
+        let validation = judgement.validation
         // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
         // count towards the three before a re-ask is weighed.
         var judged = Judged(kept: call.early?.leading(validation.kept) ?? validation.kept, rejected: validation.rejected, usage: answer.reply.usage)
@@ -125,7 +122,7 @@ extension PromptGenerator {
         guard case .success(let reask) = second.result else { return }
         let alreadyKept = call.shownKeys.union(judged.kept.map(\.repeatKey))
         judged.usage = TokenUsage.sum(judged.usage, reask.reply.usage)
-        let more = call.validator.validate(ReplyExtractor.candidates(in: reask.reply.completeText), alreadyShown: alreadyKept)
+        let more = call.validator.judge(reply: reask.reply.completeText, alreadyShown: alreadyKept)
         judged.kept += more.kept
         judged.rejected += more.rejected
     }
