@@ -1,3 +1,4 @@
+import Dispatch
 import ServiceLifecycle
 
 /// The production ``HTTPTransport``: libcurl's multi interface behind an `async` call.
@@ -18,10 +19,16 @@ public final class CurlTransport: HTTPTransport, Service {
         loop.shutdown()
     }
 
-    /// Waits for the service group's graceful shutdown (or cancellation), then stops the loop.
+    /// Waits for the service group's graceful shutdown (or cancellation), then stops the loop. Stopping waits for the
+    /// loop's thread to end, so it is waited for on a thread of Dispatch's, not on one of the cooperative pool's.
     public func run() async throws {
         try? await gracefulShutdown()
-        loop.shutdown()
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async { [loop] in
+                loop.shutdown()
+                stopped.resume()
+            }
+        }
     }
 
     /// Sends `request`; cancelling the calling task removes the transfer from libcurl at once.
