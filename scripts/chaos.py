@@ -52,7 +52,7 @@ def wait_for(url, seconds=20.0):
             return
         except OSError:
             time.sleep(0.05)
-    raise SystemExit(f"chaos: {url} did not answer")
+    raise SystemExit(f"{Path(sys.argv[0]).stem}: {url} did not answer")
 
 
 def start_stub():

@@ -14,10 +14,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from collections import Counter
 from pathlib import Path
+
+# The loopback helpers the fault run already has: a free port, and waiting for a URL to answer.
+from chaos import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 # The toolchain's own LLVM tools: the system's older ones cannot read the profiles its compiler writes.
@@ -29,24 +31,6 @@ REQUEST = json.dumps({
     "photo": {"taken_at": "2026-06-01T18:30:00Z", "labels": ["beach", "dog"], "people_count": 1,
               "location": {"name": "Praia da Rocha"}, "caption": "Evening walk"},
 }).encode()
-
-
-def free_port():
-    import socket
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(url, seconds=30.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise SystemExit(f"request-files: {url} did not answer")
 
 
 def build():
@@ -63,7 +47,7 @@ def run_service(binary, stub_port, work, profile, send_request):
                        DATABASE_PATH=str(work / "service.sqlite"), LLVM_PROFILE_FILE=str(profile),
                        PROMPTS_WATCH_INTERVAL="0")
     service = subprocess.Popen([str(binary / "photo-prompts"), "serve"], env=environment, cwd=ROOT)
-    wait_for(f"http://127.0.0.1:{port}/healthz")
+    wait_for(f"http://127.0.0.1:{port}/healthz", seconds=30)
     if send_request:
         request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/prompts", data=REQUEST, method="POST",
                                          headers={"Content-Type": "application/json"})
@@ -101,7 +85,7 @@ def main():
         stub = subprocess.Popen([str(binary / "stub-llm"), "--port", str(stub_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 env=dict(os.environ, LLVM_PROFILE_FILE=str(work / "stub.profraw")))
         try:
-            wait_for(f"http://127.0.0.1:{stub_port}/hello")
+            wait_for(f"http://127.0.0.1:{stub_port}/hello", seconds=30)
             runs = {}
             for name, send in [("idle", False), ("request", True)]:
                 (work / "service.sqlite").unlink(missing_ok=True)
