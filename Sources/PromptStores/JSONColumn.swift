@@ -9,4 +9,11 @@ package enum JSONColumn {
     package static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
         try decoder.decode(Value.self, from: Data(text.utf8))
     }
+
+    /// `value` as sorted-key JSON text, for the few columns not on a request's path (the console's archive).
+    package static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
 }

@@ -6,4 +6,6 @@ import Foundation
 ///
 /// Two implementations: ``SQLitePromptStore``, the default (one instance, one file), and ``PostgresPromptStore``,
 /// which several instances share. ``MemoryCachedStore`` wraps either with an in-memory layer for cache hits.
-public protocol PromptStore: SessionStore, PromptHistoryStore, PromptCacheStore, IdempotencyStore, StatsStore, UserDataStore, StoreMaintenance {}
+public protocol PromptStore: SessionStore, PromptHistoryStore, PromptCacheStore, IdempotencyStore, StatsStore, ConsoleArchiveStore, UserDataStore,
+    StoreMaintenance
+{}

@@ -1,11 +1,84 @@
 import Foundation
 import PromptDomain
 
-/// Hourly counters per template version, for `GET /admin/stats`.
+/// Hourly counters per template version and language, for `GET /admin/stats` and the operators' console.
 public protocol StatsStore: Sendable {
     /// Adds `counters` to the stored hourly counts.
     func addStats(_ counters: [StatsCounter]) async throws
 
-    /// The hourly counts of template `name` whose buckets start in `from..<to`.
-    func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter]
+    /// The counts the query selects, summed into its buckets: one counter per bucket, variant, version, language
+    /// and name. The sum happens in the database, so a year of hours comes back as a few hundred days.
+    func stats(_ query: StatsQuery) async throws -> [StatsCounter]
+
+    /// Every version of the experiment `name` that ever answered: its first and last hour, answers and sessions.
+    func versionSpans(template name: String) async throws -> [VersionSpan]
+}
+
+/// When a template version served, from its hourly counts, on every instance that shares the store.
+public struct VersionSpan: Sendable, Equatable {
+    public var template: TemplateIdentity
+    /// The first and last hour it answered in, seconds since 1970.
+    public var firstBucket: Int
+    public var lastBucket: Int
+    public var requests: Int
+    public var sessions: Int
+
+    /// Creates a value with every field.
+    public init(template: TemplateIdentity, firstBucket: Int, lastBucket: Int, requests: Int, sessions: Int) {
+        self.template = template
+        self.firstBucket = firstBucket
+        self.lastBucket = lastBucket
+        self.requests = requests
+        self.sessions = sessions
+    }
+}
+
+/// Which counts to read and how to sum them.
+public struct StatsQuery: Sendable, Equatable {
+    /// The experiment's name.
+    public var template: String
+    /// Buckets that start at or after this hour (rounded down)…
+    public var from: Date
+    /// …and before this time.
+    public var to: Date
+    /// Which languages to read, and whether to keep them apart.
+    public var languages: LanguageSelection
+    /// The length of the buckets the counts are summed into, a multiple of an hour: 3600 or 86 400 (UTC days).
+    public var bucketSeconds: Int
+
+    /// Creates a query.
+    public init(template: String, from: Date, to: Date, languages: LanguageSelection = .all, bucketSeconds: Int = StatsCounter.bucketSeconds) {
+        self.template = template
+        self.from = from
+        self.to = to
+        self.languages = languages
+        self.bucketSeconds = bucketSeconds
+    }
+
+    /// The first hour the query reads.
+    public var firstBucket: Int { StatsCounter.bucket(for: from) }
+}
+
+/// The languages a ``StatsQuery`` reads.
+public enum LanguageSelection: Sendable, Equatable {
+    /// Every language, summed into one (reported as the language `""`).
+    case all
+    /// Every language, each kept apart.
+    case each
+    /// One language, by its tag (`es`).
+    case one(String)
+
+    /// `all`, `each` or `one`, as the SQL of both stores reads it.
+    var mode: String {
+        switch self {
+        case .all: "all"
+        case .each: "each"
+        case .one: "one"
+        }
+    }
+
+    /// The language of `one`; empty otherwise.
+    var tag: String {
+        if case .one(let tag) = self { tag } else { "" }
+    }
 }

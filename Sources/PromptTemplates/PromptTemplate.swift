@@ -14,6 +14,8 @@ public struct PromptTemplate: Sendable {
     public let settings: TemplateSettings
     /// The template's own fallbacks, used before the product's defaults.
     public let fallbacks: TemplateFallbacks
+    /// The texts of the files it was made from, by file name: what the operators' console diffs.
+    public let sourceFiles: [String: String]
     /// The chatter phrases of its `prompts/` (`prompts/chatter/`), which the gate applies with this template's `gate` rules.
     public private(set) var chatter = ChatterPhrases()
     /// The words the gate takes as real beyond each language's dictionary (`prompts/words`).
@@ -47,6 +49,8 @@ public struct PromptTemplate: Sendable {
         self.fallbacks =
             try fallbacksText.map { text throws(TemplateError) in try TemplateFallbacks.parse(text, file: "\(name)/fallbacks.txt") }
             ?? .none
+        self.sourceFiles = ["system.mustache": systemText, "user.mustache": userText, "settings.json": settingsText, "fallbacks.txt": fallbacksText]
+            .compactMapValues { $0 }
         let version = Self.version(system: systemText, user: userText, settings: settingsText, fallbacks: fallbacksText)
         self.identity = TemplateIdentity(name: name, version: version)
     }
@@ -83,6 +87,25 @@ public struct PromptTemplate: Sendable {
             fallbacksText: try readOptionalPart("fallbacks.txt", of: name, in: folder)
         )
         // The lists every template of `prompts/` shares, read with it so a reload, `render` and `eval` see the same.
+        template.useLists(
+            chatter: try ChatterPhrases.load(from: directory),
+            knownWords: try KnownWords.load(from: directory),
+            examples: try LanguageLists.load("examples", from: directory),
+            openers: try LanguageLists.load("openers", from: directory)
+        )
+        return template
+    }
+
+    /// A version kept in the console's archive, made again from its files, with today's lists of `prompts/`.
+    public static func restore(_ archived: TemplateVersionFiles, listsFrom directory: String) throws(TemplateError) -> PromptTemplate {
+        let files = archived.files
+        var template = try PromptTemplate(
+            name: archived.template.variant,
+            systemText: files["system.mustache"] ?? "",
+            userText: files["user.mustache"] ?? "",
+            settingsText: files["settings.json"],
+            fallbacksText: files["fallbacks.txt"]
+        )
         template.useLists(
             chatter: try ChatterPhrases.load(from: directory),
             knownWords: try KnownWords.load(from: directory),

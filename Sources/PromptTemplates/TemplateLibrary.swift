@@ -20,6 +20,16 @@ public final class TemplateLibrary: Sendable {
         var live: TemplateSet
         var loadedAt: Date
         var rejected: TemplateRejection?
+        /// Every version this library has made live, oldest first, for the console's archive.
+        var loaded: [TemplateVersionFiles] = []
+
+        mutating func remember(_ set: TemplateSet, at now: Date) {
+            for template in set.templates.values.sorted(by: { $0.identity.variant < $1.identity.variant }) {
+                let identity = template.identity.assigned(to: set.name)
+                guard !loaded.contains(where: { $0.template == identity }) else { continue }
+                loaded.append(TemplateVersionFiles(template: identity, files: template.sourceFiles, firstSeen: now))
+            }
+        }
     }
 
     /// Loads the templates for start-up.
@@ -31,7 +41,9 @@ public final class TemplateLibrary: Sendable {
         self.clock = clock
         self.logger = logger
         let now = clock.now
-        self.state = Mutex(State(live: try TemplateSet.load(name: name, from: directory, now: now), loadedAt: now, rejected: nil))
+        var state = State(live: try TemplateSet.load(name: name, from: directory, now: now), loadedAt: now, rejected: nil)
+        state.remember(state.live, at: now)
+        self.state = Mutex(state)
     }
 
     /// The set every new request should use.
@@ -44,6 +56,11 @@ public final class TemplateLibrary: Sendable {
         state.withLock { state in
             TemplateStatus(live: state.live, loadedAt: state.loadedAt, rejected: state.rejected)
         }
+    }
+
+    /// Every version made live since start-up, with its files, oldest first.
+    public var versionsLoaded: [TemplateVersionFiles] {
+        state.withLock { $0.loaded }
     }
 
     /// Reads `prompts/` again and swaps the result in if it passes every check.
@@ -62,6 +79,7 @@ public final class TemplateLibrary: Sendable {
                     if changed {
                         state.live = set
                         state.loadedAt = now
+                        state.remember(set, at: now)
                     }
                 }
                 guard changed else { return .unchanged(previous) }

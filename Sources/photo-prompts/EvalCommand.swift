@@ -31,6 +31,12 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Where to write the JSON report.")
     var output = "eval-report.json"
 
+    @Flag(help: "Also keep each run's summary in the service's store (DATABASE_PATH or DATABASE_URL) for the operators' console.")
+    var store = false
+
+    @Option(help: "The commit the run is for, kept with a stored run (e.g. $(git rev-parse --short HEAD)).")
+    var commit: String?
+
     @Option(help: "Fail when the share of raw candidates passing the word rule is below this (0–1).")
     var minPassRate: Double?
 
@@ -75,6 +81,11 @@ struct EvalCommand: AsyncParsableCommand {
         }
         print(EvalTable.render(reports), terminator: "")
         try writeReport(reports)
+        if store {
+            let model = generator.chain.identities.map { "\($0.provider)/\($0.model)" }.joined(separator: " then ")
+            let stored = try await EvalRunArchive.store(reports, commit: commit, model: model, configuration: configuration, logger: logger)
+            print("stored \(stored.map(\.id).joined(separator: ", ")) for the console")
+        }
 
         let thresholds = EvalThresholds(
             minimumPassRate: minPassRate,

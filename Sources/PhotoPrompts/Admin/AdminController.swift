@@ -69,7 +69,9 @@ struct AdminController<Context: RequestContext>: Sendable {
         try await stats.flush()
         let to = clock.now
         let from = to.addingTimeInterval(-window)
-        return TemplateStatsReport(template: name, from: from, to: to, counters: try await store.stats(template: name, from: from, to: to))
+        // One bucket for the whole window: the sums are made in the database.
+        let query = StatsQuery(template: name, from: from, to: to, bucketSeconds: Int(StatsWindow.longest) * 2)
+        return TemplateStatsReport(template: name, from: from, to: to, counters: try await store.stats(query))
     }
 }
 
@@ -87,6 +89,8 @@ struct RenderResponse: ResponseEncodable {
     var parameters: Parameters
     var system: String
     var user: String
+    /// The GBNF grammar a llama.cpp server is sent with `LLM_STRUCTURED_OUTPUT=grammar` (or `auto` on llama.cpp).
+    var grammar: String
     /// The template's own fallbacks that pass the word rule for this photo, in order of use.
     var fallbacks: [String]
 
@@ -120,6 +124,7 @@ struct RenderResponse: ResponseEncodable {
         )
         system = rendered.system
         user = rendered.user
+        grammar = template.grammar(for: request.locale)
         fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
     }
 }

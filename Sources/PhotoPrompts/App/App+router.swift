@@ -42,10 +42,30 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
         .addRoutes(UsersController(store: services.stores.userData, refreshLimit: configuration.refreshLimit).endpoints)
     // Without a key there is no admin API at all: 404, exactly like a route that does not exist.
     if let adminKey = configuration.adminAPIKey {
+        // The console's page carries no data: it is served without the key, which the operator types into it.
+        router.group("admin/console")
+            .addRoutes(ConsolePage(directory: configuration.consoleDirectory, chartLibrary: configuration.consoleChartLibrary).endpoints)
         router.group("admin")
             .add(middleware: AdminAuthMiddleware(adminKey: adminKey))
             .addRoutes(
                 AdminController(templates: services.templates, stats: services.stats, store: services.stores.stats, clock: services.clock).endpoints
+            )
+            .addRoutes(
+                ConsoleController(
+                    templates: services.templates,
+                    stats: services.stats,
+                    store: services.stores.stats,
+                    archive: services.stores.archive,
+                    backends: .init(
+                        identities: services.generator.chain.identities,
+                        modes: configuration.backends.count == services.generator.chain.identities.count
+                            ? configuration.backends.map(\.options.structuredOutput.rawValue) : nil,
+                        breakers: { await services.generator.chain.breakerStates() },
+                        tally: services.metrics.backends,
+                        startedAt: services.startedAt
+                    ),
+                    clock: services.clock
+                ).endpoints
             )
         // Prometheus scrapes with the admin key as a bearer token (`authorization` in its scrape config).
         router.group("metrics")

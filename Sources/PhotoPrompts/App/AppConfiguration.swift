@@ -53,6 +53,10 @@ public struct AppConfiguration: Sendable {
     public var watchInterval: Double
     /// `ADMIN_API_KEY`: the bearer key for `/admin`; without it `/admin` does not exist (404). A secret, never logged.
     public var adminAPIKey: String?
+    /// `CONSOLE_DIRECTORY`: the operators' console's page, script and style (`/admin/console`).
+    public var consoleDirectory: String
+    /// `CONSOLE_CHART_JS`: Chart.js as Debian's `libjs-chart.js` installs it, served to the console's page.
+    public var consoleChartLibrary: String
     /// `STATS_FLUSH_INTERVAL`: seconds between writes of the template stats counted in memory.
     public var statsFlushInterval: Double
     /// `RATE_LIMIT_PER_USER`: prompt requests a minute per user (0 = no limit).
@@ -107,6 +111,8 @@ public struct AppConfiguration: Sendable {
         watchInterval =
             reader.optionalText("prompts.watchInterval")?.trimmingCharacters(in: .whitespaces) == "0"
             ? 0 : try reader.seconds("prompts.watchInterval", default: 2, maximum: 3600)
+        consoleDirectory = reader.text("console.directory", default: "console")
+        consoleChartLibrary = reader.text("console.chartJS", default: "/usr/share/javascript/chart.js/chart.min.js")
         adminAPIKey = reader.optionalText("admin.apiKey", isSecret: true)
         if let adminAPIKey, adminAPIKey.count < 16 {
             throw ConfigurationError(key: "ADMIN_API_KEY", problem: "must be at least 16 characters (got \(adminAPIKey.count))")

@@ -21,6 +21,8 @@ struct AppServices: Sendable {
     /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app
     /// stops as a lifecycle service after the server.
     let transport: (any HTTPTransport)?
+    /// When the services were built: where the backends' counts since start-up begin.
+    let startedAt: Date
     /// Opens when the server listens; the pruner waits for it so its first sweep does not slow start-up.
     let listening = ServerListening()
 
@@ -32,6 +34,7 @@ struct AppServices: Sendable {
         let cache: any PromptCacheStore
         let idempotency: any IdempotencyStore
         let stats: any StatsStore
+        let archive: any ConsoleArchiveStore
         let userData: any UserDataStore
         let maintenance: any StoreMaintenance
         /// PostgreSQL's store itself, when `DATABASE_URL` names one: its pool runs as a service and migrates first.
@@ -43,6 +46,7 @@ struct AppServices: Sendable {
             cache = MemoryCachedStore(store)
             idempotency = store
             stats = store
+            archive = store
             userData = store
             maintenance = store
             self.postgres = postgres
@@ -64,7 +68,7 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         clock: clock,
         logger: logger
     )
-    let stats = StatsRecorder(store: stores.stats, clock: clock)
+    let stats = StatsRecorder(store: stores.stats, clock: clock, archive: stores.archive, versions: { templates.versionsLoaded })
     let metrics = ServiceMetrics()
     var dependencies = dependencies
     if dependencies.backends == nil { dependencies.transport = dependencies.transport ?? CurlTransport() }
@@ -93,7 +97,8 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         metrics: metrics,
         generator: generator,
         sessions: sessions,
-        transport: dependencies.transport
+        transport: dependencies.transport,
+        startedAt: clock.now
     )
 }
 

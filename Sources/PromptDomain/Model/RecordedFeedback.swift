@@ -14,30 +14,34 @@ public struct RecordedFeedback: Sendable {
     public var isFirstSelection: Bool
     /// The template, variant and version that showed the prompt.
     public var template: TemplateIdentity
+    /// The session's language, so feedback counts per language in the stats.
+    public var locale: LanguageTag
 }
 
 extension RecordedFeedback {
     /// `feedback` as just recorded; it is the session's first selection when none came before it.
-    package static func new(_ feedback: NewFeedback, hadSelection: Bool, template: TemplateIdentity) -> RecordedFeedback {
+    package static func new(_ feedback: NewFeedback, hadSelection: Bool, template: TemplateIdentity, locale: LanguageTag) -> RecordedFeedback {
         RecordedFeedback(
             promptID: feedback.promptID,
             action: feedback.action,
             recordedAt: feedback.at,
             isNew: true,
             isFirstSelection: feedback.action == .selected && !hadSelection,
-            template: template
+            template: template,
+            locale: locale
         )
     }
 
     /// `feedback` sent again: the first record, at the time it was made.
-    package static func repeated(_ feedback: NewFeedback, recordedAt: Date, template: TemplateIdentity) -> RecordedFeedback {
+    package static func repeated(_ feedback: NewFeedback, recordedAt: Date, template: TemplateIdentity, locale: LanguageTag) -> RecordedFeedback {
         RecordedFeedback(
             promptID: feedback.promptID,
             action: feedback.action,
             recordedAt: recordedAt,
             isNew: false,
             isFirstSelection: false,
-            template: template
+            template: template,
+            locale: locale
         )
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One counter of one template version in one hour: the unit stats are stored and summed in.
+/// One counter of one template version, in one language, in one hour: the unit stats are stored and summed in.
 ///
 /// Counters are named so new ones need no migration: `requests`, `sessions`, `refreshes`, `source.model`,
 /// `fallback.timeout`, `rejected.too_short`, `reasks`, `feedback.selected`, `sessions_selected`, …
@@ -9,15 +9,18 @@ public struct StatsCounter: Sendable, Equatable {
     public var bucket: Int
     /// Which template, variant and version.
     public var template: TemplateIdentity
+    /// The request's language, as its canonical tag (`es`, `pt-BR`); empty for counts made before stats had one.
+    public var language: String
     /// The counter's name.
     public var name: String
     /// How many.
     public var value: Int
 
     /// Creates a counter.
-    public init(bucket: Int, template: TemplateIdentity, name: String, value: Int) {
+    public init(bucket: Int, template: TemplateIdentity, language: String, name: String, value: Int) {
         self.bucket = bucket
         self.template = template
+        self.language = language
         self.name = name
         self.value = value
     }

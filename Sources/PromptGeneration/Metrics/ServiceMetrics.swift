@@ -15,6 +15,8 @@ public final class ServiceMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let gaugeSources = Mutex(GaugeSources.none)
+    /// The backends' calls, counted with the same calls as their Prometheus counters, for the console.
+    public let backends = BackendTally()
     /// Values read at scrape time rather than tracked on every change.
     public struct GaugeSources: Sendable {
         /// Backend calls in flight now.
@@ -68,6 +70,7 @@ public final class ServiceMetrics: Sendable {
     package func backendAttempt(_ backend: BackendIdentity, outcome: String, duration: Duration) {
         let name = "\(backend.provider)/\(backend.model)"
         counter("photoprompts_backend_calls_total", [("backend", name), ("outcome", outcome)]).increment()
+        backends.attempt(name, outcome: outcome, duration: duration)
         timer("photoprompts_backend_call_duration_seconds", [("backend", name)])
             .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
     }
@@ -77,6 +80,7 @@ public final class ServiceMetrics: Sendable {
         let name = "\(backend.provider)/\(backend.model)"
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "prompt")]).increment(by: Int64(usage.prompt))
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "completion")]).increment(by: Int64(usage.completion))
+        backends.tokens(name, usage)
     }
 
     /// A call cancelled because no caller waited for it any more: the completion tokens it would have written, by

@@ -109,7 +109,13 @@ public struct PromptSessions: Sendable {
         }
         if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
         timing.add("store", duration)
-        record(draft, generation: generation, isRefresh: false, template: identity)
+        let waited = ContinuousClock.now - (deadline - generator.timeout)
+        record(
+            draft,
+            generation: generation,
+            shown: RoundContext(template: identity, language: copy.locale.description, photo: photo),
+            firstAnswer: waited
+        )
         return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: copy, timing: timing)
     }
 
@@ -211,7 +217,12 @@ public struct PromptSessions: Sendable {
             return committed
         }
         timing.add("store", duration)
-        record(committed.draft, generation: generation, isRefresh: true, template: identity)
+        record(
+            committed.draft,
+            generation: generation,
+            shown: RoundContext(template: identity, language: copy.locale.description, photo: session.photo),
+            firstAnswer: nil
+        )
         return SessionAnswer(
             sessionID: sessionID,
             round: committed.draft,
@@ -257,8 +268,8 @@ public struct PromptSessions: Sendable {
     }
 
     /// Counts a round shown: per template version for operators, and in the service's metrics.
-    private func record(_ round: RoundDraft, generation: Generation, isRefresh: Bool, template: TemplateIdentity) {
-        stats.recordRound(round, generation: generation, isRefresh: isRefresh, template: template)
+    private func record(_ round: RoundDraft, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
+        stats.recordRound(round, generation: generation, shown: shown, firstAnswer: firstAnswer)
         if let reason = round.fallbackReason { metrics.fallback(reason) }
         if generation.judged { metrics.rejections(generation.rejected) }
     }
@@ -281,7 +292,7 @@ public struct PromptSessions: Sendable {
         case .promptNotFound:
             throw SessionError.promptNotFound
         case .recorded(let recorded):
-            stats.recordFeedback(recorded)
+            stats.recordFeedback(recorded, language: templates.live.copy.copy(for: recorded.locale).locale.description)
             return recorded
         }
     }

@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v7`), each
+/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v8`), each
 /// making the same change in PostgreSQL's dialect. Never edit a shipped migration: add the next one to both stores.
 ///
 /// Names stay unquoted, so PostgreSQL folds them to lower case (`refreshesUsed` is the column `refreshesused`);
@@ -112,6 +112,26 @@ package enum PostgresMigrations {
                 """,
                 "CREATE INDEX promptHistory_user ON promptHistory (ownerKey, userID, shownAt)",
                 "CREATE INDEX promptHistory_expiresAt ON promptHistory (expiresAt)",
+            ]
+        ),
+        (
+            "v8",
+            [
+                """
+                CREATE TABLE templateStatsByLanguage (
+                    bucket bigint NOT NULL, template text NOT NULL, variant text NOT NULL, version text NOT NULL,
+                    language text NOT NULL, counter text NOT NULL, value bigint NOT NULL,
+                    PRIMARY KEY (template, bucket, variant, version, language, counter))
+                """,
+                "INSERT INTO templateStatsByLanguage SELECT bucket, template, variant, version, '', counter, value FROM templateStats",
+                "DROP TABLE templateStats",
+                "ALTER TABLE templateStatsByLanguage RENAME TO templateStats",
+                """
+                CREATE TABLE templateVersion (template text NOT NULL, variant text NOT NULL, version text NOT NULL, files text NOT NULL,
+                    firstSeen double precision NOT NULL, PRIMARY KEY (template, variant, version))
+                """,
+                "CREATE TABLE evalRun (id text PRIMARY KEY, createdAt double precision NOT NULL, report text NOT NULL)",
+                "CREATE INDEX evalRun_on_createdAt ON evalRun (createdAt)",
             ]
         ),
     ]

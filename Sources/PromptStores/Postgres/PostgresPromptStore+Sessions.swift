@@ -214,14 +214,14 @@ extension PostgresPromptStore {
             // instances only one sees no selection before it and counts as the session's first.
             let sessions = try await connection.query(
                 """
-                SELECT ownerKey, userID, templateName, templateVariant, templateVersion FROM session
+                SELECT ownerKey, userID, templateName, templateVariant, templateVersion, locale FROM session
                 WHERE id = \(feedback.sessionID) AND expiresAt > \(feedback.at.timeIntervalSince1970)
                 FOR UPDATE
                 """,
                 logger: logger
             )
-            var session: (owner: String, userID: String?, name: String, variant: String?, version: String)?
-            for try await row in sessions.decode((String, String?, String, String?, String).self) { session = row }
+            var session: (owner: String, userID: String?, name: String, variant: String?, version: String, locale: String)?
+            for try await row in sessions.decode((String, String?, String, String?, String, String).self) { session = row }
             guard let session, feedback.caller.owns(client: session.owner, userID: session.userID) else { return .sessionNotFound }
 
             let shownIn = try await connection.query(
@@ -251,7 +251,7 @@ extension PostgresPromptStore {
                 logger: logger
             )
             for try await hadSelection in inserted.decode(Bool.self) {
-                return .recorded(.new(feedback, hadSelection: hadSelection, template: template))
+                return .recorded(.new(feedback, hadSelection: hadSelection, template: template, locale: LanguageTag(locale: session.locale)))
             }
             let existing = try await connection.query(
                 "SELECT createdAt FROM feedback WHERE promptId = \(feedback.promptID) AND action = \(feedback.action.rawValue)",
@@ -259,7 +259,7 @@ extension PostgresPromptStore {
             )
             var recordedAt = feedback.at
             for try await createdAt in existing.decode(Double.self) { recordedAt = Date(timeIntervalSince1970: createdAt) }
-            return .recorded(.repeated(feedback, recordedAt: recordedAt, template: template))
+            return .recorded(.repeated(feedback, recordedAt: recordedAt, template: template, locale: LanguageTag(locale: session.locale)))
         }
     }
 }

@@ -3,38 +3,74 @@ import Logging
 import PostgresNIO
 import PromptDomain
 
-/// Hourly counters per template version (``StatsStore``), in PostgreSQL.
+/// Hourly counters per template version and language (``StatsStore``), in PostgreSQL.
 extension PostgresPromptStore {
     public func addStats(_ counters: [StatsCounter]) async throws {
         guard !counters.isEmpty else { return }
         // One statement for the whole batch; counts from every instance add up in the same rows.
         try await client.query(
             """
-            INSERT INTO templateStats (bucket, template, variant, version, counter, value)
+            INSERT INTO templateStats (bucket, template, variant, version, language, counter, value)
             SELECT * FROM unnest(\(counters.map(\.bucket))::bigint[], \(counters.map(\.template.name))::text[],
                 \(counters.map(\.template.variant))::text[], \(counters.map(\.template.version))::text[],
-                \(counters.map(\.name))::text[], \(counters.map(\.value))::bigint[])
-            ON CONFLICT (template, bucket, variant, version, counter) DO UPDATE SET value = templateStats.value + excluded.value
+                \(counters.map(\.language))::text[], \(counters.map(\.name))::text[], \(counters.map(\.value))::bigint[])
+            ON CONFLICT (template, bucket, variant, version, language, counter) DO UPDATE SET value = templateStats.value + excluded.value
             """,
             logger: logger
         )
     }
 
-    public func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter] {
+    public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
+        // `all` sums every language into one, reported as "".
+        let mode = query.languages.mode
         let rows = try await client.query(
             """
-            SELECT bucket, variant, version, counter, value FROM templateStats
-            WHERE template = \(name) AND bucket >= \(StatsCounter.bucket(for: from)) AND bucket < \(to.timeIntervalSince1970)
-            ORDER BY bucket
+            SELECT bucket - bucket % \(query.bucketSeconds) AS start, variant, version,
+                CASE WHEN \(mode) = 'all' THEN '' ELSE language END AS lang, counter, SUM(value)::bigint
+            FROM templateStats
+            WHERE template = \(query.template) AND bucket >= \(query.firstBucket) AND bucket < \(query.to.timeIntervalSince1970)
+                AND (\(mode) != 'one' OR language = \(query.languages.tag))
+            GROUP BY start, variant, version, lang, counter ORDER BY start
             """,
             logger: logger
         )
         var counters: [StatsCounter] = []
-        for try await (bucket, variant, version, counter, value) in rows.decode((Int, String, String, String, Int).self) {
+        for try await (bucket, variant, version, language, counter, value) in rows.decode((Int, String, String, String, String, Int).self) {
             counters.append(
-                StatsCounter(bucket: bucket, template: TemplateIdentity(name: name, variant: variant, version: version), name: counter, value: value)
+                StatsCounter(
+                    bucket: bucket,
+                    template: TemplateIdentity(name: query.template, variant: variant, version: version),
+                    language: language,
+                    name: counter,
+                    value: value
+                )
             )
         }
         return counters
+    }
+
+    public func versionSpans(template name: String) async throws -> [VersionSpan] {
+        let rows = try await client.query(
+            """
+            SELECT variant, version, MIN(bucket), MAX(bucket),
+                SUM(CASE WHEN counter = 'requests' THEN value ELSE 0 END)::bigint, SUM(CASE WHEN counter = 'sessions' THEN value ELSE 0 END)::bigint
+            FROM templateStats WHERE template = \(name) AND counter IN ('requests', 'sessions')
+            GROUP BY variant, version ORDER BY MIN(bucket), variant
+            """,
+            logger: logger
+        )
+        var spans: [VersionSpan] = []
+        for try await (variant, version, first, last, requests, sessions) in rows.decode((String, String, Int, Int, Int, Int).self) {
+            spans.append(
+                VersionSpan(
+                    template: TemplateIdentity(name: name, variant: variant, version: version),
+                    firstBucket: first,
+                    lastBucket: last,
+                    requests: requests,
+                    sessions: sessions
+                )
+            )
+        }
+        return spans
     }
 }

@@ -130,6 +130,34 @@ extension SQLitePromptStore {
             }
             try db.create(index: "promptHistory_user", on: "promptHistory", columns: ["ownerKey", "userID", "shownAt"])
         }
+        migrator.registerMigration("v8") { db in
+            // The operators' console: stats per language (the key gains `language`, so the table is rebuilt; older
+            // counts keep an empty language), every template version's files as first served, and stored eval runs.
+            try db.execute(
+                sql: """
+                    CREATE TABLE templateStatsByLanguage (
+                        bucket INTEGER NOT NULL, template TEXT NOT NULL, variant TEXT NOT NULL, version TEXT NOT NULL,
+                        language TEXT NOT NULL, counter TEXT NOT NULL, value INTEGER NOT NULL,
+                        PRIMARY KEY (template, bucket, variant, version, language, counter));
+                    INSERT INTO templateStatsByLanguage SELECT bucket, template, variant, version, '', counter, value FROM templateStats;
+                    DROP TABLE templateStats;
+                    ALTER TABLE templateStatsByLanguage RENAME TO templateStats;
+                    """
+            )
+            try db.create(table: "templateVersion") { t in
+                t.column("template", .text).notNull()
+                t.column("variant", .text).notNull()
+                t.column("version", .text).notNull()
+                t.column("files", .text).notNull()
+                t.column("firstSeen", .double).notNull()
+                t.primaryKey(["template", "variant", "version"])
+            }
+            try db.create(table: "evalRun") { t in
+                t.primaryKey("id", .text)
+                t.column("createdAt", .double).notNull().indexed()
+                t.column("report", .text).notNull()
+            }
+        }
         return migrator
     }
 }

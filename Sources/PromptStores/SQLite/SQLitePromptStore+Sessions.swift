@@ -151,7 +151,14 @@ extension SQLitePromptStore {
             let version: String = shownIn["templateVersion"] ?? session.templateVersion
             let template = TemplateIdentity(name: session.templateName, variant: session.templateVariant, version: version)
             if let existing = try FeedbackRecord.fetchOne(db, key: ["promptId": feedback.promptID, "action": feedback.action.rawValue]) {
-                return .recorded(.repeated(feedback, recordedAt: Date(timeIntervalSince1970: existing.createdAt), template: template))
+                return .recorded(
+                    .repeated(
+                        feedback,
+                        recordedAt: Date(timeIntervalSince1970: existing.createdAt),
+                        template: template,
+                        locale: LanguageTag(locale: session.locale)
+                    )
+                )
             }
             let hadSelection =
                 try FeedbackRecord.filter(Column("sessionId") == feedback.sessionID && Column("action") == FeedbackAction.selected.rawValue)
@@ -162,7 +169,7 @@ extension SQLitePromptStore {
                 sessionId: feedback.sessionID,
                 createdAt: feedback.at.timeIntervalSince1970
             ).insert(db)
-            return .recorded(.new(feedback, hadSelection: hadSelection, template: template))
+            return .recorded(.new(feedback, hadSelection: hadSelection, template: template, locale: LanguageTag(locale: session.locale)))
         }
     }
 }

@@ -2,40 +2,69 @@ import Foundation
 import GRDB
 import PromptDomain
 
-/// Hourly counters per template version (``StatsStore``), in SQLite.
+/// Hourly counters per template version and language (``StatsStore``), in SQLite.
 extension SQLitePromptStore {
     public func addStats(_ counters: [StatsCounter]) async throws {
         try await batcher.write { db in
             let statement = try db.cachedStatement(
                 sql: """
-                    INSERT INTO templateStats (bucket, template, variant, version, counter, value) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (template, bucket, variant, version, counter) DO UPDATE SET value = value + excluded.value
+                    INSERT INTO templateStats (bucket, template, variant, version, language, counter, value) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (template, bucket, variant, version, language, counter) DO UPDATE SET value = value + excluded.value
                     """
             )
             for counter in counters {
                 try statement.execute(arguments: [
-                    counter.bucket, counter.template.name, counter.template.variant, counter.template.version, counter.name, counter.value,
+                    counter.bucket, counter.template.name, counter.template.variant, counter.template.version, counter.language,
+                    counter.name, counter.value,
                 ])
             }
         }
     }
 
-    public func stats(template name: String, from: Date, to: Date) async throws -> [StatsCounter] {
+    public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
         try await writer.read { db in
+            // `all` sums every language into one, reported as "".
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT bucket, variant, version, counter, value FROM templateStats
-                    WHERE template = ? AND bucket >= ? AND bucket < ? ORDER BY bucket
+                    SELECT bucket - bucket % ? AS start, variant, version, CASE WHEN ? = 'all' THEN '' ELSE language END AS lang,
+                        counter, SUM(value) AS total
+                    FROM templateStats
+                    WHERE template = ? AND bucket >= ? AND bucket < ? AND (? != 'one' OR language = ?)
+                    GROUP BY start, variant, version, lang, counter ORDER BY start
                     """,
-                arguments: [name, StatsCounter.bucket(for: from), to.timeIntervalSince1970]
+                arguments: [
+                    query.bucketSeconds, query.languages.mode, query.template, query.firstBucket, query.to.timeIntervalSince1970,
+                    query.languages.mode, query.languages.tag,
+                ]
             )
             return rows.map { row in
                 StatsCounter(
-                    bucket: row["bucket"],
-                    template: TemplateIdentity(name: name, variant: row["variant"], version: row["version"]),
+                    bucket: row["start"],
+                    template: TemplateIdentity(name: query.template, variant: row["variant"], version: row["version"]),
+                    language: row["lang"],
                     name: row["counter"],
-                    value: row["value"]
+                    value: row["total"]
+                )
+            }
+        }
+    }
+
+    public func versionSpans(template name: String) async throws -> [VersionSpan] {
+        try await writer.read { db in
+            let sql = """
+                SELECT variant, version, MIN(bucket), MAX(bucket),
+                    SUM(CASE WHEN counter = 'requests' THEN value ELSE 0 END), SUM(CASE WHEN counter = 'sessions' THEN value ELSE 0 END)
+                FROM templateStats WHERE template = ? AND counter IN ('requests', 'sessions')
+                GROUP BY variant, version ORDER BY MIN(bucket), variant
+                """
+            return try Row.fetchAll(db, sql: sql, arguments: [name]).map { row in
+                VersionSpan(
+                    template: TemplateIdentity(name: name, variant: row[0], version: row[1]),
+                    firstBucket: row[2],
+                    lastBucket: row[3],
+                    requests: row[4],
+                    sessions: row[5]
                 )
             }
         }

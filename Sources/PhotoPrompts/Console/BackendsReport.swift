@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import PromptDomain
+import PromptGeneration
+
+/// The answer to `GET /admin/backends`: per backend of the chain, since this instance started, the numbers
+/// `/metrics` counts (calls by outcome, latency, tokens), its breaker now and the structured-output mode configured.
+struct BackendsReport: ResponseEncodable, Sendable {
+    struct Backend: Encodable, Sendable {
+        /// `provider/model`, as `/metrics` labels it.
+        var backend: String
+        var position: Int
+        /// `LLM_STRUCTURED_OUTPUT` as configured for it (`auto` learns per server), or `null` for a backend a test
+        /// handed in.
+        var structuredOutput: String?
+        /// `closed`, `open` or `half_open`.
+        var breaker: String
+        var calls: Int
+        /// Calls by outcome: `ok`, `timeout`, `http_500`, `skipped`, …
+        var outcomes: [String: Int]
+        /// Calls that did not end `ok` (skips excluded: no call was made), by outcome.
+        var errors: [String: Int]
+        var latencyMeanMs: Double?
+        var latencyP50Ms: Double?
+        var latencyP95Ms: Double?
+        var tokens: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case backend, position, breaker, calls, outcomes, errors, tokens
+            case structuredOutput = "structured_output"
+            case latencyMeanMs = "latency_mean_ms"
+            case latencyP50Ms = "latency_p50_ms"
+            case latencyP95Ms = "latency_p95_ms"
+        }
+    }
+
+    /// When the counts began: this instance's start.
+    var since: String
+    var backends: [Backend]
+
+    init(
+        identities: [BackendIdentity],
+        modes: [String]?,
+        breakers: [(backend: String, state: Double)],
+        tally: [String: BackendTally.Entry],
+        since: Date
+    ) {
+        self.since = since.formatted(.iso8601)
+        backends = identities.enumerated().map { position, identity in
+            let name = "\(identity.provider)/\(identity.model)"
+            let entry = tally[name] ?? BackendTally.Entry()
+            let state = breakers.indices.contains(position) ? breakers[position].state : 0
+            let made = entry.outcomes.filter { $0.key != "skipped" }.values.reduce(0, +)
+            return Backend(
+                backend: name,
+                position: position + 1,
+                structuredOutput: modes.flatMap { $0.indices.contains(position) ? $0[position] : nil },
+                breaker: state >= 1 ? "open" : state > 0 ? "half_open" : "closed",
+                calls: entry.outcomes.values.reduce(0, +),
+                outcomes: entry.outcomes,
+                errors: entry.outcomes.filter { $0.key != "ok" && $0.key != "skipped" },
+                latencyMeanMs: made > 0 ? entry.totalMilliseconds / Double(made) : nil,
+                latencyP50Ms: LatencyHistogram.quantile(0.5, of: entry.latency),
+                latencyP95Ms: LatencyHistogram.quantile(0.95, of: entry.latency),
+                tokens: entry.tokens
+            )
+        }
+    }
+}

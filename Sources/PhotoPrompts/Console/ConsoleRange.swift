@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import PromptDomain
+import PromptStores
+import PromptTemplates
+
+/// The range, bucket size and language a console request asks about, from its query string: `template`, `window`
+/// (`7d`, as `GET /admin/stats` reads it), `bucket` (`hour` or `day`) and `language` (a tag, or none for all).
+struct ConsoleRange: Sendable {
+    var template: String
+    var from: Date
+    var to: Date
+    var bucket: Bucket
+    var language: LanguageTag?
+
+    /// Hourly or daily points.
+    enum Bucket: String, Sendable {
+        case hour, day
+
+        var seconds: Int { self == .hour ? 3600 : 86_400 }
+    }
+
+    /// Reads the query string; the default is the configured template over the last 7 days, by day, every language.
+    ///
+    /// - Throws: ``APIError`` naming the field that is not valid.
+    init(_ request: Request, defaultTemplate: String, now: Date) throws {
+        let parameters = request.uri.queryParameters
+        template = parameters["template"].map(String.init) ?? defaultTemplate
+        guard PromptTemplate.isValidName(template) else {
+            throw APIError.invalidField("template", "must be a template folder's name: letters, digits, '-' and '_'")
+        }
+        let window = try StatsWindow.parse(parameters["window"].map(String.init) ?? "7d")
+        to = now
+        from = now.addingTimeInterval(-window)
+        if let text = parameters["bucket"].map(String.init) {
+            guard let bucket = Bucket(rawValue: text) else { throw APIError.invalidField("bucket", "must be hour or day") }
+            self.bucket = bucket
+        } else {
+            bucket = window > 2 * 86_400 ? .day : .hour
+        }
+        if let text = parameters["language"].map(String.init), !text.isEmpty {
+            guard let tag = LanguageTag(text) else { throw APIError.invalidField("language", "must be a language tag such as es or pt-BR") }
+            language = tag
+        }
+    }
+
+    /// The store query for this range: summed into its buckets, in its language or all of them.
+    func query(bucketSeconds: Int? = nil, eachLanguage: Bool = false) -> StatsQuery {
+        let languages: LanguageSelection = language.map { .one($0.description) } ?? (eachLanguage ? .each : .all)
+        return StatsQuery(template: template, from: from, to: to, languages: languages, bucketSeconds: bucketSeconds ?? bucket.seconds)
+    }
+
+    /// One bucket covering the whole range.
+    var wholeRange: Int { Int(StatsWindow.longest) * 2 }
+
+    var fromText: String { Date(timeIntervalSince1970: Double(StatsCounter.bucket(for: from))).formatted(.iso8601) }
+    var toText: String { to.formatted(.iso8601) }
+}

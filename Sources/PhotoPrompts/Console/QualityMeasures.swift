@@ -1,0 +1,141 @@
+import Foundation
+import PromptDomain
+
+/// How a template version's answers fared, worked out from summed stats counters: the one definition of every
+/// measure, shared by `GET /admin/stats`, each point of `GET /admin/quality` and each arm of `GET /admin/variants`,
+/// so a chart and the API never disagree.
+///
+/// Shares are `null` when there is nothing to divide by.
+struct QualityMeasures: Encodable, Sendable {
+    /// Answers shown: first rounds plus refreshes.
+    var requests: Int
+    /// Sessions started.
+    var sessions: Int
+    /// Refreshes answered.
+    var refreshes: Int
+    /// Sessions in which the user selected a prompt.
+    var sessionsWithSelection: Int
+    /// `sessionsWithSelection / sessions`.
+    var selectionRate: Double?
+    /// Feedback received, by action.
+    var feedback: [String: Int]
+    /// Answers by source: model, cache, fallback.
+    var sources: [String: Int]
+    /// Cards shown.
+    var cardsShown: Int
+    /// Share of cards shown that the model wrote (now or from the cache), not the fallback copy.
+    var modelCardShare: Double?
+    /// Share of cards shown that name a detail of the photo: its place, a label or its people.
+    var detailShare: Double?
+    /// Share of answers with at least one fallback prompt.
+    var fallbackRate: Double?
+    /// Whole-answer fallbacks by reason.
+    var fallbacksByReason: [String: Int]
+    /// Share of backend answers that needed a re-ask.
+    var reaskRate: Double?
+    /// Share of the model's candidates that passed the gate.
+    var passRate: Double?
+    /// Rejected candidates by reason.
+    var rejections: [String: Int]
+    /// Good candidates dropped as near-duplicates of another in the same answer.
+    var nearDuplicates: Int
+    /// Near-duplicates per backend answer judged.
+    var nearDuplicatesPerAnswer: Double?
+    /// The wait for a session's first answer, 50th and 95th percentile, in milliseconds (from hourly histograms).
+    var firstAnswerP50Ms: Double?
+    var firstAnswerP95Ms: Double?
+    /// Backend calls (first asks and re-asks) per session started.
+    var modelCallsPerSession: Double?
+    /// Tokens the providers reported: `prompt`, `completion`.
+    var tokens: [String: Int]
+    /// Prompt and completion tokens per session started: what an operator pays for one photo, refreshes included.
+    var tokensPerSession: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case requests, sessions, refreshes, feedback, sources, rejections, tokens
+        case sessionsWithSelection = "sessions_with_selection"
+        case selectionRate = "selection_rate"
+        case cardsShown = "cards_shown"
+        case modelCardShare = "model_card_share"
+        case detailShare = "detail_share"
+        case fallbackRate = "fallback_rate"
+        case fallbacksByReason = "fallbacks_by_reason"
+        case reaskRate = "reask_rate"
+        case passRate = "pass_rate"
+        case nearDuplicates = "near_duplicates"
+        case nearDuplicatesPerAnswer = "near_duplicates_per_answer"
+        case firstAnswerP50Ms = "first_answer_p50_ms"
+        case firstAnswerP95Ms = "first_answer_p95_ms"
+        case modelCallsPerSession = "model_calls_per_session"
+        case tokensPerSession = "tokens_per_session"
+    }
+
+    /// The counts the measures are made of, by counter name, kept for intervals (``VariantComparison``).
+    let counters: [String: Int]
+
+    init(counters: [String: Int]) {
+        func count(_ name: String) -> Int { counters[name] ?? 0 }
+        func prefixed(_ prefix: String) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: counters.filter { $0.key.hasPrefix(prefix) }.map { (String($0.key.dropFirst(prefix.count)), $0.value) })
+        }
+        self.counters = counters
+        requests = count("requests")
+        sessions = count("sessions")
+        refreshes = count("refreshes")
+        sessionsWithSelection = count("sessions_selected")
+        selectionRate = Self.ratio(sessionsWithSelection, sessions)
+        feedback = prefixed("feedback.")
+        sources = prefixed("source.")
+        cardsShown = count("prompts_shown")
+        modelCardShare = Self.ratio(cardsShown - count("cards.fallback"), cardsShown)
+        detailShare = Self.ratio(count("prompts_naming_detail"), cardsShown)
+        fallbackRate = Self.ratio(count("rounds_with_fallback_prompts"), requests)
+        fallbacksByReason = prefixed("fallback.")
+        reaskRate = Self.ratio(count("reasks"), count("judged_requests"))
+        passRate = Self.ratio(count("candidates.kept"), count("candidates.kept") + count("candidates.rejected"))
+        rejections = prefixed("rejected.")
+        nearDuplicates = count("near_duplicates")
+        nearDuplicatesPerAnswer = Self.ratio(nearDuplicates, count("judged_requests"))
+        firstAnswerP50Ms = LatencyHistogram.quantile(0.5, of: counters)
+        firstAnswerP95Ms = LatencyHistogram.quantile(0.95, of: counters)
+        modelCallsPerSession = Self.ratio(count("model_calls"), sessions)
+        tokens = prefixed("tokens.")
+        tokensPerSession = Self.ratio(count("tokens.prompt") + count("tokens.completion"), sessions)
+    }
+
+    /// Sums `counters` by name.
+    init(summing counters: some Sequence<StatsCounter>) {
+        var sums: [String: Int] = [:]
+        for counter in counters { sums[counter.name, default: 0] += counter.value }
+        self.init(counters: sums)
+    }
+
+    static func ratio(_ part: Int, _ whole: Int) -> Double? { whole > 0 ? Double(part) / Double(whole) : nil }
+
+    /// Writes shares as `null` when there is nothing to divide by, rather than omitting them.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(sessions, forKey: .sessions)
+        try container.encode(refreshes, forKey: .refreshes)
+        try container.encode(sessionsWithSelection, forKey: .sessionsWithSelection)
+        try container.encode(selectionRate, forKey: .selectionRate)
+        try container.encode(feedback, forKey: .feedback)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(cardsShown, forKey: .cardsShown)
+        try container.encode(modelCardShare, forKey: .modelCardShare)
+        try container.encode(detailShare, forKey: .detailShare)
+        try container.encode(fallbackRate, forKey: .fallbackRate)
+        try container.encode(fallbacksByReason, forKey: .fallbacksByReason)
+        try container.encode(reaskRate, forKey: .reaskRate)
+        try container.encode(passRate, forKey: .passRate)
+        try container.encode(rejections, forKey: .rejections)
+        try container.encode(nearDuplicates, forKey: .nearDuplicates)
+        try container.encode(nearDuplicatesPerAnswer, forKey: .nearDuplicatesPerAnswer)
+        try container.encode(firstAnswerP50Ms, forKey: .firstAnswerP50Ms)
+        try container.encode(firstAnswerP95Ms, forKey: .firstAnswerP95Ms)
+        try container.encode(modelCallsPerSession, forKey: .modelCallsPerSession)
+        try container.encode(tokens, forKey: .tokens)
+        try container.encode(tokensPerSession, forKey: .tokensPerSession)
+    }
+}
