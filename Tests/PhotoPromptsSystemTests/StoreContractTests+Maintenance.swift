@@ -111,7 +111,7 @@ extension SystemTests.StoreContractTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(stores.count == 3)
-            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
+            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
             let session = Self.session()
             try await stores[0].createSession(session)
             #expect(try await stores[2].session(id: session.id, now: Self.now) != nil)

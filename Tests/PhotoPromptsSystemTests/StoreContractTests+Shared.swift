@@ -7,7 +7,7 @@ import PromptDomain
 import PromptStores
 import Testing
 
-/// What instances share: the cache, idempotency claims, feedback, selections and stats.
+/// What instances share: the cache, idempotency claims, feedback and selections.
 extension SystemTests.StoreContractTests {
 
     @Test("A cache entry written by one instance is read by another, until it expires", arguments: StoreKind.withTwin)
@@ -156,31 +156,6 @@ extension SystemTests.StoreContractTests {
                 }
                 #expect(first.count == 1, "session \(attempt): \(first.count) selections counted as the first")
             }
-            for store in instances { try await store.close() }
-        }
-    }
-
-    @Test("Stats counted by two instances add up in the same hourly rows", arguments: StoreKind.withTwin)
-    func statsAddUp(kind: StoreKind) async throws {
-        try await withTestDatabase(kind) { database in
-            let instances = [try await database.open(), try await database.open()]
-            let template = TemplateIdentity(name: "photo-journal", version: "v-abc")
-            let bucket = StatsCounter.bucket(for: Self.now)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for attempt in 0..<10 {
-                    group.addTask {
-                        try await instances[attempt % 2].addStats([
-                            StatsCounter(bucket: bucket, template: template, name: "requests", value: 2),
-                            StatsCounter(bucket: bucket, template: template, name: "sessions", value: 1),
-                        ])
-                    }
-                }
-                try await group.waitForAll()
-            }
-            let counters = try await instances[0].stats(template: "photo-journal", from: Self.now, to: Self.now.addingTimeInterval(3600))
-            #expect(Dictionary(uniqueKeysWithValues: counters.map { ($0.name, $0.value) }) == ["requests": 20, "sessions": 10])
-            #expect(counters.allSatisfy { $0.template == template && $0.bucket == bucket })
-            #expect(try await instances[0].stats(template: "other", from: Self.now, to: Self.now.addingTimeInterval(3600)).isEmpty)
             for store in instances { try await store.close() }
         }
     }

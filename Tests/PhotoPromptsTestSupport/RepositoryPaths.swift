@@ -13,3 +13,6 @@ public let repositoryPromptsDirectory = repositoryDirectory + "/prompts"
 public func configuration(_ environment: [String: String]) throws -> AppConfiguration {
     try AppConfiguration(reader: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)))
 }
+
+/// The repository's `console/` folder: the operators' console's page, script and style.
+public let repositoryConsoleDirectory = repositoryDirectory + "/console"

@@ -129,7 +129,7 @@ public struct EvalReport: Codable, Sendable {
     }
 
     /// Summarises `outcomes`, one per fixture, in fixture order.
-    init(template: TemplateIdentity, outcomes: [(fixture: EvalFixture, generation: Generation, latency: Duration)]) {
+    package init(template: TemplateIdentity, outcomes: [(fixture: EvalFixture, generation: Generation, latency: Duration)]) {
         self.template = template
         fixtures = outcomes.count
         var kept = 0
