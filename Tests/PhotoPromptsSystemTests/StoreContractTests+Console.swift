@@ -59,7 +59,12 @@ extension SystemTests.StoreContractTests {
             counters.append(StatsCounter(bucket: day + 3 * 3600, template: new, language: "fr", name: "sessions", value: 4))
             try await store.addStats(counters)
 
-            let query = StatsQuery(template: "photo-journal", from: Date(timeIntervalSince1970: Double(day)), to: Self.now.addingTimeInterval(3 * 86_400), bucketSeconds: 86_400)
+            let query = StatsQuery(
+                template: "photo-journal",
+                from: Date(timeIntervalSince1970: Double(day)),
+                to: Self.now.addingTimeInterval(3 * 86_400),
+                bucketSeconds: 86_400
+            )
             let days = try await store.stats(query).filter { $0.template == old }
             #expect(days.map(\.bucket) == [day, day + 86_400])
             #expect(days.map(\.value) == [1 + 5 + 23, 25])
@@ -90,7 +95,11 @@ extension SystemTests.StoreContractTests {
             #expect(try await instances[0].templateVersions(template: "other").isEmpty)
 
             for (index, id) in ["ev_1", "ev_2", "ev_3"].enumerated() {
-                try await instances[index % 2].saveEvalRun(id: id, at: Self.now.addingTimeInterval(Double(index)), report: Data("{\"id\":\"\(id)\"}".utf8))
+                try await instances[index % 2].saveEvalRun(
+                    id: id,
+                    at: Self.now.addingTimeInterval(Double(index)),
+                    report: Data("{\"id\":\"\(id)\"}".utf8)
+                )
             }
             let runs = try await instances[0].evalRuns(limit: 2)
             #expect(runs.map(\.id) == ["ev_3", "ev_2"])
