@@ -45,18 +45,37 @@ public struct StatsQuery: Sendable, Equatable {
     public var languages: LanguageSelection
     /// The length of the buckets the counts are summed into, a multiple of an hour: 3600 or 86 400 (UTC days).
     public var bucketSeconds: Int
+    /// Which counts to read: the hourly ones, or those summed per UTC day as they were written. A daily read starts
+    /// at the midnight before `from`: it is for ranges of days, where a year is 365 rows a series instead of 8760.
+    public var resolution: Resolution
+
+    /// The rows a ``StatsQuery`` reads.
+    public enum Resolution: Sendable, Equatable {
+        case hour, day
+    }
 
     /// Creates a query.
-    public init(template: String, from: Date, to: Date, languages: LanguageSelection = .all, bucketSeconds: Int = StatsCounter.bucketSeconds) {
+    public init(
+        template: String,
+        from: Date,
+        to: Date,
+        languages: LanguageSelection = .all,
+        bucketSeconds: Int = StatsCounter.bucketSeconds,
+        resolution: Resolution = .hour
+    ) {
         self.template = template
         self.from = from
         self.to = to
         self.languages = languages
         self.bucketSeconds = bucketSeconds
+        self.resolution = resolution
     }
 
-    /// The first hour the query reads.
-    public var firstBucket: Int { StatsCounter.bucket(for: from) }
+    /// The first hour (or, reading days, the first midnight) the query reads.
+    public var firstBucket: Int {
+        let hour = StatsCounter.bucket(for: from)
+        return resolution == .day ? hour - hour % 86_400 : hour
+    }
 }
 
 /// The languages a ``StatsQuery`` reads.

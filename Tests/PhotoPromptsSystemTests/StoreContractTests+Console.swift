@@ -68,6 +68,13 @@ extension SystemTests.StoreContractTests {
             let days = try await store.stats(query).filter { $0.template == old }
             #expect(days.map(\.bucket) == [day, day + 86_400])
             #expect(days.map(\.value) == [1 + 5 + 23, 25])
+            // The daily sums the store keeps as it writes give the same days, from the midnight before `from`.
+            var daily = query
+            daily.resolution = .day
+            daily.from = Date(timeIntervalSince1970: Double(day + 7200))
+            let kept = try await store.stats(daily).filter { $0.template == old }
+            #expect(kept.map(\.bucket) == [day, day + 86_400])
+            #expect(kept.map(\.value) == [1 + 5 + 23, 25])
 
             let spans = try await store.versionSpans(template: "photo-journal")
             #expect(

@@ -43,16 +43,18 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     @Sendable func quality(request: Request, context: Context) async throws -> QualityReport {
         let range = try ConsoleRange(request, defaultTemplate: templates.name, now: clock.now)
         try await stats.flush()
-        return QualityReport(range: range, counters: try await store.stats(range.query()))
+        let query = range.query()
+        return QualityReport(range: range, from: range.fromText(of: query), counters: try await store.stats(query))
     }
 
     @Sendable func variants(request: Request, context: Context) async throws -> VariantComparison {
         let range = try ConsoleRange(request, defaultTemplate: templates.name, now: clock.now)
         try await stats.flush()
-        let counters = try await store.stats(range.query(bucketSeconds: range.wholeRange, eachLanguage: true))
+        let query = range.query(wholeRange: true, eachLanguage: true)
+        let counters = try await store.stats(query)
         let live = templates.live
         let variants = live.name == range.template ? live.variants.map(\.name) : []
-        return VariantComparison(range: range, variants: variants, counters: counters)
+        return VariantComparison(range: range, from: range.fromText(of: query), variants: variants, counters: counters)
     }
 
     @Sendable func versions(request: Request, context: Context) async throws -> VersionsReport {

@@ -44,15 +44,24 @@ struct ConsoleRange: Sendable {
         }
     }
 
-    /// The store query for this range: summed into its buckets, in its language or all of them.
-    func query(bucketSeconds: Int? = nil, eachLanguage: Bool = false) -> StatsQuery {
+    /// The store query for this range: summed into its buckets (or one bucket for the whole range), in its language,
+    /// each language apart, or all of them. Daily points, and whole ranges of more than 2 days, read the daily sums,
+    /// from the UTC midnight before `from`: a year is then 365 rows a series, not 8760.
+    func query(wholeRange: Bool = false, eachLanguage: Bool = false) -> StatsQuery {
         let languages: LanguageSelection = language.map { .one($0.description) } ?? (eachLanguage ? .each : .all)
-        return StatsQuery(template: template, from: from, to: to, languages: languages, bucketSeconds: bucketSeconds ?? bucket.seconds)
+        let resolution: StatsQuery.Resolution = (wholeRange ? to.timeIntervalSince(from) > 2 * 86_400 : bucket == .day) ? .day : .hour
+        return StatsQuery(
+            template: template,
+            from: from,
+            to: to,
+            languages: languages,
+            bucketSeconds: wholeRange ? Int(StatsWindow.longest) * 2 : bucket.seconds,
+            resolution: resolution
+        )
     }
 
-    /// One bucket covering the whole range.
-    var wholeRange: Int { Int(StatsWindow.longest) * 2 }
+    /// The start of what `query` reads, ISO 8601.
+    func fromText(of query: StatsQuery) -> String { Date(timeIntervalSince1970: Double(query.firstBucket)).formatted(.iso8601) }
 
-    var fromText: String { Date(timeIntervalSince1970: Double(StatsCounter.bucket(for: from))).formatted(.iso8601) }
     var toText: String { to.formatted(.iso8601) }
 }

@@ -38,9 +38,9 @@ struct QualityReport: ResponseEncodable, Sendable {
     /// Versions with answers in the range, most answers first.
     var versions: [Series]
 
-    init(range: ConsoleRange, counters: [StatsCounter]) {
+    init(range: ConsoleRange, from: String, counters: [StatsCounter]) {
         template = range.template
-        from = range.fromText
+        self.from = from
         to = range.toText
         bucket = range.bucket.rawValue
         language = range.language?.description

@@ -60,9 +60,9 @@ struct VariantComparison: ResponseEncodable, Sendable {
     var languages: [Verdict]
 
     /// - Parameter counters: the range's counts, one bucket, per language (or in the asked language only).
-    init(range: ConsoleRange, variants: [String], counters: [StatsCounter]) {
+    init(range: ConsoleRange, from: String, variants: [String], counters: [StatsCounter]) {
         template = range.template
-        from = range.fromText
+        self.from = from
         to = range.toText
         overall = Self.verdict(language: range.language?.description, variants: variants, counters: counters)
         languages = Dictionary(grouping: counters, by: \.language)

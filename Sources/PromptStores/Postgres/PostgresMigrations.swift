@@ -127,6 +127,17 @@ package enum PostgresMigrations {
                 "DROP TABLE templateStats",
                 "ALTER TABLE templateStatsByLanguage RENAME TO templateStats",
                 """
+                CREATE TABLE templateStatsDaily (
+                    day bigint NOT NULL, template text NOT NULL, variant text NOT NULL, version text NOT NULL,
+                    language text NOT NULL, counter text NOT NULL, value bigint NOT NULL,
+                    PRIMARY KEY (template, day, variant, version, language, counter))
+                """,
+                """
+                INSERT INTO templateStatsDaily
+                SELECT bucket - bucket % 86400, template, variant, version, language, counter, SUM(value) FROM templateStats
+                GROUP BY 1, 2, 3, 4, 5, 6
+                """,
+                """
                 CREATE TABLE templateVersion (template text NOT NULL, variant text NOT NULL, version text NOT NULL, files text NOT NULL,
                     firstSeen double precision NOT NULL, PRIMARY KEY (template, variant, version))
                 """,

@@ -18,22 +18,36 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
+        // The same counts per UTC day, summed first: one batch may hold several hours of a day.
+        var days: [DailyKey: Int] = [:]
+        for counter in counters {
+            days[DailyKey(day: counter.bucket - counter.bucket % 86_400, counter: counter), default: 0] += counter.value
+        }
+        try await client.query(
+            """
+            INSERT INTO templateStatsDaily (day, template, variant, version, language, counter, value)
+            SELECT * FROM unnest(\(days.keys.map(\.day))::bigint[], \(days.keys.map(\.template))::text[],
+                \(days.keys.map(\.variant))::text[], \(days.keys.map(\.version))::text[],
+                \(days.keys.map(\.language))::text[], \(days.keys.map(\.name))::text[], \(days.keys.map { days[$0] ?? 0 })::bigint[])
+            ON CONFLICT (template, day, variant, version, language, counter) DO UPDATE SET value = templateStatsDaily.value + excluded.value
+            """,
+            logger: logger
+        )
     }
 
     public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
         // `all` sums every language into one, reported as "".
         let mode = query.languages.mode
-        let rows = try await client.query(
-            """
-            SELECT bucket - bucket % \(query.bucketSeconds) AS start, variant, version,
+        let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
+        let sql: PostgresQuery = """
+            SELECT \(unescaped: time) - \(unescaped: time) % \(query.bucketSeconds) AS start, variant, version,
                 CASE WHEN \(mode) = 'all' THEN '' ELSE language END AS lang, counter, SUM(value)::bigint
-            FROM templateStats
-            WHERE template = \(query.template) AND bucket >= \(query.firstBucket) AND bucket < \(query.to.timeIntervalSince1970)
+            FROM \(unescaped: table)
+            WHERE template = \(query.template) AND \(unescaped: time) >= \(query.firstBucket) AND \(unescaped: time) < \(query.to.timeIntervalSince1970)
                 AND (\(mode) != 'one' OR language = \(query.languages.tag))
             GROUP BY start, variant, version, lang, counter ORDER BY start
-            """,
-            logger: logger
-        )
+            """
+        let rows = try await client.query(sql, logger: logger)
         var counters: [StatsCounter] = []
         for try await (bucket, variant, version, language, counter, value) in rows.decode((Int, String, String, String, String, Int).self) {
             counters.append(
@@ -72,5 +86,24 @@ extension PostgresPromptStore {
             )
         }
         return spans
+    }
+}
+
+/// A daily row's key, for summing a batch's hours before they are written.
+private struct DailyKey: Hashable {
+    var day: Int
+    var template: String
+    var variant: String
+    var version: String
+    var language: String
+    var name: String
+
+    init(day: Int, counter: StatsCounter) {
+        self.day = day
+        template = counter.template.name
+        variant = counter.template.variant
+        version = counter.template.version
+        language = counter.language
+        name = counter.name
     }
 }

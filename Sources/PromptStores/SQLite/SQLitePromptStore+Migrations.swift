@@ -132,7 +132,8 @@ extension SQLitePromptStore {
         }
         migrator.registerMigration("v8") { db in
             // The operators' console: stats per language (the key gains `language`, so the table is rebuilt; older
-            // counts keep an empty language), every template version's files as first served, and stored eval runs.
+            // counts keep an empty language) and summed per UTC day as well (a year reads as 365 rows, not 8760), every
+            // template version's files as first served, and stored eval runs.
             try db.execute(
                 sql: """
                     CREATE TABLE templateStatsByLanguage (
@@ -142,6 +143,13 @@ extension SQLitePromptStore {
                     INSERT INTO templateStatsByLanguage SELECT bucket, template, variant, version, '', counter, value FROM templateStats;
                     DROP TABLE templateStats;
                     ALTER TABLE templateStatsByLanguage RENAME TO templateStats;
+                    CREATE TABLE templateStatsDaily (
+                        day INTEGER NOT NULL, template TEXT NOT NULL, variant TEXT NOT NULL, version TEXT NOT NULL,
+                        language TEXT NOT NULL, counter TEXT NOT NULL, value INTEGER NOT NULL,
+                        PRIMARY KEY (template, day, variant, version, language, counter));
+                    INSERT INTO templateStatsDaily
+                        SELECT bucket - bucket % 86400, template, variant, version, language, counter, SUM(value) FROM templateStats
+                        GROUP BY 1, 2, 3, 4, 5, 6;
                     """
             )
             try db.create(table: "templateVersion") { t in

@@ -12,11 +12,18 @@ extension SQLitePromptStore {
                     ON CONFLICT (template, bucket, variant, version, language, counter) DO UPDATE SET value = value + excluded.value
                     """
             )
+            let daily = try db.cachedStatement(
+                sql: """
+                    INSERT INTO templateStatsDaily (day, template, variant, version, language, counter, value) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (template, day, variant, version, language, counter) DO UPDATE SET value = value + excluded.value
+                    """
+            )
             for counter in counters {
-                try statement.execute(arguments: [
-                    counter.bucket, counter.template.name, counter.template.variant, counter.template.version, counter.language,
-                    counter.name, counter.value,
-                ])
+                let values: [any DatabaseValueConvertible] = [
+                    counter.template.name, counter.template.variant, counter.template.version, counter.language, counter.name, counter.value,
+                ]
+                try statement.execute(arguments: StatementArguments([counter.bucket] + values))
+                try daily.execute(arguments: StatementArguments([counter.bucket - counter.bucket % 86_400] + values))
             }
         }
     }
@@ -24,13 +31,14 @@ extension SQLitePromptStore {
     public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
         try await writer.read { db in
             // `all` sums every language into one, reported as "".
+            let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT bucket - bucket % ? AS start, variant, version, CASE WHEN ? = 'all' THEN '' ELSE language END AS lang,
+                    SELECT \(time) - \(time) % ? AS start, variant, version, CASE WHEN ? = 'all' THEN '' ELSE language END AS lang,
                         counter, SUM(value) AS total
-                    FROM templateStats
-                    WHERE template = ? AND bucket >= ? AND bucket < ? AND (? != 'one' OR language = ?)
+                    FROM \(table)
+                    WHERE template = ? AND \(time) >= ? AND \(time) < ? AND (? != 'one' OR language = ?)
                     GROUP BY start, variant, version, lang, counter ORDER BY start
                     """,
                 arguments: [
