@@ -132,7 +132,8 @@ models:
 serve-model: llama-server models
 	@bash scripts/model/serve.sh $(MODEL) $(MODEL_PORT)
 
-## eval-real: photo-prompts eval over the fixtures on both real models; writes docs/QUALITY.md
+## eval-real: photo-prompts eval over the fixtures on both real models; writes docs/QUALITY.md (EVAL_STORE=1 also keeps
+## each run in the service's store, DATABASE_PATH or DATABASE_URL, for the console's Evaluations view)
 eval-real: deps llama-server models
 	$(SWIFT) build -c release --product photo-prompts
 	python3 scripts/model/eval-real.py

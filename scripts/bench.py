@@ -21,6 +21,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench_console import console_lines, console_year
+
 ROOT = Path(__file__).resolve().parent.parent
 # BENCH_BIN and BENCH_PROMPTS point an A/B run at another build and its prompts folder.
 BIN = Path(os.environ.get("BENCH_BIN", ROOT / ".build" / "release"))
@@ -571,6 +573,11 @@ def main():
         new_language(results)
         print("\n".join(new_language_lines(results)))
         return
+    if sys.argv[1:] == ["console"]:
+        # A quick look at the console's endpoints on a year of stats only, no report written.
+        console_year(results, Service, Stub, fresh_postgres_database, ADMIN_KEY, os.environ.get("TEST_DATABASE_URL"))
+        print("\n".join(console_lines(results)))
+        return
     if sys.argv[1:] == ["streaming"]:
         # A quick look at streaming only, no report written.
         streaming(results)
@@ -652,6 +659,7 @@ def main():
     new_language(results)
     scale_out(results)
     sweep(results)
+    console_year(results, Service, Stub, fresh_postgres_database, ADMIN_KEY, os.environ.get("TEST_DATABASE_URL"))
 
     write_report(results)
     print(json.dumps(results, indent=2))
@@ -735,6 +743,7 @@ def write_report(r):
         *new_language_lines(r),
         *scale_out_lines(r),
         *sweep_lines(r),
+        *console_lines(r),
         "## Commands",
         "",
         f"- hello: `{hello['command']}` against stub-llm's `GET /hello`",

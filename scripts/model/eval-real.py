@@ -5,6 +5,7 @@ Each model is served by llama.cpp's llama-server on loopback (under nice), one r
 meet it: SmolLM2-135M-Instruct (writes English only, so the service is told LLM_LANGUAGES=en) and Gemma 3 270M, the
 base model with no chat template, whose every word the gate judges. Both shipped templates run over the same
 fixtures; for SmolLM2, a copy of the first at temperature 0.8 runs over the English fixtures too, to compare with 0.3.
+With EVAL_STORE=1 each run is also kept in the service's store (`photo-prompts eval --store`) for the console.
 """
 import json
 import os
@@ -72,13 +73,19 @@ def serve(model):
 def run_eval(model, base_url, prompts, template, compare, fixtures):
     setup = MODEL_SETUPS[model]
     output = tempfile.mktemp(prefix="eval-real-", suffix=".json")
+    # EVAL_STORE=1 keeps each run in the service's own store (DATABASE_PATH or DATABASE_URL as set), for the console.
+    store = os.environ.get("EVAL_STORE") == "1"
+    database = {} if store else {"DATABASE_PATH": tempfile.mktemp(suffix=".sqlite")}
     environment = dict(os.environ, LLM_PROVIDER="openai", LLM_BASE_URL=base_url, LLM_MODEL=model, PROMPTS_DIRECTORY=str(prompts),
-                       DATABASE_PATH=tempfile.mktemp(suffix=".sqlite"), LOG_LEVEL="error")
+                       LOG_LEVEL="error", **database)
     if setup["languages"]:
         environment["LLM_LANGUAGES"] = setup["languages"]
     arguments = [str(SERVICE), "eval", "--template", template, "--fixtures", str(fixtures), "--concurrency", "1", "--output", output]
     if compare:
         arguments += ["--compare", compare]
+    if store:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        arguments += ["--store", "--commit", commit]
     result = subprocess.run(arguments, env=environment, capture_output=True, text=True)
     if result.returncode not in (0, 1):
         sys.exit(f"eval-real: photo-prompts eval failed for {model}: {result.stderr[-800:]}")
