@@ -101,3 +101,20 @@ public enum LanguageSelection: Sendable, Equatable {
         if case .one(let tag) = self { tag } else { "" }
     }
 }
+
+extension LanguageSelection {
+    /// The language under which the daily sums keep every language summed, so all languages read as one row a day.
+    static let everyLanguage = "*"
+}
+
+extension StatsQuery {
+    /// Which rows hold the query's languages, as a comparison with `language` and the value to compare with: the
+    /// daily sums' `*` rows for all languages, never those rows otherwise (the hourly counts have none).
+    var languageFilter: (comparison: String, value: String) {
+        switch (languages, resolution) {
+        case (.one(let tag), _): ("=", tag)
+        case (.all, .day): ("=", LanguageSelection.everyLanguage)
+        case (.all, .hour), (.each, _): ("!=", LanguageSelection.everyLanguage)
+        }
+    }
+}

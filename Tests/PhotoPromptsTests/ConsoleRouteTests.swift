@@ -55,6 +55,29 @@ struct ConsoleRouteTests {
         }
     }
 
+    @Test("36 sessions at once in three languages: each language's count is exact, and the languages add up to the whole")
+    func concurrentLanguages() async throws {
+        try await withRouterService(operatorEnvironment(prompts: try TemporaryPrompts()), backends: [StubBehaviourBackend()]) { client in
+            let locales = ["es-MX", "fr-FR", "ko-KR"]
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<36 {
+                    group.addTask {
+                        _ = try await Self.session(client, locale: locales[index % 3], user: "u_\(index)", label: "lantern \(index)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            var sum = 0
+            for language in ["es", "fr", "ko"] {
+                let sessions = try await client.admin("GET", "/quality?window=1h&language=\(language)").lookup["versions", 0, "totals", "sessions"]
+                    .int
+                #expect(sessions == 12, "\(language)")
+                sum += sessions ?? 0
+            }
+            #expect(try await client.admin("GET", "/quality?window=1h").lookup["versions", 0, "totals", "sessions"].int == sum)
+        }
+    }
+
     @Test("Console queries name the field they cannot read", arguments: ["bucket=week", "language=%21%21", "window=forever", "template=..%2Fetc"])
     func badQueries(query: String) async throws {
         try await withRouterService(operatorEnvironment(prompts: try TemporaryPrompts())) { client in

@@ -121,7 +121,7 @@ package enum PostgresMigrations {
                 CREATE TABLE templateStatsByLanguage (
                     bucket bigint NOT NULL, template text NOT NULL, variant text NOT NULL, version text NOT NULL,
                     language text NOT NULL, counter text NOT NULL, value bigint NOT NULL,
-                    PRIMARY KEY (template, bucket, variant, version, language, counter))
+                    PRIMARY KEY (template, bucket, variant, version, language, counter) INCLUDE (value))
                 """,
                 "INSERT INTO templateStatsByLanguage SELECT bucket, template, variant, version, '', counter, value FROM templateStats",
                 "DROP TABLE templateStats",
@@ -130,12 +130,17 @@ package enum PostgresMigrations {
                 CREATE TABLE templateStatsDaily (
                     day bigint NOT NULL, template text NOT NULL, variant text NOT NULL, version text NOT NULL,
                     language text NOT NULL, counter text NOT NULL, value bigint NOT NULL,
-                    PRIMARY KEY (template, day, variant, version, language, counter))
+                    PRIMARY KEY (template, day, variant, version, language, counter) INCLUDE (value))
                 """,
                 """
                 INSERT INTO templateStatsDaily
                 SELECT bucket - bucket % 86400, template, variant, version, language, counter, SUM(value) FROM templateStats
                 GROUP BY 1, 2, 3, 4, 5, 6
+                """,
+                """
+                INSERT INTO templateStatsDaily
+                SELECT bucket - bucket % 86400, template, variant, version, '*', counter, SUM(value) FROM templateStats
+                GROUP BY 1, 2, 3, 4, 6
                 """,
                 """
                 CREATE TABLE templateVersion (template text NOT NULL, variant text NOT NULL, version text NOT NULL, files text NOT NULL,

@@ -7,6 +7,11 @@ import PromptDomain
 extension PostgresPromptStore {
     public func addStats(_ counters: [StatsCounter]) async throws {
         guard !counters.isEmpty else { return }
+        // Rows in the key's order: two instances adding to the same rows then lock them in the same order, and
+        // neither waits on the other in a cycle (PostgreSQL would end one with a deadlock error).
+        let counters = counters.sorted {
+            DailyKey(day: $0.bucket, counter: $0, language: $0.language) < DailyKey(day: $1.bucket, counter: $1, language: $1.language)
+        }
         // One statement for the whole batch; counts from every instance add up in the same rows.
         try await client.query(
             """
@@ -21,14 +26,17 @@ extension PostgresPromptStore {
         // The same counts per UTC day, summed first: one batch may hold several hours of a day.
         var days: [DailyKey: Int] = [:]
         for counter in counters {
-            days[DailyKey(day: counter.bucket - counter.bucket % 86_400, counter: counter), default: 0] += counter.value
+            let day = counter.bucket - counter.bucket % 86_400
+            days[DailyKey(day: day, counter: counter, language: counter.language), default: 0] += counter.value
+            days[DailyKey(day: day, counter: counter, language: LanguageSelection.everyLanguage), default: 0] += counter.value
         }
+        let keys = days.keys.sorted()
         try await client.query(
             """
             INSERT INTO templateStatsDaily (day, template, variant, version, language, counter, value)
-            SELECT * FROM unnest(\(days.keys.map(\.day))::bigint[], \(days.keys.map(\.template))::text[],
-                \(days.keys.map(\.variant))::text[], \(days.keys.map(\.version))::text[],
-                \(days.keys.map(\.language))::text[], \(days.keys.map(\.name))::text[], \(days.keys.map { days[$0] ?? 0 })::bigint[])
+            SELECT * FROM unnest(\(keys.map(\.day))::bigint[], \(keys.map(\.template))::text[],
+                \(keys.map(\.variant))::text[], \(keys.map(\.version))::text[],
+                \(keys.map(\.language))::text[], \(keys.map(\.name))::text[], \(keys.map { days[$0] ?? 0 })::bigint[])
             ON CONFLICT (template, day, variant, version, language, counter) DO UPDATE SET value = templateStatsDaily.value + excluded.value
             """,
             logger: logger
@@ -44,7 +52,7 @@ extension PostgresPromptStore {
                 CASE WHEN \(mode) = 'all' THEN '' ELSE language END AS lang, counter, SUM(value)::bigint
             FROM \(unescaped: table)
             WHERE template = \(query.template) AND \(unescaped: time) >= \(query.firstBucket) AND \(unescaped: time) < \(query.to.timeIntervalSince1970)
-                AND (\(mode) != 'one' OR language = \(query.languages.tag))
+                AND language \(unescaped: query.languageFilter.comparison) \(query.languageFilter.value)
             GROUP BY start, variant, version, lang, counter ORDER BY start
             """
         let rows = try await client.query(sql, logger: logger)
@@ -64,33 +72,57 @@ extension PostgresPromptStore {
     }
 
     public func versionSpans(template name: String) async throws -> [VersionSpan] {
-        let rows = try await client.query(
+        // The daily sums give each version's days and totals; its first and last hour are then looked up within
+        // those two days only, so a year of hours is never read.
+        let days = try await client.query(
             """
-            SELECT variant, version, MIN(bucket), MAX(bucket),
+            SELECT variant, version, MIN(day), MAX(day),
                 SUM(CASE WHEN counter = 'requests' THEN value ELSE 0 END)::bigint, SUM(CASE WHEN counter = 'sessions' THEN value ELSE 0 END)::bigint
-            FROM templateStats WHERE template = \(name) AND counter IN ('requests', 'sessions')
-            GROUP BY variant, version ORDER BY MIN(bucket), variant
+            FROM templateStatsDaily WHERE template = \(name) AND language = '*' AND counter IN ('requests', 'sessions')
+            GROUP BY variant, version ORDER BY MIN(day), variant
             """,
             logger: logger
         )
         var spans: [VersionSpan] = []
-        for try await (variant, version, first, last, requests, sessions) in rows.decode((String, String, Int, Int, Int, Int).self) {
+        for try await (variant, version, firstDay, lastDay, requests, sessions) in days.decode((String, String, Int, Int, Int, Int).self) {
             spans.append(
                 VersionSpan(
                     template: TemplateIdentity(name: name, variant: variant, version: version),
-                    firstBucket: first,
-                    lastBucket: last,
+                    firstBucket: firstDay,
+                    lastBucket: lastDay,
                     requests: requests,
                     sessions: sessions
                 )
             )
         }
+        for index in spans.indices {
+            let span = spans[index]
+            let (first, _) = try await hours(of: span.template, day: span.firstBucket)
+            let (_, last) = try await hours(of: span.template, day: span.lastBucket)
+            spans[index].firstBucket = first ?? span.firstBucket
+            spans[index].lastBucket = last ?? span.lastBucket
+        }
         return spans
+    }
+
+    /// The first and last hour of `day` in which `template` answered.
+    private func hours(of template: TemplateIdentity, day: Int) async throws -> (Int?, Int?) {
+        let rows = try await client.query(
+            """
+            SELECT MIN(bucket), MAX(bucket) FROM templateStats
+            WHERE template = \(template.name) AND bucket >= \(day) AND bucket < \(day + 86_400)
+                AND variant = \(template.variant) AND version = \(template.version) AND counter IN ('requests', 'sessions')
+            """,
+            logger: logger
+        )
+        for try await (first, last) in rows.decode((Int?, Int?).self) { return (first, last) }
+        return (nil, nil)
     }
 }
 
-/// A daily row's key, for summing a batch's hours before they are written.
-private struct DailyKey: Hashable {
+/// A row's key (an hour's or a day's), for summing a batch's hours before they are written and for writing rows in
+/// the table's key order.
+private struct DailyKey: Hashable, Comparable {
     var day: Int
     var template: String
     var variant: String
@@ -98,12 +130,17 @@ private struct DailyKey: Hashable {
     var language: String
     var name: String
 
-    init(day: Int, counter: StatsCounter) {
+    init(day: Int, counter: StatsCounter, language: String) {
         self.day = day
         template = counter.template.name
         variant = counter.template.variant
         version = counter.template.version
-        language = counter.language
+        self.language = language
         name = counter.name
+    }
+
+    static func < (left: DailyKey, right: DailyKey) -> Bool {
+        (left.template, left.day, left.variant, left.version, left.language, left.name)
+            < (right.template, right.day, right.variant, right.version, right.language, right.name)
     }
 }

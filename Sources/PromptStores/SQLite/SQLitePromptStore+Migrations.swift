@@ -133,23 +133,28 @@ extension SQLitePromptStore {
         migrator.registerMigration("v8") { db in
             // The operators' console: stats per language (the key gains `language`, so the table is rebuilt; older
             // counts keep an empty language) and summed per UTC day as well (a year reads as 365 rows, not 8760), every
-            // template version's files as first served, and stored eval runs.
+            // template version's files as first served, and stored eval runs. Both stats tables are WITHOUT ROWID: a
+            // range of a template's hours is then one sequential read of the key, values included. The daily sums also
+            // keep every language summed, as the language `*`: a year of all languages is then 365 rows a series.
             try db.execute(
                 sql: """
                     CREATE TABLE templateStatsByLanguage (
                         bucket INTEGER NOT NULL, template TEXT NOT NULL, variant TEXT NOT NULL, version TEXT NOT NULL,
                         language TEXT NOT NULL, counter TEXT NOT NULL, value INTEGER NOT NULL,
-                        PRIMARY KEY (template, bucket, variant, version, language, counter));
+                        PRIMARY KEY (template, bucket, variant, version, language, counter)) WITHOUT ROWID;
                     INSERT INTO templateStatsByLanguage SELECT bucket, template, variant, version, '', counter, value FROM templateStats;
                     DROP TABLE templateStats;
                     ALTER TABLE templateStatsByLanguage RENAME TO templateStats;
                     CREATE TABLE templateStatsDaily (
                         day INTEGER NOT NULL, template TEXT NOT NULL, variant TEXT NOT NULL, version TEXT NOT NULL,
                         language TEXT NOT NULL, counter TEXT NOT NULL, value INTEGER NOT NULL,
-                        PRIMARY KEY (template, day, variant, version, language, counter));
+                        PRIMARY KEY (template, day, variant, version, language, counter)) WITHOUT ROWID;
                     INSERT INTO templateStatsDaily
                         SELECT bucket - bucket % 86400, template, variant, version, language, counter, SUM(value) FROM templateStats
                         GROUP BY 1, 2, 3, 4, 5, 6;
+                    INSERT INTO templateStatsDaily
+                        SELECT bucket - bucket % 86400, template, variant, version, '*', counter, SUM(value) FROM templateStats
+                        GROUP BY 1, 2, 3, 4, 6;
                     """
             )
             try db.create(table: "templateVersion") { t in

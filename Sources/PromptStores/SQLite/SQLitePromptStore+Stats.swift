@@ -19,11 +19,11 @@ extension SQLitePromptStore {
                     """
             )
             for counter in counters {
-                let values: [any DatabaseValueConvertible] = [
-                    counter.template.name, counter.template.variant, counter.template.version, counter.language, counter.name, counter.value,
-                ]
-                try statement.execute(arguments: StatementArguments([counter.bucket] + values))
-                try daily.execute(arguments: StatementArguments([counter.bucket - counter.bucket % 86_400] + values))
+                let template: [any DatabaseValueConvertible] = [counter.template.name, counter.template.variant, counter.template.version]
+                let day = counter.bucket - counter.bucket % 86_400
+                try statement.execute(arguments: StatementArguments([counter.bucket] + template + [counter.language, counter.name, counter.value]))
+                try daily.execute(arguments: StatementArguments([day] + template + [counter.language, counter.name, counter.value]))
+                try daily.execute(arguments: StatementArguments([day] + template + [LanguageSelection.everyLanguage, counter.name, counter.value]))
             }
         }
     }
@@ -32,18 +32,19 @@ extension SQLitePromptStore {
         try await writer.read { db in
             // `all` sums every language into one, reported as "".
             let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
+            let language = query.languageFilter
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT \(time) - \(time) % ? AS start, variant, version, CASE WHEN ? = 'all' THEN '' ELSE language END AS lang,
                         counter, SUM(value) AS total
                     FROM \(table)
-                    WHERE template = ? AND \(time) >= ? AND \(time) < ? AND (? != 'one' OR language = ?)
+                    WHERE template = ? AND \(time) >= ? AND \(time) < ? AND language \(language.comparison) ?
                     GROUP BY start, variant, version, lang, counter ORDER BY start
                     """,
                 arguments: [
                     query.bucketSeconds, query.languages.mode, query.template, query.firstBucket, query.to.timeIntervalSince1970,
-                    query.languages.mode, query.languages.tag,
+                    language.value,
                 ]
             )
             return rows.map { row in
@@ -60,17 +61,30 @@ extension SQLitePromptStore {
 
     public func versionSpans(template name: String) async throws -> [VersionSpan] {
         try await writer.read { db in
-            let sql = """
-                SELECT variant, version, MIN(bucket), MAX(bucket),
-                    SUM(CASE WHEN counter = 'requests' THEN value ELSE 0 END), SUM(CASE WHEN counter = 'sessions' THEN value ELSE 0 END)
-                FROM templateStats WHERE template = ? AND counter IN ('requests', 'sessions')
-                GROUP BY variant, version ORDER BY MIN(bucket), variant
+            // The daily sums give each version's days and totals; its first and last hour are then looked up within
+            // those two days only, so a year of hours is never read.
+            let days = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT variant, version, MIN(day), MAX(day),
+                        SUM(CASE WHEN counter = 'requests' THEN value ELSE 0 END), SUM(CASE WHEN counter = 'sessions' THEN value ELSE 0 END)
+                    FROM templateStatsDaily WHERE template = ? AND language = '*' AND counter IN ('requests', 'sessions')
+                    GROUP BY variant, version ORDER BY MIN(day), variant
+                    """,
+                arguments: [name]
+            )
+            let hour = """
+                SELECT MIN(bucket), MAX(bucket) FROM templateStats
+                WHERE template = ? AND bucket >= ? AND bucket < ? AND variant = ? AND version = ? AND counter IN ('requests', 'sessions')
                 """
-            return try Row.fetchAll(db, sql: sql, arguments: [name]).map { row in
-                VersionSpan(
-                    template: TemplateIdentity(name: name, variant: row[0], version: row[1]),
-                    firstBucket: row[2],
-                    lastBucket: row[3],
+            return try days.map { row in
+                let (variant, version, firstDay, lastDay): (String, String, Int, Int) = (row[0], row[1], row[2], row[3])
+                let first = try Row.fetchOne(db, sql: hour, arguments: [name, firstDay, firstDay + 86_400, variant, version])
+                let last = try Row.fetchOne(db, sql: hour, arguments: [name, lastDay, lastDay + 86_400, variant, version])
+                return VersionSpan(
+                    template: TemplateIdentity(name: name, variant: variant, version: version),
+                    firstBucket: first?[0] ?? firstDay,
+                    lastBucket: last?[1] ?? lastDay,
                     requests: row[4],
                     sessions: row[5]
                 )
