@@ -43,8 +43,9 @@ public struct StatsQuery: Sendable, Equatable {
     public var to: Date
     /// Which languages to read, and whether to keep them apart.
     public var languages: LanguageSelection
-    /// The length of the buckets the counts are summed into, a multiple of an hour: 3600 or 86 400 (UTC days).
-    public var bucketSeconds: Int
+    /// The length of the buckets the counts are summed into, a multiple of an hour: 3600 or 86 400 (UTC days); `nil`
+    /// sums the whole range into one bucket, which starts at the first hour (or day) with counts.
+    public var bucketSeconds: Int?
     /// Which counts to read: the hourly ones, or those summed per UTC day as they were written. A daily read starts
     /// at the midnight before `from`: it is for ranges of days, where a year is 365 rows a series instead of 8760.
     public var resolution: Resolution
@@ -60,7 +61,7 @@ public struct StatsQuery: Sendable, Equatable {
         from: Date,
         to: Date,
         languages: LanguageSelection = .all,
-        bucketSeconds: Int = StatsCounter.bucketSeconds,
+        bucketSeconds: Int? = StatsCounter.bucketSeconds,
         resolution: Resolution = .hour
     ) {
         self.template = template
@@ -86,20 +87,6 @@ public enum LanguageSelection: Sendable, Equatable {
     case each
     /// One language, by its tag (`es`).
     case one(String)
-
-    /// `all`, `each` or `one`, as the SQL of both stores reads it.
-    var mode: String {
-        switch self {
-        case .all: "all"
-        case .each: "each"
-        case .one: "one"
-        }
-    }
-
-    /// The language of `one`; empty otherwise.
-    var tag: String {
-        if case .one(let tag) = self { tag } else { "" }
-    }
 }
 
 extension LanguageSelection {

@@ -70,7 +70,7 @@ struct AdminController<Context: RequestContext>: Sendable {
         let to = clock.now
         let from = to.addingTimeInterval(-window)
         // One bucket for the whole window: the sums are made in the database.
-        let query = StatsQuery(template: name, from: from, to: to, bucketSeconds: Int(StatsWindow.longest) * 2)
+        let query = StatsQuery(template: name, from: from, to: to, bucketSeconds: nil)
         return TemplateStatsReport(template: name, from: from, to: to, counters: try await store.stats(query))
     }
 }

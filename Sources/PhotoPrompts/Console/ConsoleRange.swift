@@ -55,7 +55,7 @@ struct ConsoleRange: Sendable {
             from: from,
             to: to,
             languages: languages,
-            bucketSeconds: wholeRange ? Int(StatsWindow.longest) * 2 : bucket.seconds,
+            bucketSeconds: wholeRange ? nil : bucket.seconds,
             resolution: resolution
         )
     }

@@ -46,7 +46,7 @@ struct QualityReport: ResponseEncodable, Sendable {
         language = range.language?.description
         versions = Dictionary(grouping: counters, by: \.template).map { identity, counters in
             let points = Dictionary(grouping: counters, by: \.bucket).sorted { $0.key < $1.key }.map { start, counters in
-                Point(start: BucketTimestamp.iso8601(start), measures: QualityMeasures(summing: counters))
+                Point(start: Date(timeIntervalSince1970: Double(start)).formatted(.iso8601), measures: QualityMeasures(summing: counters))
             }
             return Series(variant: identity.variant, version: identity.version, totals: QualityMeasures(summing: counters), points: points)
         }

@@ -45,15 +45,17 @@ extension PostgresPromptStore {
 
     public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
         // `all` sums every language into one, reported as "".
-        let mode = query.languages.mode
         let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
+        let start = query.bucketSeconds.map { "\(time) - \(time) % \($0)" } ?? "MIN(\(time))"
+        let lang = query.languages == .all ? "''" : "language"
+        let groups =
+            (query.bucketSeconds == nil ? [] : ["start"]) + ["variant", "version"] + (query.languages == .all ? [] : ["language"]) + ["counter"]
         let sql: PostgresQuery = """
-            SELECT \(unescaped: time) - \(unescaped: time) % \(query.bucketSeconds) AS start, variant, version,
-                CASE WHEN \(mode) = 'all' THEN '' ELSE language END AS lang, counter, SUM(value)::bigint
+            SELECT \(unescaped: start) AS start, variant, version, \(unescaped: lang) AS lang, counter, SUM(value)::bigint
             FROM \(unescaped: table)
             WHERE template = \(query.template) AND \(unescaped: time) >= \(query.firstBucket) AND \(unescaped: time) < \(query.to.timeIntervalSince1970)
                 AND language \(unescaped: query.languageFilter.comparison) \(query.languageFilter.value)
-            GROUP BY start, variant, version, lang, counter ORDER BY start
+            GROUP BY \(unescaped: groups.joined(separator: ", ")) ORDER BY start
             """
         let rows = try await client.query(sql, logger: logger)
         var counters: [StatsCounter] = []

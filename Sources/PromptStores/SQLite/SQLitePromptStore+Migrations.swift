@@ -135,7 +135,8 @@ extension SQLitePromptStore {
             // counts keep an empty language) and summed per UTC day as well (a year reads as 365 rows, not 8760), every
             // template version's files as first served, and stored eval runs. Both stats tables are WITHOUT ROWID: a
             // range of a template's hours is then one sequential read of the key, values included. The daily sums also
-            // keep every language summed, as the language `*`: a year of all languages is then 365 rows a series.
+            // keep every language summed, as the language `*`: a year of all languages is then 365 rows a series. The
+            // second index holds each version's days in order, so a whole range sums per language without a sort.
             try db.execute(
                 sql: """
                     CREATE TABLE templateStatsByLanguage (
@@ -149,6 +150,7 @@ extension SQLitePromptStore {
                         day INTEGER NOT NULL, template TEXT NOT NULL, variant TEXT NOT NULL, version TEXT NOT NULL,
                         language TEXT NOT NULL, counter TEXT NOT NULL, value INTEGER NOT NULL,
                         PRIMARY KEY (template, day, variant, version, language, counter)) WITHOUT ROWID;
+                    CREATE INDEX templateStatsDaily_byVersion ON templateStatsDaily (template, variant, version, language, counter, day, value);
                     INSERT INTO templateStatsDaily
                         SELECT bucket - bucket % 86400, template, variant, version, language, counter, SUM(value) FROM templateStats
                         GROUP BY 1, 2, 3, 4, 5, 6;

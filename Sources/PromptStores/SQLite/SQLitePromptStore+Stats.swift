@@ -33,19 +33,20 @@ extension SQLitePromptStore {
             // `all` sums every language into one, reported as "".
             let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
             let language = query.languageFilter
+            // One bucket for the whole range groups by the index's own columns (no sort); buckets group by their start.
+            let start = query.bucketSeconds.map { "\(time) - \(time) % \($0)" } ?? "MIN(\(time))"
+            let lang = query.languages == .all ? "''" : "language"
+            let groups =
+                (query.bucketSeconds == nil ? [] : ["start"]) + ["variant", "version"] + (query.languages == .all ? [] : ["language"]) + ["counter"]
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(time) - \(time) % ? AS start, variant, version, CASE WHEN ? = 'all' THEN '' ELSE language END AS lang,
-                        counter, SUM(value) AS total
+                    SELECT \(start) AS start, variant, version, \(lang) AS lang, counter, SUM(value) AS total
                     FROM \(table)
                     WHERE template = ? AND \(time) >= ? AND \(time) < ? AND language \(language.comparison) ?
-                    GROUP BY start, variant, version, lang, counter ORDER BY start
+                    GROUP BY \(groups.joined(separator: ", ")) ORDER BY start
                     """,
-                arguments: [
-                    query.bucketSeconds, query.languages.mode, query.template, query.firstBucket, query.to.timeIntervalSince1970,
-                    language.value,
-                ]
+                arguments: [query.template, query.firstBucket, query.to.timeIntervalSince1970, language.value]
             )
             return rows.map { row in
                 StatsCounter(
