@@ -6,7 +6,7 @@ public enum LatencyHistogram {
     /// The counters' prefix.
     public static let prefix = "first_answer_ms.le_"
     /// Each bucket's upper bound, in milliseconds; a last bucket, `inf`, holds the rest.
-    public static let bounds = [50, 100, 250, 500, 1000, 2000, 4000, 8000, 15_000]
+    public static let bounds = [5, 10, 25, 50, 100, 250, 500, 1000, 2000, 4000, 8000, 15_000]
 
     /// The counter a latency of `milliseconds` adds one to.
     public static func counterName(milliseconds: Int) -> String {
