@@ -47,6 +47,9 @@ struct VariantComparison: ResponseEncodable, Sendable {
         }
     }
 
+    /// The z of 80 % power, beside the 95 % of ``WilsonInterval/z``, for the smallest difference the sessions can tell.
+    static let zForPower = 0.841621
+
     /// Sessions each arm needs before a winner can be named.
     static let minimumSessions = 100
 
@@ -139,8 +142,9 @@ struct VariantComparison: ResponseEncodable, Sendable {
         // The smallest difference these sessions could tell apart, at 95 % confidence and 80 % power.
         let pooled = (valueA * Double(a.sessions) + valueB * Double(b.sessions)) / Double(a.sessions + b.sessions)
         let spread = max(pooled * (1 - pooled), 0.05)
-        let detectable = (1.959964 + 0.841621) * (spread * (1 / Double(a.sessions) + 1 / Double(b.sessions))).squareRoot()
-        let needed = Int(((1.959964 + 0.841621) * (1.959964 + 0.841621) * 2 * spread / (0.05 * 0.05)).rounded(.up))
+        let z = WilsonInterval.z + zForPower
+        let detectable = z * (spread * (1 / Double(a.sessions) + 1 / Double(b.sessions))).squareRoot()
+        let needed = Int((z * z * 2 * spread / (0.05 * 0.05)).rounded(.up))
         let reason = fewest < minimumSessions ? "fewer than \(minimumSessions) sessions in an arm" : "the 95 % intervals overlap"
         return (
             nil,
