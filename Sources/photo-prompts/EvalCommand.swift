@@ -59,11 +59,13 @@ struct EvalCommand: AsyncParsableCommand {
         let configuration = try await options.load()
         let fixtureSet: [EvalFixture]
         let templates: [PromptTemplate]
+        let copy: CopyCatalog
         do {
             fixtureSet = try EvalFixture.load(from: fixtures)
             templates = try ([template ?? configuration.templateName] + (compare.map { [$0] } ?? [])).map { name throws(TemplateError) in
                 try PromptTemplate.load(name: name, from: configuration.promptsDirectory)
             }
+            copy = try CopyCatalog.load(from: configuration.promptsDirectory)
         } catch let error as TemplateError {
             throw StartupFailure("\(configuration.promptsDirectory)/\(error)")
         } catch let error as EvalFixtureError {
@@ -77,7 +79,7 @@ struct EvalCommand: AsyncParsableCommand {
         var reports: [EvalReport] = []
         for template in templates {
             let bar = ProgressBar(label: "\(template.identity.name)@\(template.identity.version)", total: fixtureSet.count)
-            reports.append(await runner.run(template, over: fixtureSet, logger: logger) { bar.update($0) })
+            reports.append(await runner.run(template, copy: copy, over: fixtureSet, logger: logger) { bar.update($0) })
         }
         print(EvalTable.render(reports), terminator: "")
         try writeReport(reports)

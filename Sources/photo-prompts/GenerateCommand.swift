@@ -16,10 +16,10 @@ struct GenerateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.load()
-        let (template, request) = try photoOptions.load(with: configuration)
+        let plan = try photoOptions.plan(with: configuration)
         // A throwaway in-memory store: a one-off run must neither read nor fill the service's cache.
         let generator = makeGenerator(configuration, cache: try SQLitePromptStore.inMemory(), dependencies: .live)
-        let input = PromptGenerator.Input.oneOff(template, photo: request.photo, locale: request.locale)
+        let input = PromptGenerator.Input.oneOff(plan)
         // Warnings too: a backend's failure, with the provider's own message, is what an operator runs this to see.
         var logger = Logger(label: "photo-prompts") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning

@@ -31,4 +31,17 @@ struct PhotoOptions: ParsableArguments {
             throw StartupFailure("\(photo): \(error.message)")
         }
     }
+
+    /// The plan of a one-off request for the photo: the template, with the product's copy in the photo's language.
+    ///
+    /// - Throws: as ``load(with:)``, and ``StartupFailure`` naming a copy file at fault.
+    func plan(with configuration: AppConfiguration) throws -> RequestPlan {
+        let (template, request) = try load(with: configuration)
+        do {
+            let copy = try CopyCatalog.load(from: configuration.promptsDirectory)
+            return RequestPlan.oneOff(template, copy: copy, photo: request.photo, language: request.locale)
+        } catch {
+            throw StartupFailure("\(error)")
+        }
+    }
 }

@@ -36,9 +36,7 @@ struct GatePathTests {
 
     static func input(readsCache: Bool = false, stream: GenerationStream? = nil) throws -> PromptGenerator.Input {
         PromptGenerator.Input(
-            template: try template(),
-            photo: photo,
-            locale: LanguageTag(locale: "es-ES"),
+            plan: try .testing(template(), photo: photo, language: LanguageTag(locale: "es-ES")),
             round: 0,
             alreadyShown: [],
             readsCache: readsCache,

@@ -39,9 +39,7 @@ struct GenerationStrategyTests {
         )
         let template = try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}")
         let input = PromptGenerator.Input(
-            template: template,
-            photo: PhotoMetadata(caption: "a dog on the beach"),
-            locale: LanguageTag(locale: "en-US"),
+            plan: try .testing(template, photo: PhotoMetadata(caption: "a dog on the beach"), language: LanguageTag(locale: "en-US")),
             round: 0,
             alreadyShown: [],
             readsCache: false

@@ -84,7 +84,7 @@ struct JSONBytesWriterTests {
         )
     }
 
-    @Test("The prompts answer is the bytes JSONEncoder writes, for a model answer and for a fallback")
+    @Test("The prompts answer, its one encoder, reads back whole with every key, null for what is absent, model and fallback")
     func promptsAnswer() throws {
         let prompts = [
             Prompt(id: "p_1", text: Self.awkward, wordCount: 11, source: .model),
@@ -94,7 +94,16 @@ struct JSONBytesWriterTests {
         let fallback = RoundDraft(source: .fallback, fallbackReason: .timeout, prompts: [])
         for round in [model, fallback] {
             let response = PromptsResponse(try Self.answer(round: round), refreshLimit: 5)
-            #expect(String(decoding: response.jsonBytes, as: UTF8.self) == (try Self.encoded(response)))
+            let bytes = Data(response.jsonBytes)
+            #expect(try JSONDecoder().decode(PromptsResponse.self, from: bytes) == response)
+            let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+            #expect(Set(object.keys) == Set(PromptsResponse.CodingKeys.allCases.map(\.rawValue)))
+            #expect((object["fallback_reason"] is NSNull) == (round.fallbackReason == nil))
+            #expect((object["message"] is NSNull) == (round.fallbackReason == nil))
+            #expect((object["backend"] is NSNull) == (round.answeredBy == nil))
+            // Each part is the bytes JSONEncoder writes, as the other hand-written types are held to it.
+            let prompts = try response.prompts.map { try Self.encoded($0) }
+            #expect(String(decoding: bytes, as: UTF8.self).contains("\"prompts\":[" + prompts.joined(separator: ",") + "]"))
         }
         let full = PromptsResponse(try Self.answer(round: model), refreshLimit: 5)
         let unset = unsetProperties(of: full).filter { !["fallbackReason", "message"].contains($0) }

@@ -46,9 +46,11 @@ struct StreamingJoinerTests {
 
     static func input(_ listener: Listener, readsCache: Bool = false) throws -> PromptGenerator.Input {
         PromptGenerator.Input(
-            template: try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
-            photo: PhotoMetadata(caption: "a dog on the beach"),
-            locale: LanguageTag(locale: "en-US"),
+            plan: try .testing(
+                PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
+                photo: PhotoMetadata(caption: "a dog on the beach"),
+                language: LanguageTag(locale: "en-US")
+            ),
             round: 0,
             alreadyShown: [],
             readsCache: readsCache,

@@ -88,9 +88,11 @@ struct StreamingTests {
         let generator = try PromptGenerator.testing([primary, secondary])
         let sent = Mutex<[String]>([])
         let input = PromptGenerator.Input(
-            template: try PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
-            photo: PhotoMetadata(caption: "a dog on the beach"),
-            locale: LanguageTag(locale: "en-US"),
+            plan: try .testing(
+                PromptTemplate(name: "t", systemText: "Write {{candidate_count}}.", userText: "{{photo.caption}}"),
+                photo: PhotoMetadata(caption: "a dog on the beach"),
+                language: LanguageTag(locale: "en-US")
+            ),
             round: 0,
             alreadyShown: [],
             readsCache: false,

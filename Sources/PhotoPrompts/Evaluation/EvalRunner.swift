@@ -17,9 +17,11 @@ public struct EvalRunner: Sendable {
         self.concurrency = max(1, concurrency)
     }
 
-    /// Evaluates `template` over `fixtures`; `progress` is called after each fixture with the number done.
+    /// Evaluates `template` over `fixtures`, each in its own language with `copy`; `progress` is called after each
+    /// fixture with the number done.
     public func run(
         _ template: PromptTemplate,
+        copy: CopyCatalog,
         over fixtures: [EvalFixture],
         logger: Logger,
         progress: @Sendable (Int) -> Void = { _ in }
@@ -33,7 +35,7 @@ public struct EvalRunner: Sendable {
                 let request = fixtures[index].request
                 next += 1
                 group.addTask {
-                    let input = PromptGenerator.Input.oneOff(template, photo: request.photo, locale: request.locale)
+                    let input = PromptGenerator.Input.oneOff(.oneOff(template, copy: copy, photo: request.photo, language: request.locale))
                     let (generation, latency) = await measured { await generator.generate(input, logger: logger) }
                     return (index, generation, latency)
                 }

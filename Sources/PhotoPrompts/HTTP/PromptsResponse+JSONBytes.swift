@@ -5,12 +5,12 @@ import PromptDomain
 /// The JSON written on every request, by hand (see ``JSONBytesWriter``): the prompts answer, the cache key, and
 /// the session's photo and surplus columns.
 ///
-/// Each `write(to:)` lists its type's coding keys in sorted order and writes what the type's `Encodable`
-/// conformance writes: the answer writes `null` for an absent value (its fixed shape), the others leave the key
-/// out (synthesized conformances). A new property must be added here too; `JSONBytesWriterTests` compares every
-/// type with `JSONEncoder` on fixtures that set every property, so a forgotten one fails there.
+/// Each `write(to:)` lists its type's coding keys in sorted order. The answer writes every key, `null` for an absent
+/// value (the fixed shape the app reads), and is its only encoder: `JSONBytesWriterTests` decodes it back and checks
+/// every coding key is there. The others write what their synthesized `Encodable` conformance writes, leaving absent
+/// keys out, and are compared with `JSONEncoder` on fixtures that set every property, so a forgotten one fails there.
 extension PromptsResponse {
-    /// The answer's bytes, as `JSONResponse.encoder` would write them.
+    /// The answer's bytes: sorted keys, no slash escaping, as `JSONResponse.encoder` writes every other answer.
     var jsonBytes: [UInt8] {
         JSONBytesWriter.bytes(reservingCapacity: 768) { json in
             json.beginObject()

@@ -3,7 +3,10 @@ import PromptDomain
 import PromptGeneration
 
 /// The answer to `POST /v1/prompts` and `POST /v1/sessions/{id}/refresh`.
-public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
+///
+/// It is written by one encoder on every path, ``jsonBytes``: the JSON answer, the stream's last event, the idempotent
+/// replay and the stored copy are those bytes. Clients and tests read it back with `Decodable`.
+public struct PromptsResponse: Decodable, Sendable, Equatable {
     /// The session's opaque id.
     public var sessionID: String
     /// Three prompts.
@@ -40,27 +43,12 @@ public struct PromptsResponse: ResponseEncodable, Decodable, Sendable {
         backend = answer.round.answeredBy
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case sessionID = "session_id"
         case prompts, source, message, template, backend
         case copyLocale = "copy_locale"
         case fallbackReason = "fallback_reason"
         case refreshesUsed = "refreshes_used"
         case refreshesRemaining = "refreshes_remaining"
-    }
-
-    /// Encodes every key, writing `null` rather than omitting absent values: the app reads a fixed shape.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sessionID, forKey: .sessionID)
-        try container.encode(prompts, forKey: .prompts)
-        try container.encode(source, forKey: .source)
-        try container.encode(fallbackReason, forKey: .fallbackReason)
-        try container.encode(message, forKey: .message)
-        try container.encode(copyLocale, forKey: .copyLocale)
-        try container.encode(refreshesUsed, forKey: .refreshesUsed)
-        try container.encode(refreshesRemaining, forKey: .refreshesRemaining)
-        try container.encode(template, forKey: .template)
-        try container.encode(backend, forKey: .backend)
     }
 }

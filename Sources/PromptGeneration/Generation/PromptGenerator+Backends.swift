@@ -17,6 +17,8 @@ extension PromptGenerator {
     private struct Call {
         var request: LLMRequest
         let validator: PromptValidator
+        /// The template's checks, which a re-ask repeats.
+        let checks: PromptChecks
         let early: EarlyPrompts?
         let shownKeys: Set<String>
         let seen: SeenPrompts
@@ -54,25 +56,16 @@ extension PromptGenerator {
         var judged = Judged(kept: call.early?.leading(validation.kept) ?? validation.kept, rejected: validation.rejected, usage: answer.reply.usage)
         let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count
         if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
-            await reask(&call, after: answer, validation, needed: needed, template: input.template, into: &judged, timing: &timing, logger: logger)
+            await reask(&call, after: answer, validation, needed: needed, into: &judged, timing: &timing, logger: logger)
         }
         return answered(judged, by: answer.link.backend.identity, call: call, cacheKey: cacheKey, timing: timing)
     }
 
-    /// Renders the template and builds the request and its judge; a streaming client is told the model is asked.
+    /// Builds the request and its judge from the plan; a streaming client is told the model is asked.
     private func prepare(_ input: Input, shownKeys: Set<String>, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
-        let template = input.template
-        let language = input.locale
-        let validator = template.validator(for: language, photo: input.photo)
-        let context = TemplateContext(
-            photo: input.photo,
-            locale: input.locale,
-            candidateCount: template.settings.candidateCount,
-            round: input.round,
-            avoid: input.alreadyShown,
-            now: clock.now
-        )
-        let (rendered, renderDuration) = await measured { template.render(context) }
+        let plan = input.plan
+        let validator = plan.validator
+        let (messages, renderDuration) = await measured { plan.messages(round: input.round, avoiding: input.alreadyShown) }
         timing.add("render", renderDuration)
         let early = input.stream.map { stream in
             found.listen(stream.prompt)
@@ -80,8 +73,9 @@ extension PromptGenerator {
         }
         input.stream?.modelAsked()
         return Call(
-            request: LLMRequest(prompt: rendered, parameters: template.settings.parameters, constraint: template.constraint(for: language)),
+            request: LLMRequest(prompt: messages, parameters: plan.parameters, constraint: plan.constraint),
             validator: validator,
+            checks: plan.checks,
             early: early,
             shownKeys: shownKeys,
             seen: input.seen,
@@ -106,13 +100,12 @@ extension PromptGenerator {
         after answer: (reply: LLMReply, link: BackendChain.Link),
         _ validation: PromptValidation,
         needed: Int,
-        template: PromptTemplate,
         into judged: inout Judged,
         timing: inout ServerTiming,
         logger: Logger
     ) async {
         call.request.messages.append(.init(role: "assistant", content: answer.reply.text))
-        let feedback = ReaskFeedback.message(for: validation, needed: needed, rule: call.validator.wordRule, checks: template.settings.checks)
+        let feedback = ReaskFeedback.message(for: validation, needed: needed, rule: call.validator.wordRule, checks: call.checks)
         call.request.messages.append(.init(role: "user", content: feedback))
         let second = await ReplyObservation.$current.withValue(call.early) { [request = call.request, deadline = call.deadline] in
             await chain.ask(answer.link, request, deadline: deadline, logger: logger)

@@ -44,12 +44,8 @@ public struct PromptGenerator: Sendable {
 
     /// What to generate for.
     public struct Input: Sendable {
-        /// The template to render, taken from the live set once per request.
-        public var template: PromptTemplate
-        /// The photo.
-        public var photo: PhotoMetadata
-        /// The locale.
-        public var locale: LanguageTag
+        /// What the templates hand the request: its version, messages, judge, copy and fallbacks.
+        public var plan: RequestPlan
         /// 0 for the first prompts, n for the n-th refresh.
         public var round: Int
         /// Prompts already shown in the session, as text: the model is told to avoid them.
@@ -68,9 +64,7 @@ public struct PromptGenerator: Sendable {
 
         /// Creates an input.
         public init(
-            template: PromptTemplate,
-            photo: PhotoMetadata,
-            locale: LanguageTag,
+            plan: RequestPlan,
             round: Int,
             alreadyShown: [String],
             seen: SeenPrompts? = nil,
@@ -78,12 +72,10 @@ public struct PromptGenerator: Sendable {
             deadline: ContinuousClock.Instant? = nil,
             stream: GenerationStream? = nil
         ) {
-            self.template = template
-            self.photo = photo
-            self.locale = locale
+            self.plan = plan
             self.round = round
             self.alreadyShown = alreadyShown
-            self.seen = seen ?? SeenPrompts(language: locale, shownTexts: alreadyShown)
+            self.seen = seen ?? SeenPrompts(language: plan.language, shownTexts: alreadyShown)
             self.readsCache = readsCache
             self.deadline = deadline
             self.stream = stream
@@ -136,17 +128,19 @@ public struct PromptGenerator: Sendable {
 
     /// Everything that shapes the answer to `input`, as the cache knows it.
     package func cacheKey(for input: Input) -> CacheKey {
-        let template = input.template
+        let plan = input.plan
         return CacheKey(
-            photo: input.photo,
-            locale: input.locale.description,
-            template: template.identity,
+            photo: plan.photo,
+            locale: plan.language.description,
+            // The folder's own identity, as keys have always named it: a variant's answers do not depend on which
+            // experiment it serves.
+            template: plan.template.assigned(to: plan.template.variant),
             backends: chain.identities,
-            parameters: template.settings.parameters,
-            candidateCount: template.settings.candidateCount,
-            lists: template.listsIdentity,
+            parameters: plan.parameters,
+            candidateCount: plan.candidateCount,
+            lists: plan.listsIdentity,
             round: input.round,
-            age: PhotoMoment(takenAt: input.photo.takenAt, latitude: nil, longitude: nil, now: clock.now).map(CacheKey.Age.init)
+            age: PhotoMoment(takenAt: plan.photo.takenAt, latitude: nil, longitude: nil, now: plan.now).map(CacheKey.Age.init)
         )
     }
 

@@ -15,6 +15,11 @@ public struct RoundAssembler: Sendable {
         self.wordRule = wordRule
     }
 
+    /// The assembler of a request: its plan's fallbacks, counted by the rule of the copy's language.
+    public init(for plan: RequestPlan) {
+        self.init(fallbacks: plan.fallbacks, wordRule: .for(plan.copy.locale))
+    }
+
     /// An assembler with a fixed copy.
     public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english) {
         self.init(fallbacks: { fallbacks }, wordRule: wordRule)

@@ -65,17 +65,13 @@ public struct PromptSessions: Sendable {
         logger: Logger
     ) async throws -> SessionAnswer {
         let streamed = stream.map(StreamedPrompts.init)
-        // One look at the live set: a reload during this request cannot mix two versions.
-        let set = templates.live
-        let template = set.assignVariant()
-        let identity = template.identity.assigned(to: set.name)
+        // One look at the live set, one plan: a reload during this request cannot mix two versions.
+        let plan = templates.live.plan(forVariant: nil, photo: photo, language: locale, now: clock.now)
+        let identity = plan.template
         let logger = Self.logger(logger, for: identity)
-        let language = locale
-        let seen = await history.seen(client: caller.client, userID: caller.userID, language: language, now: clock.now, logger: logger)
+        let seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: clock.now, logger: logger)
         let input = PromptGenerator.Input(
-            template: template,
-            photo: photo,
-            locale: locale,
+            plan: plan,
             round: 0,
             alreadyShown: [],
             seen: seen,
@@ -86,8 +82,7 @@ public struct PromptSessions: Sendable {
         let generation = await generator.generate(input, logger: logger)
         // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.
         try Task.checkCancellation()
-        let (assembler, copy) = assembler(for: template, in: set, photo: photo, locale: locale)
-        var draft = assembler.draft(from: generation, seen: seen)
+        var draft = RoundAssembler(for: plan).draft(from: generation, seen: seen)
         draft = streamed?.keepingIDs(of: draft) ?? draft
         draft.template = identity
         let now = clock.now
@@ -113,10 +108,10 @@ public struct PromptSessions: Sendable {
         record(
             draft,
             generation: generation,
-            shown: RoundContext(template: identity, language: copy.locale.description, photo: photo),
+            shown: RoundContext(template: identity, language: plan.copy.locale.description, photo: photo),
             firstAnswer: waited
         )
-        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: copy, timing: timing)
+        return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: plan.copy, timing: timing)
     }
 
     /// Returns three prompts for the session's photo that it has not shown before.
@@ -174,9 +169,8 @@ public struct PromptSessions: Sendable {
         // Read again under the lock: the refresh before this one may just have added prompts to avoid.
         guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
         // The session stays on the variant it was assigned, at that variant's live version.
-        let set = templates.live
-        let template = set.template(forVariant: session.template.variant)
-        let identity = template.identity.assigned(to: session.template.name)
+        let plan = templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
+        let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
         var met = await history.seen(
             client: session.owner,
@@ -190,7 +184,7 @@ public struct PromptSessions: Sendable {
         let generation = await nextGeneration(
             for: session,
             seen: seen,
-            template: template,
+            plan: plan,
             ordinal: ordinal,
             readsCache: readsCache,
             deadline: deadline,
@@ -199,7 +193,7 @@ public struct PromptSessions: Sendable {
         )
         try Task.checkCancellation()
         var timing = generation.timing
-        let (assembler, copy) = assembler(for: template, in: set, photo: session.photo, locale: session.locale)
+        let assembler = RoundAssembler(for: plan)
         let (committed, duration) = try await measured {
             async let cached: Void = cache(generation.cacheEntry, logger: logger)
             let now = clock.now
@@ -220,7 +214,7 @@ public struct PromptSessions: Sendable {
         record(
             committed.draft,
             generation: generation,
-            shown: RoundContext(template: identity, language: copy.locale.description, photo: session.photo),
+            shown: RoundContext(template: identity, language: plan.copy.locale.description, photo: session.photo),
             firstAnswer: nil
         )
         return SessionAnswer(
@@ -228,7 +222,7 @@ public struct PromptSessions: Sendable {
             round: committed.draft,
             refreshesUsed: committed.refreshesUsed,
             template: identity,
-            copy: copy,
+            copy: plan.copy,
             timing: timing
         )
     }
@@ -238,7 +232,7 @@ public struct PromptSessions: Sendable {
     private func nextGeneration(
         for session: SessionSnapshot,
         seen: SeenPrompts,
-        template: PromptTemplate,
+        plan: RequestPlan,
         ordinal: Int,
         readsCache: Bool,
         deadline: ContinuousClock.Instant,
@@ -246,7 +240,7 @@ public struct PromptSessions: Sendable {
         logger: Logger
     ) async -> Generation {
         // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
-        let gate = template.validator(for: session.locale, photo: session.photo)
+        let gate = plan.validator
         let unseenSurplus = seen.unseen(session.surplus).filter(gate.stillPasses)
         if unseenSurplus.count >= ProductSpec.promptsPerAnswer {
             var timing = ServerTiming()
@@ -254,9 +248,7 @@ public struct PromptSessions: Sendable {
             return .prompts(unseenSurplus, from: .model, timing: timing)
         }
         let input = PromptGenerator.Input(
-            template: template,
-            photo: session.photo,
-            locale: session.locale,
+            plan: plan,
             round: ordinal,
             alreadyShown: session.rounds.flatMap(\.prompts).map(\.text),
             seen: seen,

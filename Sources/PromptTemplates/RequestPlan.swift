@@ -1,0 +1,100 @@
+import Foundation
+import PromptDomain
+
+/// Everything one prompt request needs from the templates, handed over in one call (``TemplateSet/plan(forVariant:photo:language:now:)``)
+/// from one look at the live set: the version that renders it, the messages, what the reply is held to, how replies
+/// are judged, and the copy and fallbacks in the user's language.
+///
+/// Generation and sessions work from the plan alone and never reach into a template. What only some requests need
+/// (the gate for this photo, the rendered messages, the fallbacks) is worked out when it is asked for, so a cache hit
+/// pays for none of it.
+public struct RequestPlan: Sendable {
+    /// The version that renders the request, named as the experiment (the configured template) it is a variant of.
+    public let template: TemplateIdentity
+    /// The photo the request is about.
+    public let photo: PhotoMetadata
+    /// The language the prompts are written in, parsed once when the request was validated.
+    public let language: LanguageTag
+    /// The product's copy the user reads: messages and fallbacks, in their language or the nearest shipped.
+    public let copy: ProductCopy
+    /// The model parameters sent with every call.
+    public let parameters: ModelParameters
+    /// How many candidates the model is asked for.
+    public let candidateCount: Int
+    /// The gate's version and the lists' fingerprints: part of every cache key.
+    public let listsIdentity: String
+    /// When the request was made: `is_recent`, `years_ago` and the photo's age for the cache key.
+    public let now: Date
+    /// The template's `checks`, which a re-ask repeats to the model.
+    public var checks: PromptChecks { source.settings.checks }
+    private let source: PromptTemplate
+
+    /// The plan for `template`, a variant of the experiment `experiment`, answering `photo` in `language`.
+    public init(template: PromptTemplate, experiment: String, photo: PhotoMetadata, language: LanguageTag, copy: ProductCopy, now: Date) {
+        self.template = template.identity.assigned(to: experiment)
+        self.photo = photo
+        self.language = language
+        self.copy = copy
+        self.parameters = template.settings.parameters
+        self.candidateCount = template.settings.candidateCount
+        self.listsIdentity = template.listsIdentity
+        self.now = now
+        self.source = template
+    }
+
+    /// How a reply is judged: the language's word rule with the template's ranges, its checks, and the gate for this
+    /// photo. Worked out on each read: read it once per request.
+    public var validator: PromptValidator {
+        source.validator(for: language, photo: photo)
+    }
+
+    /// What the reply is held to: `candidate_count` questions within the word rule, as a grammar or a schema.
+    public var constraint: OutputConstraint {
+        source.constraint(for: language)
+    }
+
+    /// The messages for round `round` (0 for the first answer), telling the model which questions to avoid.
+    public func messages(round: Int, avoiding avoid: [String]) -> RenderedPrompt {
+        source.render(TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, round: round, avoid: avoid, now: now))
+    }
+
+    /// The lines a round draws on when the model leaves gaps, best first. A template's own fallbacks are written in
+    /// English (the source language, like `copy/en.json`), so they come first only for a user whose copy is English,
+    /// and only those that pass the word rule for this photo. Then the copy's lines with a slot for the photo's
+    /// place, those that render and pass the gate in the copy's language, then the rest of the copy.
+    public func fallbacks() -> FallbackPrompts {
+        var fallbacks = copy.fallbacks
+        let context = TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, now: now)
+        if photo.location != nil {
+            let validator = source.validator(for: copy.locale, photo: photo)
+            fallbacks = fallbacks.preceded(by: copy.photoFallbacks.usable(for: context, validator: validator))
+        }
+        if copy.locale.language == LanguageTag.english.language {
+            fallbacks = fallbacks.preceded(by: source.fallbacks.usable(for: context, validator: source.validator(for: .english)))
+        }
+        return fallbacks
+    }
+}
+
+extension RequestPlan {
+    /// The plan of a request outside any session and any experiment, as `photo-prompts generate` and `eval` run it.
+    public static func oneOff(_ template: PromptTemplate, copy: CopyCatalog, photo: PhotoMetadata, language: LanguageTag) -> RequestPlan {
+        RequestPlan(
+            template: template,
+            experiment: template.identity.name,
+            photo: photo,
+            language: language,
+            copy: copy.copy(for: language),
+            now: Date()
+        )
+    }
+}
+
+extension TemplateSet {
+    /// The plan of one request: for a new session (`variant` nil) a weighted draw over the variants, for a refresh
+    /// the variant its session was assigned, at that variant's live version.
+    public func plan(forVariant variant: String?, photo: PhotoMetadata, language: LanguageTag, now: Date) -> RequestPlan {
+        let template = variant.map(template(forVariant:)) ?? assignVariant()
+        return RequestPlan(template: template, experiment: name, photo: photo, language: language, copy: copy.copy(for: language), now: now)
+    }
+}
