@@ -13,7 +13,7 @@ package struct HistoryRows {
 
     /// The entries for `round`, shown at `date` to `userID` of `owner` reading `locale`; nil when nothing is kept:
     /// no user, or no window.
-    package init?(_ round: RoundDraft, owner: String, userID: String?, locale: LanguageTag, at date: Date, until: Date?) {
+    package init?(_ round: SessionRound, owner: String, userID: String?, locale: LanguageTag, at date: Date, until: Date?) {
         guard let userID, let until, until > date else { return nil }
         let language = locale
         let seen = round.prompts.map { SeenPrompt($0, language: language, shownAt: date) }

@@ -23,15 +23,16 @@ package struct RoundRows {
     package let wordCounts: [Int]
     package let sources: [String]
 
-    package init(_ draft: RoundDraft, round: Int, counted: Bool, sessionID: String, at date: Date) {
+    /// The rows of `round` as it is kept: with its number, count and time set by the store.
+    package init(_ draft: SessionRound, sessionID: String) {
         self.sessionID = sessionID
-        self.round = round
+        self.round = draft.round
         self.source = draft.source.rawValue
         self.fallbackReason = draft.fallbackReason?.rawValue
-        self.counted = counted
-        self.createdAt = date.timeIntervalSince1970
+        self.counted = draft.counted
+        self.createdAt = draft.createdAt.timeIntervalSince1970
         self.answeredBy = draft.answeredBy?.jsonColumn
-        self.templateVersion = draft.template?.version
+        self.templateVersion = draft.templateVersion
         promptIDs = draft.prompts.map(\.id)
         positions = Array(draft.prompts.indices)
         texts = draft.prompts.map(\.text)
@@ -40,8 +41,10 @@ package struct RoundRows {
         sources = draft.prompts.map(\.source.rawValue)
     }
 
-    /// A new session's round 0, which never counts against the refresh limit.
+    /// A new session's round 0, which never counts against the refresh limit, kept when the session is made.
     package init(firstOf session: NewSession) {
-        self.init(session.firstRound, round: 0, counted: false, sessionID: session.id, at: session.createdAt)
+        var round = session.firstRound
+        (round.round, round.counted, round.createdAt) = (0, false, session.createdAt)
+        self.init(round, sessionID: session.id)
     }
 }

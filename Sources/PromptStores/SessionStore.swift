@@ -27,7 +27,7 @@ public protocol SessionStore: Sendable {
         sessionID: String,
         now: Date,
         historyUntil: Date?,
-        choose: @Sendable (Set<String>) -> RoundDraft
+        choose: @Sendable (Set<String>) -> SessionRound
     ) async throws -> CommittedRound
 
     /// Releases a reservation without recording a round, e.g. when the request was cancelled.
@@ -48,7 +48,7 @@ public protocol SessionStore: Sendable {
 
 extension SessionStore {
     /// Records the refresh reserved earlier, keeping no history.
-    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> RoundDraft) async throws -> CommittedRound {
+    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> SessionRound) async throws -> CommittedRound {
         try await commitRefresh(sessionID: sessionID, now: now, historyUntil: nil, choose: choose)
     }
 

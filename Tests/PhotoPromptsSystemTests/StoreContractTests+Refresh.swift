@@ -29,9 +29,10 @@ extension SystemTests.StoreContractTests {
                         let reservation = try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: Self.owner)
                         if case .reserved = reservation {
                             _ = try await store.commitRefresh(sessionID: session.id, now: Self.now) { shown in
-                                RoundDraft(
+                                SessionRound(
                                     source: .model,
-                                    prompts: Array(pool.filter { !shown.contains(PromptNormalizer.repeatKey($0.text)) }.prefix(3))
+                                    prompts: Array(pool.filter { !shown.contains(PromptNormalizer.repeatKey($0.text)) }.prefix(3)),
+                                    createdAt: Self.now
                                 )
                             }
                         }
@@ -76,10 +77,11 @@ extension SystemTests.StoreContractTests {
                     == .pending(refreshesUsed: 0, retryAfter: PromptStoreDefaults.claimLease)
             )
             let committed = try await store.commitRefresh(sessionID: session.id, now: Self.now) { _ in
-                RoundDraft(
+                SessionRound(
                     source: .fallback,
                     fallbackReason: .timeout,
-                    prompts: [Self.prompt(id: "f1", text: "What made you stop and take this photo today?")]
+                    prompts: [Self.prompt(id: "f1", text: "What made you stop and take this photo today?")],
+                    createdAt: Self.now
                 )
             }
             #expect(committed.refreshesUsed == 0)
@@ -108,9 +110,10 @@ extension SystemTests.StoreContractTests {
                         == .reserved(ordinal: ordinal)
                 )
                 _ = try await store.commitRefresh(sessionID: session.id, now: Self.now) { _ in
-                    RoundDraft(
+                    SessionRound(
                         source: .model,
-                        prompts: [Self.prompt(id: "r\(ordinal)", text: "What did refresh number \(ordinal) make you remember today?")]
+                        prompts: [Self.prompt(id: "r\(ordinal)", text: "What did refresh number \(ordinal) make you remember today?")],
+                        createdAt: Self.now
                     )
                 }
             }
@@ -124,9 +127,19 @@ extension SystemTests.StoreContractTests {
             // The 5th fails and gives its slot back: the next is served as the 5th.
             try await store.releaseRefresh(sessionID: session.id)
             #expect(try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner) == .reserved(ordinal: 5))
-            _ = try await store.commitRefresh(sessionID: session.id, now: later) { _ in
-                RoundDraft(source: .model, prompts: [Self.prompt(id: "r5", text: "What did the fifth refresh make you remember today?")])
+            let fifth = try await store.commitRefresh(sessionID: session.id, now: later) { _ in
+                SessionRound(
+                    source: .model,
+                    prompts: [Self.prompt(id: "r5", text: "What did the fifth refresh make you remember today?")],
+                    createdAt: Self.now
+                )
             }
+            // The store numbers, counts and dates the round it keeps, and reads back the same.
+            #expect((fifth.round.round, fifth.round.counted, fifth.round.createdAt, fifth.refreshesUsed) == (5, true, later, 5))
+            let read = try #require(try await store.session(id: session.id, now: later))
+            #expect(read.rounds.map(\.round) == Array(0...5))
+            #expect(read.rounds.map(\.counted) == [false] + Array(repeating: true, count: 5))
+            #expect(read.rounds.last?.createdAt == later)
             // Now 5 are delivered: the limit.
             #expect(
                 try await store.reserveRefresh(sessionID: session.id, limit: 5, now: later, caller: Self.owner) == .limitReached(refreshesUsed: 5)

@@ -93,12 +93,13 @@ extension SystemTests {
             Prompt(id: id, text: text, wordCount: text.split(separator: " ").count, source: .model)
         }
 
-        static func draft(round: Int) -> RoundDraft {
-            RoundDraft(
+        static func draft(round: Int) -> SessionRound {
+            SessionRound(
                 source: .model,
                 prompts: (0..<3).map { prompt(id: "r\(round)-\($0)", text: "What were you thinking about in round \(round), moment \($0)?") },
+                createdAt: now,
                 answeredBy: BackendIdentity(provider: "stub", model: "stub-1"),
-                template: TemplateIdentity(name: "photo-journal", version: "v-abc")
+                templateVersion: "v-abc"
             )
         }
 

@@ -151,10 +151,11 @@ struct GatePathTests {
                 template: TemplateIdentity(name: "photo-journal", version: "older"),
                 createdAt: now,
                 expiresAt: now.addingTimeInterval(3600),
-                firstRound: RoundDraft(
+                firstRound: SessionRound(
                     source: .model,
                     prompts: shown.enumerated().map { Prompt(id: "p_\($0.offset)", text: $0.element, wordCount: 9, source: .model) },
-                    surplus: surplus.map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) }
+                    surplus: surplus.map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) },
+                    createdAt: now
                 )
             ),
             caching: nil

@@ -72,7 +72,7 @@ struct JSONBytesWriterTests {
         #expect(text == #"[{"a":[1,{},null],"b":true},[],"c"]"#)
     }
 
-    static func answer(round: RoundDraft) throws -> SessionAnswer {
+    static func answer(round: SessionRound) throws -> SessionAnswer {
         SessionAnswer(
             sessionID: "s_\(Self.awkward)",
             round: round,
@@ -90,8 +90,8 @@ struct JSONBytesWriterTests {
             Prompt(id: "p_1", text: Self.awkward, wordCount: 11, source: .model),
             Prompt(id: "p_2", text: "What did the light feel like here?", wordCount: 7, source: .cache),
         ]
-        let model = RoundDraft(source: .model, prompts: prompts, answeredBy: BackendIdentity(provider: "open\"ai", model: "m/1"))
-        let fallback = RoundDraft(source: .fallback, fallbackReason: .timeout, prompts: [])
+        let model = SessionRound(source: .model, prompts: prompts, createdAt: Date(), answeredBy: BackendIdentity(provider: "open\"ai", model: "m/1"))
+        let fallback = SessionRound(source: .fallback, fallbackReason: .timeout, prompts: [], createdAt: Date())
         for round in [model, fallback] {
             let response = PromptsResponse(try Self.answer(round: round), refreshLimit: 5)
             let bytes = Data(response.jsonBytes)

@@ -1,15 +1,15 @@
 import Foundation
 
-/// A stored round and the session's count after it.
+/// A refresh's round as the store kept it, and the session's count after it.
 public struct CommittedRound: Sendable {
-    /// What was stored.
-    public var draft: RoundDraft
+    /// The round, with its number, count and time as stored.
+    public var round: SessionRound
     /// Refreshes counted so far, including this one if it counted.
     public var refreshesUsed: Int
 
     /// Creates a value with every field.
-    package init(draft: RoundDraft, refreshesUsed: Int) {
-        self.draft = draft
+    package init(round: SessionRound, refreshesUsed: Int) {
+        self.round = round
         self.refreshesUsed = refreshesUsed
     }
 }

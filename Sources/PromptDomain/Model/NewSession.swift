@@ -19,7 +19,7 @@ public struct NewSession: Sendable {
     /// When it stops answering.
     public var expiresAt: Date
     /// Round 0.
-    public var firstRound: RoundDraft
+    public var firstRound: SessionRound
     /// Until when the user's history keeps the first round's prompts; nil keeps none (no user id, or
     /// `PROMPT_HISTORY_DAYS=0`).
     public var historyUntil: Date?
@@ -34,7 +34,7 @@ public struct NewSession: Sendable {
         template: TemplateIdentity,
         createdAt: Date,
         expiresAt: Date,
-        firstRound: RoundDraft,
+        firstRound: SessionRound,
         historyUntil: Date? = nil
     ) {
         self.id = id

@@ -1,31 +1,40 @@
 import Foundation
 
-/// One answer shown in a session.
+/// One answer shown in a session: the one round type, from the moment the round assembler chooses it, through the
+/// store that keeps it, to the session read back.
+///
+/// The store sets what only it knows when it keeps the round: its number, whether it counted against the refresh
+/// limit, and when it was kept. Until then a round is number 0, uncounted, dated when it was chosen.
 public struct SessionRound: Sendable {
     /// 0 for the first answer, then 1, 2, … for each refresh attempt that showed prompts.
     public var round: Int
-    /// Where the answer came from.
+    /// Where the answer as a whole came from.
     public var source: PromptSource
-    /// Why it fell back, if it did.
+    /// Why it fell back, if it did; for a streamed reply cut after some prompts were shown, why the fallbacks fill
+    /// the rest.
     public var fallbackReason: FallbackReason?
     /// Whether it counted against the refresh limit.
     public var counted: Bool
-    /// The prompts shown.
+    /// The prompts shown, normally three.
     public var prompts: [Prompt]
-    /// When it was shown.
+    /// Valid prompts the model wrote beyond these three, kept on the session to serve the next refresh without a
+    /// backend call; empty in a round read back (the session holds them).
+    public var surplus: [ValidPrompt]
+    /// When it was chosen, then when it was kept.
     public var createdAt: Date
     /// The backend that wrote its model prompts, if any.
     public var answeredBy: BackendIdentity?
-    /// The version of the session's variant that rendered it, when known.
+    /// The version of the session's variant that rendered it; `nil` in rows written before v3.
     public var templateVersion: String?
 
-    /// Creates a value with every field.
-    package init(
-        round: Int,
+    /// Creates a round; a new one is number 0 and uncounted until the store keeps it.
+    public init(
+        round: Int = 0,
         source: PromptSource,
         fallbackReason: FallbackReason? = nil,
-        counted: Bool,
+        counted: Bool = false,
         prompts: [Prompt],
+        surplus: [ValidPrompt] = [],
         createdAt: Date,
         answeredBy: BackendIdentity? = nil,
         templateVersion: String? = nil
@@ -35,6 +44,7 @@ public struct SessionRound: Sendable {
         self.fallbackReason = fallbackReason
         self.counted = counted
         self.prompts = prompts
+        self.surplus = surplus
         self.createdAt = createdAt
         self.answeredBy = answeredBy
         self.templateVersion = templateVersion

@@ -1,3 +1,4 @@
+import Foundation
 import PromptDomain
 import PromptTemplates
 
@@ -8,33 +9,36 @@ public struct RoundAssembler: Sendable {
     public var fallbacks: @Sendable () -> FallbackPrompts
     /// How the fallbacks' words are counted, for their `word_count`: the rule of the language they are written in.
     public var wordRule: WordRule
+    /// When the round is chosen: its date until the store keeps it.
+    public var now: Date
 
     /// Creates an assembler.
-    public init(fallbacks: @escaping @Sendable () -> FallbackPrompts, wordRule: WordRule = .english) {
+    public init(fallbacks: @escaping @Sendable () -> FallbackPrompts, wordRule: WordRule = .english, now: Date) {
         self.fallbacks = fallbacks
         self.wordRule = wordRule
+        self.now = now
     }
 
     /// The assembler of a request: its plan's fallbacks, counted by the rule of the copy's language.
     public init(for plan: RequestPlan) {
-        self.init(fallbacks: plan.fallbacks, wordRule: .for(plan.copy.locale))
+        self.init(fallbacks: plan.fallbacks, wordRule: .for(plan.copy.locale), now: plan.now)
     }
 
     /// An assembler with a fixed copy.
-    public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english) {
-        self.init(fallbacks: { fallbacks }, wordRule: wordRule)
+    public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english, now: Date) {
+        self.init(fallbacks: { fallbacks }, wordRule: wordRule, now: now)
     }
 
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
     /// round, unless the fallback copy must be reused. A round with no unseen model prompt is a fallback round.
-    public func draft(from generation: Generation, seen: SeenPrompts) -> RoundDraft {
+    public func draft(from generation: Generation, seen: SeenPrompts) -> SessionRound {
         let count = ProductSpec.promptsPerAnswer
         // A generation's candidates differ from one another already: only what the user has seen is left out.
         let unseen = seen.unseen(generation.candidates)
         guard generation.source != .fallback, !unseen.isEmpty else {
             // Every candidate was taken by a concurrent refresh counts as unusable output for this session.
             let reason = generation.fallbackReason ?? .invalidOutput
-            return RoundDraft(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen))
+            return SessionRound(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen), createdAt: now)
         }
         let chosen = unseen.prefix(count).map { valid in
             Prompt(
@@ -49,12 +53,13 @@ public struct RoundAssembler: Sendable {
         let gap = count - chosen.count
         var seenWithChosen = seen
         if gap > 0 { seenWithChosen.insert(chosen) }
-        return RoundDraft(
+        return SessionRound(
             source: generation.source,
             // Set only for a streamed reply cut after some prompts were shown: why the fallbacks fill the rest.
             fallbackReason: gap > 0 ? generation.fallbackReason : nil,
             prompts: chosen + fallbackPrompts(gap, avoiding: seenWithChosen),
             surplus: Array(unseen.dropFirst(count)),
+            createdAt: now,
             answeredBy: unseen.first?.answeredBy
         )
     }

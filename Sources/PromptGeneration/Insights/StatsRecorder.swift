@@ -64,7 +64,7 @@ public final class StatsRecorder: Sendable {
     /// Counts one answer shown: a session's first round or a refresh, in the language of its copy.
     ///
     /// `firstAnswer` is how long the user waited for a session's first round; refreshes pass `nil`.
-    package func recordRound(_ round: RoundDraft, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
+    package func recordRound(_ round: SessionRound, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
         var counts = ["requests": 1, firstAnswer == nil ? "refreshes" : "sessions": 1, "source.\(round.source.rawValue)": 1]
         if let reason = round.fallbackReason { counts["fallback.\(reason.rawValue)"] = 1 }
         if round.prompts.contains(where: { $0.source == .fallback }) { counts["rounds_with_fallback_prompts"] = 1 }

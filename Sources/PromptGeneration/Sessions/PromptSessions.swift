@@ -84,7 +84,7 @@ public struct PromptSessions: Sendable {
         try Task.checkCancellation()
         var draft = RoundAssembler(for: plan).draft(from: generation, seen: seen)
         draft = streamed?.keepingIDs(of: draft) ?? draft
-        draft.template = identity
+        draft.templateVersion = identity.version
         let now = clock.now
         let session = NewSession(
             id: RandomIdentifier.makeTimeOrdered(prefix: "s_"),
@@ -204,7 +204,7 @@ public struct PromptSessions: Sendable {
                 for key in shownKeys { seen.insert(repeatKey: key) }
                 var draft = assembler.draft(from: generation, seen: seen)
                 draft = streamed?.keepingIDs(of: draft) ?? draft
-                draft.template = identity
+                draft.templateVersion = identity.version
                 return draft
             }
             await cached
@@ -212,14 +212,14 @@ public struct PromptSessions: Sendable {
         }
         timing.add("store", duration)
         record(
-            committed.draft,
+            committed.round,
             generation: generation,
             shown: RoundContext(template: identity, language: plan.copy.locale.description, photo: session.photo),
             firstAnswer: nil
         )
         return SessionAnswer(
             sessionID: sessionID,
-            round: committed.draft,
+            round: committed.round,
             refreshesUsed: committed.refreshesUsed,
             template: identity,
             copy: plan.copy,
@@ -260,7 +260,7 @@ public struct PromptSessions: Sendable {
     }
 
     /// Counts a round shown: per template version for operators, and in the service's metrics.
-    private func record(_ round: RoundDraft, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
+    private func record(_ round: SessionRound, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
         stats.recordRound(round, generation: generation, shown: shown, firstAnswer: firstAnswer)
         if let reason = round.fallbackReason { metrics.fallback(reason) }
         if generation.judged { metrics.rejections(generation.rejected) }

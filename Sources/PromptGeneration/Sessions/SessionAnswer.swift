@@ -8,7 +8,7 @@ public struct SessionAnswer: Sendable {
     /// The session's id.
     public var sessionID: String
     /// The three prompts and where they came from.
-    public var round: RoundDraft
+    public var round: SessionRound
     /// Refreshes counted so far.
     public var refreshesUsed: Int
     /// The template that rendered the request.
@@ -19,7 +19,7 @@ public struct SessionAnswer: Sendable {
     public var timing: ServerTiming
 
     /// Creates a value with every field.
-    package init(sessionID: String, round: RoundDraft, refreshesUsed: Int, template: TemplateIdentity, copy: ProductCopy, timing: ServerTiming) {
+    package init(sessionID: String, round: SessionRound, refreshesUsed: Int, template: TemplateIdentity, copy: ProductCopy, timing: ServerTiming) {
         self.sessionID = sessionID
         self.round = round
         self.refreshesUsed = refreshesUsed

@@ -43,7 +43,7 @@ package final class StreamedPrompts: Sendable {
     }
 
     /// `draft` with the ids of the prompts already sent, so the answer names each one as the stream did.
-    package func keepingIDs(of draft: RoundDraft) -> RoundDraft {
+    package func keepingIDs(of draft: SessionRound) -> SessionRound {
         let byText = Dictionary(sent.withLock { $0 }.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
         var draft = draft
         draft.prompts = draft.prompts.map { prompt in

@@ -137,7 +137,7 @@ extension PostgresPromptStore {
         sessionID: String,
         now: Date,
         historyUntil: Date?,
-        choose: @Sendable (Set<String>) -> RoundDraft
+        choose: @Sendable (Set<String>) -> SessionRound
     ) async throws -> CommittedRound {
         try await client.withTransaction(logger: logger) { connection in
             // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
@@ -153,11 +153,12 @@ extension PostgresPromptStore {
             let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
             for try await key in keys.decode(String.self) { shown.insert(key) }
 
-            let draft = choose(shown)
+            var draft = choose(shown)
             let counts = draft.source != .fallback
+            (draft.round, draft.counted, draft.createdAt) = (current.nextRound, counts, now)
             // A fallback round leaves the surplus as it was: it showed none of it.
             let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : current.surplus
-            let round = RoundRows(draft, round: current.nextRound, counted: counts, sessionID: sessionID, at: now)
+            let round = RoundRows(draft, sessionID: sessionID)
             try await connection.query(
                 """
                 UPDATE session SET refreshesUsed = refreshesUsed + \(counts ? 1 : 0),
@@ -176,7 +177,7 @@ extension PostgresPromptStore {
                 until: historyUntil
             )
             try await history?.insert(on: connection, logger: logger)
-            return CommittedRound(draft: draft, refreshesUsed: current.used + (counts ? 1 : 0))
+            return CommittedRound(round: draft, refreshesUsed: current.used + (counts ? 1 : 0))
         }
     }
 

@@ -69,7 +69,7 @@ extension SQLitePromptStore {
         sessionID: String,
         now: Date,
         historyUntil: Date?,
-        choose: @Sendable (Set<String>) -> RoundDraft
+        choose: @Sendable (Set<String>) -> SessionRound
     ) async throws -> CommittedRound {
         try await writer.write { db in
             let current = try Row.fetchOne(
@@ -80,8 +80,9 @@ extension SQLitePromptStore {
             guard let current else { throw StoreError.sessionVanished }
             let (used, nextRound, storedSurplus): (Int, Int, String) = (current[0], current[1], current[2])
             let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
-            let draft = choose(shown)
+            var draft = choose(shown)
             let counts = draft.source != .fallback
+            (draft.round, draft.counted, draft.createdAt) = (nextRound, counts, now)
             // A fallback round leaves the surplus as it was: it showed none of it.
             let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : storedSurplus
             try db.execute(
@@ -91,7 +92,7 @@ extension SQLitePromptStore {
                     """,
                 arguments: [counts ? 1 : 0, surplus, sessionID]
             )
-            try RoundRows(draft, round: nextRound, counted: counts, sessionID: sessionID, at: now).insert(into: db)
+            try RoundRows(draft, sessionID: sessionID).insert(into: db)
             try HistoryRows(
                 draft,
                 owner: current["ownerKey"],
@@ -101,7 +102,7 @@ extension SQLitePromptStore {
                 until: historyUntil
             )?
             .insert(into: db)
-            return CommittedRound(draft: draft, refreshesUsed: used + (counts ? 1 : 0))
+            return CommittedRound(round: draft, refreshesUsed: used + (counts ? 1 : 0))
         }
     }
 
