@@ -15,6 +15,12 @@ cannot promise: on this VM they spread by ±20 % between minutes. CPU is the ser
 With `--wrk ROUNDS`, make bench's own two measures instead, each build in turn for ROUNDS rounds (the order reversed
 every round): cache hits with `wrk -t2 -c64` (req/s), and the model path's p50 with `wrk -t1 -c1` and
 `Cache-Control: no-cache`, bench.py's request body, BENCH_SECONDS (10) a run.
+
+Every request names a new user, in both modes. Since each user's prompt history (PROMPT_HISTORY_DAYS), one user
+asking again and again meets their own growing history: every cached prompt met (so no cache hit is left), every
+stub prompt met (so the answer falls back), and 300 remembered answers read and parsed per request. No build before
+the history had any of that, and no real user asks thousands of times, so a repeating user would compare two
+different paths. A new user each keeps every build on the same one.
 """
 import argparse
 import http.client
@@ -72,7 +78,7 @@ class Build:
 
     def ask(self, number):
         label = "the same photo" if self.cache else f"photo {number}"
-        body = json.dumps({"user_id": "ab", "locale": "en-US", "photo": {"labels": ["beach", label]}})
+        body = json.dumps({"user_id": f"ab-{number}", "locale": "en-US", "photo": {"labels": ["beach", label]}})
         headers = {"Content-Type": "application/json"} if self.cache else {"Content-Type": "application/json", "Cache-Control": "no-cache"}
         start = time.monotonic()
         self.connection.request("POST", "/v1/prompts", body, headers)
@@ -95,8 +101,8 @@ def wrk_rounds(builds, rounds):
     spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    cache = bench.lua_post(bench.BODY, {"Content-Type": "application/json"})
-    model = bench.lua_post(bench.BODY, {"Content-Type": "application/json", "Cache-Control": "no-cache"})
+    cache = bench.lua_post_users(bench.BODY, {"Content-Type": "application/json"})
+    model = bench.lua_post_users(bench.BODY, {"Content-Type": "application/json", "Cache-Control": "no-cache"})
     for number in range(rounds):
         for build in builds if number % 2 == 0 else reversed(builds):
             url = f"http://127.0.0.1:{build.port}/v1/prompts"
