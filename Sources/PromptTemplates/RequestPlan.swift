@@ -77,7 +77,8 @@ public struct RequestPlan: Sendable {
 }
 
 extension RequestPlan {
-    /// The plan of a request outside any session and any experiment, as `photo-prompts generate` and `eval` run it.
+    /// The plan of a request outside any session and any experiment, as `photo-prompts generate` and `eval` run it,
+    /// made now by the system's clock (a one-off has no injected one).
     public static func oneOff(_ template: PromptTemplate, copy: CopyCatalog, photo: PhotoMetadata, language: LanguageTag) -> RequestPlan {
         RequestPlan(
             template: template,

@@ -35,7 +35,8 @@ public struct EvalRunner: Sendable {
                 let request = fixtures[index].request
                 next += 1
                 group.addTask {
-                    let input = PromptGenerator.Input.oneOff(.oneOff(template, copy: copy, photo: request.photo, language: request.locale))
+                    let plan = RequestPlan.oneOff(template, copy: copy, photo: request.photo, language: request.locale)
+                    let input = PromptGenerator.Input.oneOff(plan)
                     let (generation, latency) = await measured { await generator.generate(input, logger: logger) }
                     return (index, generation, latency)
                 }
