@@ -104,4 +104,14 @@ extension StatsQuery {
         case (.all, .hour), (.each, _): ("!=", LanguageSelection.everyLanguage)
         }
     }
+
+    /// The SQL both stores read the query with: the table (the daily sums or the hourly counts) and its time column;
+    /// each row's bucket start, the first row's for a whole range, which then groups by the key's own columns with no
+    /// sort; the language, '' when `all` sums every language into one; and the columns it groups by.
+    var sqlShape: (table: String, time: String, start: String, language: String, groupBy: String) {
+        let (table, time) = resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
+        let start = bucketSeconds.map { "\(time) - \(time) % \($0)" } ?? "MIN(\(time))"
+        let groups = (bucketSeconds == nil ? [] : ["start"]) + ["variant", "version"] + (languages == .all ? [] : ["language"]) + ["counter"]
+        return (table, time, start, languages == .all ? "''" : "language", groups.joined(separator: ", "))
+    }
 }

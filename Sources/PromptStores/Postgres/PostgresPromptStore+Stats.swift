@@ -44,18 +44,14 @@ extension PostgresPromptStore {
     }
 
     public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
-        // `all` sums every language into one, reported as "".
-        let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
-        let start = query.bucketSeconds.map { "\(time) - \(time) % \($0)" } ?? "MIN(\(time))"
-        let lang = query.languages == .all ? "''" : "language"
-        let groups =
-            (query.bucketSeconds == nil ? [] : ["start"]) + ["variant", "version"] + (query.languages == .all ? [] : ["language"]) + ["counter"]
+        let (shape, language) = (query.sqlShape, query.languageFilter)
         let sql: PostgresQuery = """
-            SELECT \(unescaped: start) AS start, variant, version, \(unescaped: lang) AS lang, counter, SUM(value)::bigint
-            FROM \(unescaped: table)
-            WHERE template = \(query.template) AND \(unescaped: time) >= \(query.firstBucket) AND \(unescaped: time) < \(query.to.timeIntervalSince1970)
-                AND language \(unescaped: query.languageFilter.comparison) \(query.languageFilter.value)
-            GROUP BY \(unescaped: groups.joined(separator: ", ")) ORDER BY start
+            SELECT \(unescaped: shape.start) AS start, variant, version, \(unescaped: shape.language) AS lang, counter, SUM(value)::bigint
+            FROM \(unescaped: shape.table)
+            WHERE template = \(query.template) AND \(unescaped: shape.time) >= \(query.firstBucket)
+                AND \(unescaped: shape.time) < \(query.to.timeIntervalSince1970)
+                AND language \(unescaped: language.comparison) \(language.value)
+            GROUP BY \(unescaped: shape.groupBy) ORDER BY start
             """
         let rows = try await client.query(sql, logger: logger)
         var counters: [StatsCounter] = []

@@ -30,21 +30,14 @@ extension SQLitePromptStore {
 
     public func stats(_ query: StatsQuery) async throws -> [StatsCounter] {
         try await writer.read { db in
-            // `all` sums every language into one, reported as "".
-            let (table, time) = query.resolution == .day ? ("templateStatsDaily", "day") : ("templateStats", "bucket")
-            let language = query.languageFilter
-            // One bucket for the whole range groups by the index's own columns (no sort); buckets group by their start.
-            let start = query.bucketSeconds.map { "\(time) - \(time) % \($0)" } ?? "MIN(\(time))"
-            let lang = query.languages == .all ? "''" : "language"
-            let groups =
-                (query.bucketSeconds == nil ? [] : ["start"]) + ["variant", "version"] + (query.languages == .all ? [] : ["language"]) + ["counter"]
+            let (shape, language) = (query.sqlShape, query.languageFilter)
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(start) AS start, variant, version, \(lang) AS lang, counter, SUM(value) AS total
-                    FROM \(table)
-                    WHERE template = ? AND \(time) >= ? AND \(time) < ? AND language \(language.comparison) ?
-                    GROUP BY \(groups.joined(separator: ", ")) ORDER BY start
+                    SELECT \(shape.start) AS start, variant, version, \(shape.language) AS lang, counter, SUM(value) AS total
+                    FROM \(shape.table)
+                    WHERE template = ? AND \(shape.time) >= ? AND \(shape.time) < ? AND language \(language.comparison) ?
+                    GROUP BY \(shape.groupBy) ORDER BY start
                     """,
                 arguments: [query.template, query.firstBucket, query.to.timeIntervalSince1970, language.value]
             )
