@@ -39,7 +39,7 @@ public struct ExpiryPruningService: Service {
     /// Prunes until the service group shuts down.
     public func run() async throws {
         // A shutdown before the server ever listened (an in-process router test has no server) ends the wait.
-        try? await cancelWhenGracefulShutdown { await ready() }
+        await cancelWhenGracefulShutdown { await ready() }
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
                 let removed = try await store.pruneExpired(now: clock.now, batchSize: Self.batchSize, pause: Self.pause)

@@ -99,6 +99,10 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
     if let transport = services.transport as? any Service { app.addServices(transport) }
     // Stopped after the server has answered its last request and the stats are written.
     app.addServices(CloseStoreOnShutdown(store: services.stores.maintenance))
+    // The deadline watch and the store's write batcher, in the group's tasks: stopped after the server's last
+    // request and the stats flush's last write, before the store closes.
+    app.addServices(WorkLoopService(loop: DeadlineWatch.shared.loop))
+    for loop in services.stores.workLoops { app.addServices(WorkLoopService(loop: loop)) }
     app.addServices(
         ExpiryPruningService(
             store: services.stores.maintenance,

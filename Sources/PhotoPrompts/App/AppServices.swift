@@ -39,6 +39,8 @@ struct AppServices: Sendable {
         let maintenance: any StoreMaintenance
         /// PostgreSQL's store itself, when `DATABASE_URL` names one: its pool runs as a service and migrates first.
         let postgres: PostgresPromptStore?
+        /// The loops the store writes through (SQLite's write batcher), for the service group to serve.
+        let workLoops: [WorkLoop]
 
         init(_ store: any PromptStore, postgres: PostgresPromptStore?) {
             sessions = store
@@ -50,6 +52,7 @@ struct AppServices: Sendable {
             userData = store
             maintenance = store
             self.postgres = postgres
+            workLoops = (store as? SQLitePromptStore).map { [$0.batcher.loop] } ?? []
         }
     }
 }

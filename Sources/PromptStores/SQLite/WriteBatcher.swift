@@ -1,69 +1,81 @@
 import GRDB
+import PromptDomain
 import Synchronization
 
 /// Group commit: independent writes that arrive while a transaction is running are written together in the next.
 ///
 /// Under load, one SQLite commit then carries many sessions instead of one, so the shared pages and the commit
 /// itself are paid once per batch. Each write still runs in its own savepoint, so one failure fails only its caller,
-/// and each caller resumes only after the transaction holding its write has committed. Every write goes through
+/// and each caller resumes only after the transaction holding its write has committed. Every batch goes through
 /// GRDB's asynchronous write, so no thread of Swift's pool ever waits on SQLite (a lock held by another process
-/// included), and a cancelled caller's batch is interrupted rather than waited for.
+/// included). The batches are written by a ``WorkLoop`` the app's service group serves; a batch it has begun is
+/// written whole even when the group stops, since the callers are waiting for it.
 package final class WriteBatcher: Sendable {
-    private typealias Write = @Sendable (Database) throws -> Void
-
-    private struct State {
-        var pending: [(write: Write, done: CheckedContinuation<Void, any Error>)] = []
-        /// Whether the flushing task is writing; a new write then queues for its next batch.
-        var isWriting = false
-    }
-
-    private let writer: any DatabaseWriter
-    private let state = Mutex(State())
+    /// The loop that writes the batches; the app's service group serves it.
+    package let loop: WorkLoop
+    private let queue: PendingWrites
 
     package init(writer: any DatabaseWriter) {
-        self.writer = writer
+        let queue = PendingWrites()
+        self.queue = queue
+        self.loop = WorkLoop(hasWork: { !queue.isEmpty }, pass: { await queue.writeAll(to: writer) })
     }
 
     /// Runs `write` in the next batch; returns once it is committed.
     package func write(_ write: @escaping @Sendable (Database) throws -> Void) async throws {
         try await withCheckedThrowingContinuation { continuation in
-            let startsFlushing = state.withLock { state in
-                state.pending.append((write, continuation))
-                guard !state.isWriting else { return false }
-                state.isWriting = true
-                return true
-            }
-            if startsFlushing { Task { await flush() } }
+            queue.append(write, done: continuation)
+            loop.wake()
         }
     }
+}
 
-    private func flush() async {
+/// The writes waiting for the next batch, under a lock.
+private final class PendingWrites: Sendable {
+    typealias Write = @Sendable (Database) throws -> Void
+
+    private let pending = Mutex<[(write: Write, done: CheckedContinuation<Void, any Error>)]>([])
+
+    var isEmpty: Bool { pending.withLock { $0.isEmpty } }
+
+    func append(_ write: @escaping Write, done: CheckedContinuation<Void, any Error>) {
+        pending.withLock { $0.append((write, done)) }
+    }
+
+    /// Writes batch after batch until none is waiting.
+    func writeAll(to writer: any DatabaseWriter) async {
         while true {
-            let batch = state.withLock { state in
-                let batch = state.pending
-                state.pending = []
-                if batch.isEmpty { state.isWriting = false }
-                return batch
+            let batch = pending.withLock { pending in
+                defer { pending = [] }
+                return pending
             }
             guard !batch.isEmpty else { return }
             let writes = batch.map(\.write)
-            let outcomes: [Result<Void, any Error>]
-            do {
-                outcomes = try await writer.write { db in
-                    writes.map { write in
-                        Result {
-                            try db.inSavepoint {
-                                try write(db)
-                                return .commit
-                            }
+            let outcomes = await Self.commit(writes, to: writer)
+            for (entry, outcome) in zip(batch, outcomes) {
+                entry.done.resume(with: outcome)
+            }
+        }
+    }
+
+    /// One transaction holding every write, each in its own savepoint. GRDB's callback form, since the `async` one
+    /// would interrupt the batch when the serving task is cancelled, failing writes whose callers are still waiting.
+    private static func commit(_ writes: [Write], to writer: any DatabaseWriter) async -> [Result<Void, any Error>] {
+        await withCheckedContinuation { committed in
+            writer.asyncWrite { db in
+                writes.map { write in
+                    Result {
+                        try db.inSavepoint {
+                            try write(db)
+                            return .commit
                         }
                     }
                 }
-            } catch {
-                outcomes = Array(repeating: .failure(error), count: batch.count)
-            }
-            for (entry, outcome) in zip(batch, outcomes) {
-                entry.done.resume(with: outcome)
+            } completion: { _, result in
+                switch result {
+                case .success(let outcomes): committed.resume(returning: outcomes)
+                case .failure(let error): committed.resume(returning: Array(repeating: .failure(error), count: writes.count))
+                }
             }
         }
     }
