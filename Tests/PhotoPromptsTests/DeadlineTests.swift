@@ -38,6 +38,38 @@ struct DeadlineTests {
         #expect(!fired.withLock { $0 }, "a forgotten deadline does not fire")
     }
 
+    @Test("withDeadline cancels its work at the deadline and returns DeadlinePassed only once the work has ended")
+    func structuredDeadlineWaitsForTheWork() async throws {
+        let ended = Mutex(false)
+        let started = ContinuousClock.now
+        await #expect(throws: DeadlinePassed.self) {
+            try await withDeadline(started + .milliseconds(100)) {
+                // Ends when cancelled, as a libcurl transfer or a body read does.
+                defer { ended.withLock { $0 = true } }
+                try await Task.sleep(for: .seconds(30))
+            }
+        }
+        let waited = ContinuousClock.now - started
+        #expect(ended.withLock { $0 }, "the work had ended when withDeadline returned: it is a child task")
+        #expect(waited >= .milliseconds(100))
+        #expect(waited < .seconds(5), "cancelled at the deadline, not left to sleep")
+        let quick = ContinuousClock.now
+        #expect(try await withDeadline(.now + .seconds(5)) { 42 } == 42, "work that ends in time gives its value")
+        #expect(ContinuousClock.now - quick < .seconds(2), "at once, not at the deadline")
+    }
+
+    @Test("Cancelling withDeadline's caller cancels its work at once, long before the deadline")
+    func cancellingTheCallerCancelsTheWork() async throws {
+        let caller = Task {
+            try await withDeadline(.now + .seconds(30)) { try await Task.sleep(for: .seconds(30)) }
+        }
+        let started = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(50))
+        caller.cancel()
+        await #expect(throws: CancellationError.self) { try await caller.value }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test("Many deadlines at once each fire once, none early, the watch stopping and starting between bursts")
     func manyDeadlinesFireOnce() async throws {
         let watch = DeadlineWatch(tick: .milliseconds(5), idleTime: .milliseconds(50))

@@ -21,7 +21,8 @@ struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = request.body
         let collected: ByteBuffer
         do {
-            collected = try await answer(by: .now + readTimeout) { try await body.collect(upTo: limit) }
+            // A child task, cancelled at the read timeout: reading a body ends when cancelled.
+            collected = try await withDeadline(.now + readTimeout) { try await body.collect(upTo: limit) }
         } catch is DeadlinePassed {
             throw APIError.bodyTimedOut(after: readTimeout)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
