@@ -10,8 +10,19 @@ public func scratchPath(_ name: String) -> URL {
 /// This process's scratch folder, made on first use, with a handler that deletes it at exit. Child processes the
 /// tests start write into it too; they have all been stopped by then.
 private let scratchFolder: URL = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photo-prompts-tests-\(getpid())-\(UUID().uuidString)")
+    let folder = scratchParent.appendingPathComponent("photo-prompts-tests-\(getpid())-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     atexit { try? FileManager.default.removeItem(at: scratchFolder) }
     return folder
+}()
+
+/// `TMPDIR` when set; otherwise `/dev/shm`, memory, where there is one. A run makes thousands of files (every test
+/// that edits templates copies `prompts/`), and on a disk's file system, making them cost more CPU than any test
+/// (docs/TESTING.md). SQLite's files there are files all the same: they outlive the processes that wrote them.
+private let scratchParent: URL = {
+    let shm = "/dev/shm"
+    if ProcessInfo.processInfo.environment["TMPDIR"] == nil, access(shm, W_OK) == 0 {
+        return URL(fileURLWithPath: shm)
+    }
+    return FileManager.default.temporaryDirectory
 }()

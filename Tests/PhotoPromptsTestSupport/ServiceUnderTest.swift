@@ -6,6 +6,7 @@ import PhotoPrompts
 import PromptBackends
 import PromptDomain
 import PromptStores
+import PromptTemplates
 
 /// A fresh SQLite path in a new temporary folder.
 package func temporaryDatabasePath() -> String {
@@ -59,6 +60,21 @@ package func app(
     await DictionariesOpened.openOffThePool()
     let namesDatabase = environment["DATABASE_PATH"] != nil || environment["DATABASE_URL"] != nil
     let store = try store ?? (namesDatabase ? nil : InMemoryDatabase().open())
-    let dependencies = AppDependencies(clock: clock, backends: backends, store: store)
-    return try await buildApplication(try configuration(environment), dependencies: dependencies, logger: logger)
+    let configuration = try configuration(environment)
+    let usesRepositoryTemplates =
+        configuration.promptsDirectory == repositoryPromptsDirectory && configuration.templateName == "photo-journal" && clock is SystemWallClock
+    let dependencies = AppDependencies(
+        clock: clock,
+        backends: backends,
+        store: store,
+        templates: usesRepositoryTemplates ? try repositoryTemplates.get() : nil
+    )
+    return try await buildApplication(configuration, dependencies: dependencies, logger: logger)
+}
+
+/// One load of the repository's `prompts/`, shared by every app a test builds over it with the system clock: loading
+/// and checking the templates and 13 languages' copy was a sixth of the fast layer's CPU. Tests that edit templates
+/// load their own copy (``TemporaryPrompts``); a reload of this one finds nothing changed.
+private let repositoryTemplates = Result {
+    try TemplateLibrary(name: "photo-journal", directory: repositoryPromptsDirectory, clock: SystemWallClock(), logger: Logger(label: "test"))
 }

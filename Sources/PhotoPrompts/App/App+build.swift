@@ -20,18 +20,23 @@ public struct AppDependencies: Sendable {
     public var backends: [any LLMBackend]?
     /// The store, in place of the configured one (`DATABASE_URL`, `DATABASE_PATH`); `nil` opens that one.
     public var store: (any PromptStore)?
+    /// The templates, already loaded, in place of reading `PROMPTS_DIRECTORY` at start-up; `nil` reads it. The
+    /// fast tests build hundreds of apps over the repository's `prompts/` and share one load of it.
+    public var templates: TemplateLibrary?
 
     /// Creates dependencies.
     public init(
         clock: any WallClock = SystemWallClock(),
         transport: (any HTTPTransport)? = nil,
         backends: [any LLMBackend]? = nil,
-        store: (any PromptStore)? = nil
+        store: (any PromptStore)? = nil,
+        templates: TemplateLibrary? = nil
     ) {
         self.clock = clock
         self.transport = transport
         self.backends = backends
         self.store = store
+        self.templates = templates
     }
 
     /// The system clock and libcurl.

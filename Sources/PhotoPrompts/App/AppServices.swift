@@ -65,12 +65,9 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
     let clock = dependencies.clock
     let (store, postgres) = try dependencies.store.map { ($0, nil) } ?? openStore(configuration, logger: logger)
     let stores = AppServices.Stores(store, postgres: postgres)
-    let templates = try TemplateLibrary(
-        name: configuration.templateName,
-        directory: configuration.promptsDirectory,
-        clock: clock,
-        logger: logger
-    )
+    let templates =
+        try dependencies.templates
+        ?? TemplateLibrary(name: configuration.templateName, directory: configuration.promptsDirectory, clock: clock, logger: logger)
     let stats = StatsRecorder(store: stores.stats, clock: clock, archive: stores.archive, versions: { templates.versionsLoaded })
     let metrics = ServiceMetrics()
     var dependencies = dependencies

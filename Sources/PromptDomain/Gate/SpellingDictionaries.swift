@@ -53,6 +53,11 @@ public final class SpellingDictionaries: Sendable {
         dictionaries.values.allSatisfy(\.isOpened)
     }
 
+    /// Whether the dictionary of `language` (a primary subtag) has been opened (or found unreadable).
+    package func isOpened(_ language: String) -> Bool {
+        dictionaries[language]?.isOpened ?? false
+    }
+
     /// The dictionary for `language`, opened now if this is its first use; nil where there is none.
     package func dictionary(for language: LanguageTag) -> (any WordDictionary)? {
         dictionaries[language.language]?.opened()
