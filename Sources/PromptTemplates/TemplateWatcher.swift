@@ -11,10 +11,13 @@ import ServiceLifecycle
 package struct TemplateWatcher: Service {
     package let library: TemplateLibrary
     package let interval: Duration
+    /// The files as they were when the app was built, just after the library loaded them: taken when the service
+    /// starts instead, an edit made in between was taken for the loaded version and never reloaded.
+    private let loaded: String
 
     package func run() async throws {
-        var previous = Self.fingerprint(of: library.directory)
-        var acted = previous
+        var previous = loaded
+        var acted = loaded
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             // Ends early, without error, when shutdown begins.
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
@@ -54,5 +57,6 @@ package struct TemplateWatcher: Service {
     package init(library: TemplateLibrary, interval: Duration) {
         self.library = library
         self.interval = interval
+        self.loaded = Self.fingerprint(of: library.directory)
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
+import Logging
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptDomain
+import PromptTemplates
 import Testing
 
 @Suite("Hot reload: a broken edit is refused and the previous version keeps serving")
@@ -120,6 +123,24 @@ struct HotReloadRouteTests {
             #expect(refused["rejected", "line"].int == 3)
             #expect(refused["live", "variants", 0, "version"].string == changed["live", "variants", 0, "version"].string)
         }
+    }
+
+    @Test("An edit made after the templates loaded but before the watcher started is still picked up")
+    func editBeforeTheWatcherStarts() async throws {
+        let prompts = try TemporaryPrompts()
+        let library = try TemplateLibrary(
+            name: "photo-journal",
+            directory: prompts.directory,
+            clock: SystemWallClock(),
+            logger: Logger(label: "test")
+        )
+        let watcher = TemplateWatcher(library: library, interval: .milliseconds(20))
+        let loaded = library.live.versions
+        try prompts.write("photo-journal/system.mustache", try prompts.read("photo-journal/system.mustache") + "\nBe brief.\n")
+        let watching = Task { try await watcher.run() }
+        defer { watching.cancel() }
+        for _ in 0..<250 where library.live.versions == loaded { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(library.live.versions != loaded, "the edit was loaded")
     }
 
     @Test("Requests racing reloads each see one whole version: the prompt rendered always matches the version named")
