@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 import urllib.request
 from pathlib import Path
 
@@ -517,13 +518,17 @@ def wrk(url, connections, seconds=WRK_SECONDS, lua=None):
 
 def lua_post_users(body, headers):
     """Like lua_post, but each request names a new user: a cache hit is another user with the same photo, and one
-    user's history keeps them from meeting a cached prompt twice."""
+    user's history keeps them from meeting a cached prompt twice. A user is this script's own (a new one per call,
+    so two wrk runs against one service never share a user), wrk's thread's and the request's number: wrk's Lua
+    random numbers start from the same seed in every thread and run, so they named the same users again."""
     script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     header_lines = "".join(f'wrk.headers["{k}"] = "{v}"\n' for k, v in headers.items())
     template = body.replace('"user_id": "bench"', '"user_id": "USER"')
+    run = uuid.uuid4().hex[:12]
     script.write(f'wrk.method = "POST"\n{header_lines}local template = {json.dumps(template)}\nlocal counter = 0\n'
+                 'local threads = 0\nsetup = function(thread)\n  threads = threads + 1\n  thread:set("tid", threads)\nend\n'
                  'request = function()\n  counter = counter + 1\n'
-                 '  local body = string.gsub(template, "USER", "bench-" .. counter .. "-" .. math.random(1, 1000000000))\n'
+                 f'  local body = string.gsub(template, "USER", "bench-{run}-" .. tid .. "-" .. counter)\n'
                  '  return wrk.format(nil, nil, nil, body)\nend\n')
     script.close()
     return script.name
