@@ -16,12 +16,16 @@ private let scratchFolder: URL = {
     return folder
 }()
 
-/// `TMPDIR` when set; otherwise `/dev/shm`, memory, where there is one. A run makes thousands of files (every test
-/// that edits templates copies `prompts/`), and on a disk's file system, making them cost more CPU than any test
-/// (docs/TESTING.md). SQLite's files there are files all the same: they outlive the processes that wrote them.
+/// `TMPDIR` when set; otherwise `/dev/shm`, memory, where there is one with a gigabyte free (a container's is often
+/// 64 MB). A run makes thousands of files (every test that edits templates copies `prompts/`), and on a disk's file
+/// system, making them cost more CPU than any test (docs/TESTING.md). SQLite's files there are files all the same:
+/// they outlive the processes that wrote them.
 private let scratchParent: URL = {
     let shm = "/dev/shm"
-    if ProcessInfo.processInfo.environment["TMPDIR"] == nil, access(shm, W_OK) == 0 {
+    var space = statvfs()
+    if ProcessInfo.processInfo.environment["TMPDIR"] == nil, access(shm, W_OK) == 0, statvfs(shm, &space) == 0,
+        UInt64(space.f_bavail) * UInt64(space.f_frsize) >= 1 << 30
+    {
         return URL(fileURLWithPath: shm)
     }
     return FileManager.default.temporaryDirectory
