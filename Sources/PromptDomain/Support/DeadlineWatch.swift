@@ -2,12 +2,12 @@ import Synchronization
 
 /// Every pending deadline in the process, watched by one loop that looks every `tick` and fires what is due.
 ///
-/// `answer(by:)` keeps a deadline for every request body and every prompt request, and almost none of them
-/// passes. A timer of its own for each (a sleeping task) cost a task, a Dispatch timer whose thread is woken to
+/// `answer(by:)` and `withDeadline` keep a deadline for every request body and every prompt request, and almost none
+/// of them passes. A timer of its own for each (a sleeping task) cost a task, a Dispatch timer whose thread is woken to
 /// set it, and a cancellation, twice a request: 2.3 context switches a cache hit under load (docs/BENCHMARKS.md).
 /// Here keeping a deadline is an entry in a table, under a lock. The watching ``WorkLoop`` passes only while the
 /// table has been non-empty within the last second, so an idle service sets no timer at all; the service group
-/// serves it (`DeadlineWatchService`). A deadline fires at most one `tick` late.
+/// serves it (`WorkLoopService`). A deadline fires at most one `tick` late.
 package final class DeadlineWatch: Sendable {
     /// The process's watch: ten milliseconds is nothing against a request's deadline of seconds.
     package static let shared = DeadlineWatch(tick: .milliseconds(10))
