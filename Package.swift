@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // The shared store for several instances (DATABASE_URL=postgres://…); SQLite stays the default.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Property tests of the pure rules (the fast layer only).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // libcurl, as the system library from libcurl4-openssl-dev.
@@ -222,6 +224,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                // SHA-256 worked out by the tests themselves, for the admin key's digest.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

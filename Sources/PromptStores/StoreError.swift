@@ -8,6 +8,8 @@ package enum StoreError: Error, CustomStringConvertible {
     case unreachable(String, Duration)
     /// The SQLite file's folder could not be created, with the system's reason.
     case folderUnusable(String, String)
+    /// The SQLite file was removed or replaced under the running service: what it would write now is lost.
+    case fileReplaced(String)
 
     package var description: String {
         switch self {
@@ -15,6 +17,7 @@ package enum StoreError: Error, CustomStringConvertible {
         case .unknownValue(let type, let raw): "unknown \(type) '\(raw)' in the database"
         case .unreachable(let database, let timeout): "the database \(database) did not answer within \(timeout)"
         case .folderUnusable(let folder, let reason): "cannot create the folder \(folder): \(reason)"
+        case .fileReplaced(let path): "the SQLite file \(path) was removed or replaced while the service ran; restart it"
         }
     }
 }

@@ -33,7 +33,7 @@ public struct ProductCopy: Sendable, Equatable {
     public func message(for reason: FallbackReason) -> String {
         switch reason {
         case .timeout: timeoutMessage
-        case .backendError, .invalidOutput, .unavailable, .unsupportedLanguage: errorMessage
+        case .backendError, .invalidOutput, .allSeen, .unavailable, .unsupportedLanguage: errorMessage
         }
     }
 

@@ -179,19 +179,21 @@ public struct PromptTemplate: Sendable {
     }
 
     /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
-    /// (when `examples` is on) and the openers the grammar starts a question with.
+    /// (when `examples` is on) and the openers the grammar starts a question with. `gate` is the gate's version the
+    /// lists are judged by; tests name an older one.
     package mutating func useLists(
         chatter: ChatterPhrases,
         knownWords: KnownWords = KnownWords(),
         examples: LanguageLists = LanguageLists(),
-        openers: LanguageLists = LanguageLists()
+        openers: LanguageLists = LanguageLists(),
+        gate: Int = PromptGate.version
     ) {
         self.chatter = chatter
         self.knownWords = knownWords
         self.examples = examples
         self.openers = openers
         listsIdentity = [
-            "\(PromptGate.version)", chatter.fingerprint, knownWords.fingerprint, settings.examples ? examples.fingerprint : "-", openers.fingerprint,
+            "\(gate)", chatter.fingerprint, knownWords.fingerprint, settings.examples ? examples.fingerprint : "-", openers.fingerprint,
         ].joined(separator: "-")
     }
 

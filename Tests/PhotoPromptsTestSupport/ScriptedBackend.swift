@@ -6,13 +6,15 @@ import Synchronization
 /// A model whose replies a test writes: it streams each reply's lines, one at a time, to the request's observer,
 /// then answers with them (or fails after streaming). Call n gets `replies[n]`, the last reply again after that;
 /// each request is kept. A request that `holds` picks is not answered until it is cancelled: a slow model, for the
-/// tests of what happens while a call is in flight.
+/// tests of what happens while a call is in flight. `latency` delays every answer, so that a second request can join
+/// a call in flight.
 package final class ScriptedBackend: LLMBackend {
     package let identity: BackendIdentity
     private let replies: [[String]]
     private let failing: Bool
     private let usage: TokenUsage?
     private let holds: @Sendable (LLMRequest) -> Bool
+    private let latency: Duration
     private let requests = Mutex<[LLMRequest]>([])
     private let cancelled = Mutex(0)
 
@@ -21,8 +23,10 @@ package final class ScriptedBackend: LLMBackend {
         replies: [[String]],
         thenFails failing: Bool = false,
         usage: TokenUsage? = nil,
+        latency: Duration = .zero,
         holds: @escaping @Sendable (LLMRequest) -> Bool = { _ in false }
     ) {
+        self.latency = latency
         identity = BackendIdentity(provider: "scripted", model: name)
         self.replies = replies
         self.failing = failing
@@ -55,6 +59,7 @@ package final class ScriptedBackend: LLMBackend {
             }
             throw BackendError.timedOut("held past \(timeout)")
         }
+        if latency > .zero { try await Task.sleep(for: latency) }
         let lines = replies[min(call, replies.count - 1)]
         for line in lines { ReplyObservation.current?.received(line + "\n") }
         if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }

@@ -38,9 +38,10 @@ package func withRouterService<Value: Sendable>(
     clock: any WallClock = SystemWallClock(),
     backends: [any LLMBackend]? = nil,
     store: (any PromptStore)? = nil,
+    deadlines: DeadlineWatch? = nil,
     _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
-    try await app(environment, clock: clock, backends: backends, store: store).test(.router) { client in
+    try await app(environment, clock: clock, backends: backends, store: store, deadlines: deadlines).test(.router) { client in
         try await body(ServiceClient(router: client))
     }
 }
@@ -52,7 +53,8 @@ package func app(
     _ environment: [String: String],
     clock: any WallClock = SystemWallClock(),
     backends: [any LLMBackend]? = nil,
-    store: (any PromptStore)? = nil
+    store: (any PromptStore)? = nil,
+    deadlines: DeadlineWatch? = nil
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical
@@ -63,12 +65,13 @@ package func app(
     let configuration = try configuration(environment)
     let usesRepositoryTemplates =
         configuration.promptsDirectory == repositoryPromptsDirectory && configuration.templateName == "photo-journal" && clock is SystemWallClock
-    let dependencies = AppDependencies(
+    var dependencies = AppDependencies(
         clock: clock,
         backends: backends,
         store: store,
         templates: usesRepositoryTemplates ? try repositoryTemplates.get() : nil
     )
+    dependencies.deadlines = deadlines
     return try await buildApplication(configuration, dependencies: dependencies, logger: logger)
 }
 

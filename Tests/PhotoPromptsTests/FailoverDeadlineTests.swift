@@ -32,7 +32,9 @@ struct FailoverDeadlineTests {
         let request = LLMRequest(prompt: RenderedPrompt(system: "s", user: "u"), parameters: ModelParameters())
         let started = ContinuousClock.now
         let (outcome, _) = await chain.complete(request, judgedBy: PromptValidator(), deadline: started + .seconds(1), logger: Logger(label: "test"))
-        #expect(ContinuousClock.now - started < .seconds(10), "answered near the deadline, not when the stuck call ends")
+        // The chain's promise is its deadline; a second more is room for a busy run's late wake-up, and far short of
+        // the stuck call's twenty.
+        #expect(ContinuousClock.now - started < .seconds(2), "answered by the deadline, not when the stuck call ends")
         #expect(outcome.attempts.first?.outcome == "timeout")
     }
 }

@@ -10,19 +10,21 @@ import Testing
 struct FreshPromptsRouteTests {
     static let beach = #"{"photo": {"labels": ["beach", "sunset"], "location": {"name": "Praia da Rocha"}}}"#
 
-    /// Every pair among `texts` that is the same question, exactly or nearly, in `language`.
-    static func repeats(in texts: [String], language: LanguageTag = .english) -> [String] {
-        var found: [String] = []
-        for (index, first) in texts.enumerated() {
-            for second in texts.dropFirst(index + 1) {
-                let exact = PromptNormalizer.repeatKey(first) == PromptNormalizer.repeatKey(second)
-                if exact || PromptSignature(first, language: language).isNearDuplicate(of: PromptSignature(second, language: language)) {
-                    found.append("\(first) ~ \(second)")
-                }
-            }
-        }
-        return found
-    }
+    /// Twelve good, different questions about the beach photo: one model reply, enough for four answers.
+    static let twelve = [
+        "What did the sand feel like under your feet at sunset?",
+        "Who was standing beside you when this beach photo was taken?",
+        "Which sound from the waves would you like to hear again tonight?",
+        "What were you hoping for as the evening light faded over the water?",
+        "How did the salty wind change your mood during that walk?",
+        "What snack or drink did you bring along to the shore?",
+        "Why did you decide to take this picture at that exact moment?",
+        "What would you tell a friend who has never visited Praia da Rocha?",
+        "Which color in the sky surprised you most that evening?",
+        "What had happened earlier that day before you reached the coast?",
+        "How might you celebrate a return trip to this place someday?",
+        "What small detail of the scene do you want to remember forever?",
+    ]
 
     @Test("One user opens the same photo three times: nine cards, none met before, and the second session is a cache hit")
     func samePhotoThreeTimes() async throws {
@@ -35,10 +37,23 @@ struct FreshPromptsRouteTests {
                 sources.append(answer.source)
             }
             #expect(texts.count == 9)
-            #expect(Self.repeats(in: texts).isEmpty, "\(Self.repeats(in: texts))")
+            #expect(PlainRepeats.pairs(in: texts).isEmpty, "\(PlainRepeats.pairs(in: texts))")
             #expect(sources[0] == .model)
             #expect(sources[1] == .cache, "the first answer's surplus is still in the cache for this user")
             #expect(sources[2] != .fallback, "the model is asked for more, told what the user met")
+        }
+    }
+
+    @Test("A user's fourth answer for one photo meets none of the nine cards of their first three, all read from the history")
+    func fourthAnswerAvoidsTheFirst() async throws {
+        let backend = ScriptedBackend(name: "m", replies: [Self.twelve])
+        try await withRouterService(baseEnvironment(), backends: [backend]) { client in
+            let user = client.asUser("u_four")
+            var answers: [[String]] = []
+            for _ in 0..<4 { answers.append(try await user.startSession(Self.beach).prompts.map(\.text)) }
+            #expect(backend.calls == 1, "one reply, then the cache")
+            #expect(answers.joined().allSatisfy(Self.twelve.contains), "\(answers)")
+            #expect(Set(answers.joined()).count == 12, "four answers, twelve different cards: \(answers)")
         }
     }
 
@@ -72,7 +87,7 @@ struct FreshPromptsRouteTests {
             }
             #expect(texts.count == 18)
             #expect(Set(texts).count == 18)
-            #expect(Self.repeats(in: texts, language: LanguageTag("es")!).isEmpty)
+            #expect(PlainRepeats.pairs(in: texts).isEmpty, "\(PlainRepeats.pairs(in: texts))")
             // A new session of the same user goes on through the copy rather than starting it again.
             let next = try await client.startSession(#"{"locale": "es-ES", "photo": {"labels": ["beach"]}}"#)
             #expect(next.prompts.count == 3)

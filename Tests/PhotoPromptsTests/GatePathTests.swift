@@ -28,15 +28,16 @@ struct GatePathTests {
     static let english = "What does the sunset at the beach remind you of today?"
     static let placeholder = "¿Qué sentiste al llegar a [place_name] aquella tarde de verano?"
 
-    static func template() throws -> PromptTemplate {
+    /// The test's template, its lists judged by the gate of version `gate`.
+    static func template(gate: Int = PromptGate.version) throws -> PromptTemplate {
         var template = try PromptTemplate(name: "t", systemText: "Write {{candidate_count}} in {{language}}.", userText: "{{photo.place}}")
-        template.useLists(chatter: GateTableTests.chatter)
+        template.useLists(chatter: GateTableTests.chatter, gate: gate)
         return template
     }
 
-    static func input(readsCache: Bool = false, stream: GenerationStream? = nil) throws -> PromptGenerator.Input {
+    static func input(readsCache: Bool = false, stream: GenerationStream? = nil, gate: Int = PromptGate.version) throws -> PromptGenerator.Input {
         PromptGenerator.Input(
-            plan: try .testing(template(), photo: photo, language: LanguageTag(locale: "es-ES")),
+            plan: try .testing(template(gate: gate), photo: photo, language: LanguageTag(locale: "es-ES")),
             round: 0,
             alreadyShown: [],
             readsCache: readsCache,
@@ -94,9 +95,9 @@ struct GatePathTests {
         let input = try Self.input(readsCache: true)
         let stale = [Self.english, "What do you hear when you look at this beach photo?", "Who walked with you and the dog along the shore?"]
             .map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) }
-        var oldKey = generator.cacheKey(for: input)
-        oldKey.lists = "0-\(oldKey.lists)"
-        try await store.cache(CacheEntry(key: oldKey.hashed, prompts: stale, expiresAt: Date().addingTimeInterval(3600)), at: Date())
+        // Written by the same template and lists under the gate before this one.
+        let oldKey = generator.cacheKey(for: try Self.input(readsCache: true, gate: PromptGate.version - 1)).hashed
+        try await store.cache(CacheEntry(key: oldKey, prompts: stale, expiresAt: Date().addingTimeInterval(3600)), at: Date())
 
         let missed = await generator.generate(input, logger: Self.logger)
         #expect(missed.source == .model)

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptStores
 import Testing
 
 /// What an Idempotency-Key promises that needs no model over HTTP. The concurrent retries stay in the system layer.
@@ -27,6 +29,29 @@ struct IdempotencyRouteTests {
             )
             #expect(malformed.status == 400)
             #expect(malformed.errorDetails == ["Idempotency-Key"])
+        }
+    }
+
+    @Test("A 503 from inside the keyed request is not kept: a retry at once, with the store back, gets a new answer, not 409 or the 503")
+    func serverErrorReleasesTheKey() async throws {
+        let database = try InMemoryDatabase()
+        let store = try database.open()
+        try await withRouterService(baseEnvironment(), store: store) { client in
+            // The session's write fails inside the request (as a full disk would), after the key is claimed.
+            try await store.writer.write { db in
+                try db.execute(sql: "CREATE TRIGGER refuse_session BEFORE INSERT ON session BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+            }
+            let key = Self.key()
+            let failed = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            #expect(failed.status == 503, "\(String(decoding: failed.body, as: UTF8.self))")
+            #expect(failed.errorCode == "store_unavailable")
+            try await store.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_session") }
+            // Well inside the claim's lease (LLM_TIMEOUT + 2 s): only a released key lets the retry in.
+            let retried = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            #expect(retried.status == 200, "\(String(decoding: retried.body, as: UTF8.self))")
+            #expect(retried.headers["idempotent-replayed"] == nil)
+            let again = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [key])
+            #expect(again.headers["idempotent-replayed"] == "true", "the 200 is kept and replayed")
         }
     }
 

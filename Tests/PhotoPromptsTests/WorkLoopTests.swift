@@ -76,7 +76,7 @@ struct WorkLoopTests {
         let loop = Self.loop(over: queue)
         let server = Task { await Self.$servedBy.withValue("server") { await loop.serve() } }
         // Parked before the first wake, or the first pass would rightly go to a task of its own.
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil { loop.parkedTasks == 1 }
         for burst in 0..<4 {
             await Self.addAtOnce(500, from: burst * 500, to: queue, waking: loop)
             _ = try await queue.taken(count: (burst + 1) * 500)
@@ -96,16 +96,14 @@ struct WorkLoopTests {
     @Test("The app's service group serves the deadline watch and the store's write batcher, and lets go of them when it stops")
     func theAppServesItsLoops() async throws {
         let store = try InMemoryDatabase().open()
-        try await withRouterService(store: store) { client in
+        let deadlines = DeadlineWatch()
+        try await withRouterService(store: store, deadlines: deadlines) { client in
             #expect(try await client.startSession().prompts.count == 3)
-            var served = false
-            for _ in 0..<500 where !served {
-                served = store.batcher.loop.servingTasks == 1 && DeadlineWatch.shared.loop.servingTasks >= 1
-                if !served { try await Task.sleep(for: .milliseconds(10)) }
-            }
-            #expect(served)
+            // This app's own watch and batcher, each served by one task of its group: no other app's count here.
+            try await waitUntil { store.batcher.loop.servingTasks == 1 && deadlines.loop.servingTasks == 1 }
         }
         #expect(store.batcher.loop.servingTasks == 0, "the group stopped serving the batcher")
+        #expect(deadlines.loop.servingTasks == 0, "the group stopped serving the deadline watch")
     }
 
     @Test("Work added after a pass's last look, while the pass is ending, gets a pass of its own")
@@ -119,8 +117,7 @@ struct WorkLoopTests {
         ending.add()
         loop.wake()
         ending.letEnd()
-        for _ in 0..<200 where ending.hasWork { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(!ending.hasWork, "the item added as the pass ended was taken by a new pass")
+        try await waitUntil { !ending.hasWork }
     }
 }
 
@@ -145,7 +142,7 @@ private final class EndingPass: Sendable {
     }
 
     func waitUntilEnding() async throws {
-        for _ in 0..<500 where !state.withLock({ $0.isEnding }) { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { self.state.withLock { $0.isEnding } }
     }
 
     func letEnd() { state.withLock { $0.release }?.resume() }

@@ -23,6 +23,8 @@ public struct AppDependencies: Sendable {
     /// The templates, already loaded, in place of reading `PROMPTS_DIRECTORY` at start-up; `nil` reads it. The
     /// fast tests build hundreds of apps over the repository's `prompts/` and share one load of it.
     public var templates: TemplateLibrary?
+    /// The watch of every deadline the app keeps; `nil` builds one. A test hands in its own to see it served.
+    package var deadlines: DeadlineWatch?
 
     /// Creates dependencies.
     public init(
@@ -106,7 +108,7 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
     app.addServices(CloseStoreOnShutdown(store: services.stores.maintenance))
     // The deadline watch and the store's write batcher, in the group's tasks: stopped after the server's last
     // request and the stats flush's last write, before the store closes.
-    app.addServices(WorkLoopService(loop: DeadlineWatch.shared.loop))
+    app.addServices(WorkLoopService(loop: services.deadlines.loop))
     for loop in services.stores.workLoops { app.addServices(WorkLoopService(loop: loop)) }
     app.addServices(
         ExpiryPruningService(
@@ -124,10 +126,11 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
     }
 }
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.
-public func makeGenerator(
+package func makeGenerator(
     _ configuration: AppConfiguration,
     cache: any PromptCacheStore,
     dependencies: AppDependencies,
+    deadlines: DeadlineWatch = DeadlineWatch(),
     metrics: ServiceMetrics = ServiceMetrics()
 ) -> PromptGenerator {
     let chain = BackendChain(
@@ -135,7 +138,8 @@ public func makeGenerator(
         failureThreshold: configuration.breakerFailures,
         coolDown: configuration.breakerCoolDown,
         retryAfterMax: configuration.backendRetryAfterMax,
-        clock: dependencies.clock
+        clock: dependencies.clock,
+        deadlines: deadlines
     )
     let generator = PromptGenerator(
         chain: chain,

@@ -14,12 +14,13 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
     let configuration = services.configuration
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: services.metrics))
-    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout)))
+    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout), deadlines: services.deadlines))
     router.addRoutes(HealthController().endpoints)
     router.addRoutes(
         ReadinessController(
             store: services.stores.maintenance,
             templates: services.templates,
+            deadlines: services.deadlines,
             breakers: { await services.generator.chain.breakerStates() }
         )
         .endpoints
@@ -36,6 +37,7 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
                     clock: services.clock,
                     metrics: services.metrics
                 ),
+                deadlines: services.deadlines,
                 keepAlive: .milliseconds(Int64(configuration.streamKeepAlive * 1000))
             ).endpoints
         )

@@ -18,6 +18,9 @@ struct AppServices: Sendable {
     let metrics: ServiceMetrics
     let generator: PromptGenerator
     let sessions: PromptSessions
+    /// Every deadline the app keeps (request bodies, prompt requests, backend calls, readiness), watched by one loop
+    /// the service group serves.
+    let deadlines: DeadlineWatch
     /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app
     /// stops as a lifecycle service after the server.
     let transport: (any HTTPTransport)?
@@ -63,6 +66,7 @@ struct AppServices: Sendable {
 ///   that cannot be opened.
 func buildServices(_ configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) throws -> AppServices {
     let clock = dependencies.clock
+    let deadlines = dependencies.deadlines ?? DeadlineWatch()
     let (store, postgres) = try dependencies.store.map { ($0, nil) } ?? openStore(configuration, logger: logger)
     let stores = AppServices.Stores(store, postgres: postgres)
     let templates =
@@ -72,7 +76,7 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
     let metrics = ServiceMetrics()
     var dependencies = dependencies
     if dependencies.backends == nil { dependencies.transport = dependencies.transport ?? CurlTransport() }
-    let generator = makeGenerator(configuration, cache: stores.cache, dependencies: dependencies, metrics: metrics)
+    let generator = makeGenerator(configuration, cache: stores.cache, dependencies: dependencies, deadlines: deadlines, metrics: metrics)
     metrics.readGauges(
         from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
     )
@@ -97,6 +101,7 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         metrics: metrics,
         generator: generator,
         sessions: sessions,
+        deadlines: deadlines,
         transport: dependencies.transport,
         startedAt: clock.now
     )

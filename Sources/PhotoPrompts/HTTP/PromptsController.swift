@@ -9,12 +9,20 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     let idempotency: IdempotentRequests
     let limits: RequestLimits
     let events: PromptEventStream
+    let deadlines: DeadlineWatch
 
     /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
-    public init(sessions: PromptSessions, idempotency: IdempotentRequests, limits: RequestLimits, keepAlive: Duration = .seconds(5)) {
+    package init(
+        sessions: PromptSessions,
+        idempotency: IdempotentRequests,
+        limits: RequestLimits,
+        deadlines: DeadlineWatch,
+        keepAlive: Duration = .seconds(5)
+    ) {
         self.sessions = sessions
         self.idempotency = idempotency
         self.limits = limits
+        self.deadlines = deadlines
         self.events = PromptEventStream(keepAlive: keepAlive)
     }
 
@@ -82,7 +90,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
         @Sendable func answered(_ stream: SessionStream?) async throws -> (StoredResponse, replayed: Bool) {
-            try await answer(by: deadline + Self.answerMargin, departure: context.departure) {
+            try await deadlines.answer(by: deadline + Self.answerMargin, departure: context.departure) {
                 try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(stream) }
             }
         }

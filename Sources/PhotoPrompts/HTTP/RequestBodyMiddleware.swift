@@ -12,6 +12,8 @@ import PromptDomain
 struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     /// How long a body may take to arrive.
     let readTimeout: Duration
+    /// The app's deadline watch.
+    let deadlines: DeadlineWatch
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let limit = JSONRequestDecoder.maximumBodyBytes
@@ -22,7 +24,7 @@ struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         let collected: ByteBuffer
         do {
             // A child task, cancelled at the read timeout: reading a body ends when cancelled.
-            collected = try await withDeadline(.now + readTimeout) { try await body.collect(upTo: limit) }
+            collected = try await deadlines.withDeadline(.now + readTimeout) { try await body.collect(upTo: limit) }
         } catch is DeadlinePassed {
             throw APIError.bodyTimedOut(after: readTimeout)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {

@@ -12,6 +12,7 @@ import PromptTemplates
 struct ReadinessController<Context: RequestContext>: Sendable {
     let store: any StoreMaintenance
     let templates: TemplateLibrary
+    let deadlines: DeadlineWatch
     let breakers: @Sendable () async -> [(backend: String, state: Double)]
 
     var endpoints: RouteCollection<Context> {
@@ -23,7 +24,7 @@ struct ReadinessController<Context: RequestContext>: Sendable {
         var ready = true
         do {
             // A database that is gone can leave a pool waiting for a connection: readiness answers by its deadline.
-            try await answer(by: .now + Self.databaseDeadline) { [store] in try await store.ping() }
+            try await deadlines.answer(by: .now + Self.databaseDeadline) { [store] in try await store.ping() }
             checks["database"] = "ok"
         } catch {
             checks["database"] = "failing"

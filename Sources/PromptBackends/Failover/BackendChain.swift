@@ -18,15 +18,20 @@ public struct BackendChain: Sendable {
     }
 
     package let links: [Link]
+    /// Keeps each call's budget, whatever the backend does with its cancellation.
+    package let deadlines: DeadlineWatch
 
-    /// Creates a chain over `backends`, in order of preference.
-    public init(
+    /// Creates a chain over `backends`, in order of preference; its calls' budgets are kept by `deadlines` (the app's
+    /// watch; a chain of its own, as a test or `photo-prompts generate` builds, gets a new one).
+    package init(
         backends: [any LLMBackend],
         failureThreshold: Int,
         coolDown: TimeInterval,
         retryAfterMax: TimeInterval = 120,
-        clock: any WallClock
+        clock: any WallClock,
+        deadlines: DeadlineWatch = DeadlineWatch()
     ) {
+        self.deadlines = deadlines
         links = backends.map {
             Link(
                 backend: $0,
@@ -147,7 +152,7 @@ public struct BackendChain: Sendable {
         let start = ContinuousClock.now
         ReplyObservation.current?.callStarted(by: identity)
         do {
-            let reply = try await Self.call(link.backend, request, within: remaining)
+            let reply = try await call(link.backend, request, within: remaining)
             let duration = ContinuousClock.now - start
             await link.breaker.recordSuccess()
             await link.latency.record(duration)
@@ -182,9 +187,9 @@ public struct BackendChain: Sendable {
     /// Calls `backend`, and enforces `budget` independently in case the backend overruns its own timeout: the
     /// request's one deadline race, `answer(by:)`, so a backend that ignores its cancellation is left to wind down
     /// rather than waited for, and the chain moves on to the next link.
-    private static func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> LLMReply {
+    private func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> LLMReply {
         do {
-            return try await answer(by: .now + budget + .milliseconds(50)) { try await backend.complete(request, timeout: budget) }
+            return try await deadlines.answer(by: .now + budget + .milliseconds(50)) { try await backend.complete(request, timeout: budget) }
         } catch is DeadlinePassed {
             throw BackendError.timedOut("no reply within \(budget)")
         }

@@ -6,6 +6,9 @@ public enum FallbackReason: String, Codable, Sendable {
     case backendError = "backend_error"
     /// The backend answered, but none of its candidates passed the word rule.
     case invalidOutput = "invalid_output"
+    /// Good prompts were there, from the model or the cache, but this user had met every one of them: nothing was
+    /// wrong with the output, so the model is not blamed for it.
+    case allSeen = "all_seen"
     /// Every backend's circuit breaker is open, or each asked us to wait: no call was made.
     case unavailable
     /// No backend writes the user's language (`LLM_LANGUAGES`): no call was made.

@@ -7,11 +7,9 @@ import Synchronization
 /// set it, and a cancellation, twice a request: 2.3 context switches a cache hit under load (docs/BENCHMARKS.md).
 /// Here keeping a deadline is an entry in a table, under a lock. The watching ``WorkLoop`` passes only while the
 /// table has been non-empty within the last second, so an idle service sets no timer at all; the service group
-/// serves it (`WorkLoopService`). A deadline fires at most one `tick` late.
+/// serves it (`WorkLoopService`). A deadline fires at most one `tick` late. The app builds one in `buildServices`
+/// and hands it to every part that keeps a deadline; two apps in one process share none.
 package final class DeadlineWatch: Sendable {
-    /// The process's watch: ten milliseconds is nothing against a request's deadline of seconds.
-    package static let shared = DeadlineWatch(tick: .milliseconds(10))
-
     /// What `watch(until:fire:)` hands back, to take the deadline off the table.
     package struct Ticket: Sendable {
         fileprivate let number: UInt64
@@ -21,8 +19,9 @@ package final class DeadlineWatch: Sendable {
     /// The loop that looks at the table; the app's service group serves it.
     package let loop: WorkLoop
 
-    /// A watch that looks every `tick`, and whose pass ends once the table has been empty for `idleTime`.
-    package init(tick: Duration, idleTime: Duration = .seconds(1)) {
+    /// A watch that looks every `tick` (ten milliseconds is nothing against a request's deadline of seconds), and
+    /// whose pass ends once the table has been empty for `idleTime`.
+    package init(tick: Duration = .milliseconds(10), idleTime: Duration = .seconds(1)) {
         let emptyLooksBeforeStopping = max(1, Int(idleTime / tick))
         self.loop = WorkLoop(
             hasWork: { [table] in !table.isEmpty },

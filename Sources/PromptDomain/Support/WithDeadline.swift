@@ -5,19 +5,21 @@
 /// cannot be cut short (a write queued behind SQLite's writer) goes through `answer(by:)`, the one backstop, which
 /// answers at the deadline and leaves the work to wind down. The deadline costs an entry in the watch's table and a
 /// parked child task, not a timer.
-package func withDeadline<Value: Sendable>(
-    _ deadline: ContinuousClock.Instant,
-    _ work: @escaping @Sendable () async throws -> Value
-) async throws -> Value {
-    try await withThrowingTaskGroup(of: FirstToEnd<Value>.self) { group in
-        group.addTask { .work(try await work()) }
-        group.addTask {
-            try await DeadlineWatch.shared.sleep(until: deadline)
-            return .deadline
+extension DeadlineWatch {
+    package func withDeadline<Value: Sendable>(
+        _ deadline: ContinuousClock.Instant,
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: FirstToEnd<Value>.self) { group in
+            group.addTask { .work(try await work()) }
+            group.addTask {
+                try await self.sleep(until: deadline)
+                return .deadline
+            }
+            defer { group.cancelAll() }
+            guard case .work(let value) = try await group.next() else { throw DeadlinePassed() }
+            return value
         }
-        defer { group.cancelAll() }
-        guard case .work(let value) = try await group.next() else { throw DeadlinePassed() }
-        return value
     }
 }
 

@@ -55,6 +55,9 @@ package final class WorkLoop: Sendable {
     /// How many tasks are in ``serve()``: one in the running service.
     package var servingTasks: Int { state.withLock { $0.serving } }
 
+    /// How many serving tasks wait for work, the next pass theirs.
+    package var parkedTasks: Int { state.withLock { $0.parked.count } }
+
     /// Runs the passes in the calling task, each when work arrives, until the task is cancelled. A pass running
     /// then sees the cancellation; the work it leaves is taken up by another server or a task of its own.
     package func serve() async {

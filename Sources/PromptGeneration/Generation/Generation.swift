@@ -43,7 +43,7 @@ public struct Generation: Sendable {
     package func unseen(by seen: SeenPrompts) -> Generation {
         guard source != .fallback else { return self }
         let unseen = seen.unseen(candidates)
-        var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: source, timing: timing)
+        var generation = unseen.isEmpty ? Generation.fallback(.allSeen, timing: timing) : .prompts(unseen, from: source, timing: timing)
         generation.cacheEntry = cacheEntry
         if !unseen.isEmpty { generation.fallbackReason = fallbackReason }
         generation.rejected = rejected

@@ -129,7 +129,9 @@ extension PromptGenerator {
         let written = kept.count
         kept = SeenPrompts(language: call.seen.language).fresh(kept)
         let unseen = call.seen.unseen(kept)
-        var generation = unseen.isEmpty ? Generation.fallback(.invalidOutput, timing: timing) : .prompts(unseen, from: .model, timing: timing)
+        // Nothing kept is the model's fault; kept prompts the user had all met are not.
+        let reason: FallbackReason = kept.isEmpty ? .invalidOutput : .allSeen
+        var generation = unseen.isEmpty ? Generation.fallback(reason, timing: timing) : .prompts(unseen, from: .model, timing: timing)
         generation.nearDuplicates = written - kept.count
         generation.rejected = judged.rejected
         generation.reasked = judged.reasked

@@ -84,6 +84,7 @@ public struct PromptGenerator: Sendable {
 
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
+        let deadline = min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
         var request = input
         let seen = input.seen
         let key = cacheKey(for: input).hashed
@@ -115,7 +116,16 @@ public struct PromptGenerator: Sendable {
             await generateFromBackends(input, shownKeys: shownKeys, cacheKey: key, found: found, logger: logger)
         }
         var generation = shared.unseen(by: seen)
-        if joined {
+        if joined, generation.fallbackReason == .allSeen, input.stream == nil, deadline - .now > .milliseconds(100) {
+            // The answer this request joined holds nothing its user has not met: the model is asked for them, told
+            // which, in the time left.
+            var own = input
+            own.alreadyShown = Array((input.alreadyShown + shared.candidates.map(\.text)).suffix(Self.avoidLimit))
+            own.deadline = deadline
+            let ownKeys = Set(own.alreadyShown.map(PromptNormalizer.repeatKey))
+            generation = await generateFromBackends(own, shownKeys: ownKeys, cacheKey: key, found: SharedPrompts(), logger: logger)
+            generation.cacheEntry = nil
+        } else if joined {
             timing.add("singleflight", .zero, detail: "joined")
             // The first caller caches the shared answer and counts it; the others neither write nor count it again.
             generation.cacheEntry = nil

@@ -36,8 +36,8 @@ public struct RoundAssembler: Sendable {
         // A generation's candidates differ from one another already: only what the user has seen is left out.
         let unseen = seen.unseen(generation.candidates)
         guard generation.source != .fallback, !unseen.isEmpty else {
-            // Every candidate was taken by a concurrent refresh counts as unusable output for this session.
-            let reason = generation.fallbackReason ?? .invalidOutput
+            // Candidates, but every one met already (taken by a concurrent refresh, or in the user's history).
+            let reason = generation.fallbackReason ?? .allSeen
             return SessionRound(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen), createdAt: now)
         }
         let chosen = unseen.prefix(count).map { valid in

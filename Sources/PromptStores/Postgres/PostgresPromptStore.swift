@@ -51,7 +51,8 @@ public final class PostgresPromptStore: PromptStore {
         let (client, logger) = (self.client, self.logger)
         let applied: [String]
         do {
-            applied = try await answer(by: .now + startupTimeout) { try await PostgresMigrations.migrate(client, logger: logger) }
+            // Once, at start-up, before the app's watch is served: a watch of its own.
+            applied = try await DeadlineWatch().answer(by: .now + startupTimeout) { try await PostgresMigrations.migrate(client, logger: logger) }
         } catch is DeadlinePassed {
             throw StoreError.unreachable(url.redacted, startupTimeout)
         }

@@ -15,6 +15,7 @@ extension SQLitePromptStore {
     }
 
     public func ping() async throws {
+        try fileGuard?.check()
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE rowid = 0") }
     }
 

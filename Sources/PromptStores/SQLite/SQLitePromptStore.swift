@@ -9,6 +9,8 @@ public struct SQLitePromptStore: PromptStore {
     package let claimLease: TimeInterval
     /// Whether closing this store closes its connection: not when an ``InMemoryDatabase`` lends it for its lifetime.
     package let ownsWriter: Bool
+    /// For a file: refuses commits once the file is removed or replaced; nil in memory.
+    let fileGuard: DatabaseFileGuard?
 
     /// How long a statement waits for a lock another process holds, in seconds.
     package static let busyTimeout: TimeInterval = 0.5
@@ -27,6 +29,7 @@ public struct SQLitePromptStore: PromptStore {
                 ?? (error as NSError).localizedDescription.replacing("The operation could not be completed. ", with: "")
             throw StoreError.folderUnusable(directory.path, reason)
         }
+        let fileGuard = DatabaseFileGuard(path: path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Another process holding the file's lock (a backup, an operator's sqlite3 shell) makes a write wait this long,
@@ -41,9 +44,11 @@ public struct SQLitePromptStore: PromptStore {
             // past 64 KiB into a temporary file. On a busy service that file took most of the writer's syscalls
             // (about 20 a session). In memory, it is a copy and nothing more; it holds one batch's pages at most.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            fileGuard.remember()
+            db.add(transactionObserver: fileGuard, extent: .databaseLifetime)
         }
         // DatabasePool puts the file in WAL mode: readers never wait for the writer.
-        try self.init(writer: DatabasePool(path: path, configuration: configuration), claimLease: claimLease)
+        try self.init(writer: DatabasePool(path: path, configuration: configuration), claimLease: claimLease, fileGuard: fileGuard)
     }
 
     /// A store in memory only, for one-off runs such as `photo-prompts generate` that must not touch the service's file.
@@ -54,6 +59,11 @@ public struct SQLitePromptStore: PromptStore {
     /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`. A writer the store does not own stays open when
     /// the store closes.
     public init(writer: any DatabaseWriter, claimLease: TimeInterval = PromptStoreDefaults.claimLease, ownsWriter: Bool = true) throws {
+        try self.init(writer: writer, claimLease: claimLease, ownsWriter: ownsWriter, fileGuard: nil)
+    }
+
+    private init(writer: any DatabaseWriter, claimLease: TimeInterval, ownsWriter: Bool = true, fileGuard: DatabaseFileGuard?) throws {
+        self.fileGuard = fileGuard
         self.writer = writer
         self.claimLease = claimLease
         self.ownsWriter = ownsWriter

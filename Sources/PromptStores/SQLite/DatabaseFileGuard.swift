@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// Refuses every commit once the SQLite file at the store's path is no longer the file the store opened.
+///
+/// An unlinked file stays writable through the descriptors SQLite holds: commits succeed, the client is told its
+/// answer was kept, and the next start opens a new, empty file without it. Checking the path's device and inode
+/// just before each commit (one `stat`, per batch of sessions) turns that into a failed write, a
+/// `503 store_unavailable`, and `/readyz` reports the store not ready.
+final class DatabaseFileGuard: TransactionObserver, Sendable {
+    /// Where the database file is.
+    let path: String
+    /// The device and inode of the file the store opened, taken when the first connection is prepared.
+    private let opened = Mutex<FileIdentity?>(nil)
+
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Remembers the file's identity the first time; each connection calls it once opened.
+    func remember() {
+        let now = identity()
+        opened.withLock { if $0 == nil { $0 = now } }
+    }
+
+    /// Throws when the path no longer names the file that was opened.
+    func check() throws {
+        let expected = opened.withLock { $0 }
+        guard let expected, identity() == expected else { throw StoreError.fileReplaced(path) }
+    }
+
+    private func identity() -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseWillCommit() throws { try check() }
+    func databaseDidCommit(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {}
+}
