@@ -24,6 +24,9 @@ public struct PromptTemplate: Sendable {
     public private(set) var openers = LanguageLists()
     /// The example questions of its `prompts/` (`prompts/examples/`), shown to the model as `{{examples}}` when `examples` is on.
     public private(set) var examples = LanguageLists()
+    /// The dictionaries of the gate's real-word check: the app's, set with the lists. None until then: a template
+    /// that was never given its lists is only rendered, not judged.
+    public private(set) var dictionaries = SpellingDictionaries()
     /// The gate's version and the fingerprints of the lists above that this template uses, worked out once when they
     /// are set: part of every cache key, so an edit to a list re-judges and rewrites what the cache holds, and a
     /// cache hit pays for no hashing of it.
@@ -73,8 +76,8 @@ public struct PromptTemplate: Sendable {
         return version(system: system, user: user, settings: read("settings.json"), fallbacks: read("fallbacks.txt"))
     }
 
-    /// Loads the template called `name` from `directory`.
-    public static func load(name: String, from directory: String) throws(TemplateError) -> PromptTemplate {
+    /// Loads the template called `name` from `directory`, its gate judging words with `dictionaries`.
+    public static func load(name: String, from directory: String, dictionaries: SpellingDictionaries) throws(TemplateError) -> PromptTemplate {
         guard Self.isValidName(name) else {
             throw TemplateError(file: name, message: "is not a template name: use letters, digits, '-' and '_'")
         }
@@ -91,13 +94,18 @@ public struct PromptTemplate: Sendable {
             chatter: try ChatterPhrases.load(from: directory),
             knownWords: try KnownWords.load(from: directory),
             examples: try LanguageLists.load("examples", from: directory),
-            openers: try LanguageLists.load("openers", from: directory)
+            openers: try LanguageLists.load("openers", from: directory),
+            dictionaries: dictionaries
         )
         return template
     }
 
     /// A version kept in the console's archive, made again from its files, with today's lists of `prompts/`.
-    public static func restore(_ archived: TemplateVersionFiles, listsFrom directory: String) throws(TemplateError) -> PromptTemplate {
+    public static func restore(
+        _ archived: TemplateVersionFiles,
+        listsFrom directory: String,
+        dictionaries: SpellingDictionaries
+    ) throws(TemplateError) -> PromptTemplate {
         let files = archived.files
         var template = try PromptTemplate(
             name: archived.template.variant,
@@ -110,7 +118,8 @@ public struct PromptTemplate: Sendable {
             chatter: try ChatterPhrases.load(from: directory),
             knownWords: try KnownWords.load(from: directory),
             examples: try LanguageLists.load("examples", from: directory),
-            openers: try LanguageLists.load("openers", from: directory)
+            openers: try LanguageLists.load("openers", from: directory),
+            dictionaries: dictionaries
         )
         return template
     }
@@ -137,7 +146,7 @@ public struct PromptTemplate: Sendable {
             rules: settings.gate,
             chatter: chatter,
             knownWords: knownWords,
-            dictionaries: .system
+            dictionaries: dictionaries
         )
         validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
         validator.photoMentions = PhotoMentions(photo)
@@ -179,15 +188,17 @@ public struct PromptTemplate: Sendable {
     }
 
     /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
-    /// (when `examples` is on) and the openers the grammar starts a question with. `gate` is the gate's version the
-    /// lists are judged by; tests name an older one.
+    /// (when `examples` is on) and the openers the grammar starts a question with, and the dictionaries its gate
+    /// judges words with. `gate` is the gate's version the lists are judged by; tests name an older one.
     package mutating func useLists(
         chatter: ChatterPhrases,
         knownWords: KnownWords = KnownWords(),
         examples: LanguageLists = LanguageLists(),
         openers: LanguageLists = LanguageLists(),
+        dictionaries: SpellingDictionaries,
         gate: Int = PromptGate.version
     ) {
+        self.dictionaries = dictionaries
         self.chatter = chatter
         self.knownWords = knownWords
         self.examples = examples

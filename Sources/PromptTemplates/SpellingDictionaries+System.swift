@@ -2,8 +2,8 @@ import Foundation
 import PromptDomain
 
 extension SpellingDictionaries {
-    /// Debian's Hunspell dictionaries (the `hunspell-*` packages), which the service's gate uses.
-    public static let system = SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
+    /// Where Debian's `hunspell-*` packages put their dictionaries, which the service's gate uses.
+    public static let debianFolder = "/usr/share/hunspell"
 
     /// The dictionary file for each language the real-word check covers, by primary language subtag. Japanese and
     /// Chinese have none; Thai's splits words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร"), so Thai

@@ -10,6 +10,8 @@ public final class TemplateLibrary: Sendable {
     public let name: String
     /// The folder templates live in (`PROMPTS_DIRECTORY`).
     public let directory: String
+    /// The dictionaries every template's gate judges words with, opened once for the app.
+    public let dictionaries: SpellingDictionaries
     private let clock: any WallClock
     private let logger: Logger
     private let state: Mutex<State>
@@ -35,13 +37,24 @@ public final class TemplateLibrary: Sendable {
     /// Loads the templates for start-up.
     ///
     /// - Throws: ``TemplateError``: at start-up there is no previous version to fall back on.
-    public init(name: String, directory: String, clock: any WallClock, logger: Logger) throws(TemplateError) {
+    public init(
+        name: String,
+        directory: String,
+        dictionaries: SpellingDictionaries,
+        clock: any WallClock,
+        logger: Logger
+    ) throws(TemplateError) {
         self.name = name
+        self.dictionaries = dictionaries
         self.directory = directory
         self.clock = clock
         self.logger = logger
         let now = clock.now
-        var state = State(live: try TemplateSet.load(name: name, from: directory, now: now), loadedAt: now, rejected: nil)
+        var state = State(
+            live: try TemplateSet.load(name: name, from: directory, dictionaries: dictionaries, now: now),
+            loadedAt: now,
+            rejected: nil
+        )
         state.remember(state.live, at: now)
         self.state = Mutex(state)
     }
@@ -72,7 +85,7 @@ public final class TemplateLibrary: Sendable {
             let now = clock.now
             let previous = live
             do throws(TemplateError) {
-                let set = try TemplateSet.load(name: name, from: directory, now: now)
+                let set = try TemplateSet.load(name: name, from: directory, dictionaries: dictionaries, now: now)
                 let changed = set.versions != previous.versions || set.copy != previous.copy
                 state.withLock { state in
                     state.rejected = nil

@@ -20,12 +20,17 @@ public struct TemplateSet: Sendable {
     /// Loads `name`, its variants and `copy/` from `directory`, and checks them.
     ///
     /// - Throws: ``TemplateError`` naming the file (and line) at fault.
-    public static func load(name: String, from directory: String, now: Date = Date()) throws(TemplateError) -> TemplateSet {
-        let base = try PromptTemplate.load(name: name, from: directory)
+    public static func load(
+        name: String,
+        from directory: String,
+        dictionaries: SpellingDictionaries,
+        now: Date = Date()
+    ) throws(TemplateError) -> TemplateSet {
+        let base = try PromptTemplate.load(name: name, from: directory, dictionaries: dictionaries)
         var templates = [name: base]
         for variant in base.settings.variants where templates[variant.name] == nil {
             do {
-                templates[variant.name] = try PromptTemplate.load(name: variant.name, from: directory)
+                templates[variant.name] = try PromptTemplate.load(name: variant.name, from: directory, dictionaries: dictionaries)
             } catch {
                 throw TemplateError(
                     file: "\(name)/settings.json",

@@ -57,13 +57,14 @@ struct EvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.load()
+        let dictionaries = SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
         let fixtureSet: [EvalFixture]
         let templates: [PromptTemplate]
         let copy: CopyCatalog
         do {
             fixtureSet = try EvalFixture.load(from: fixtures)
             templates = try ([template ?? configuration.templateName] + (compare.map { [$0] } ?? [])).map { name throws(TemplateError) in
-                try PromptTemplate.load(name: name, from: configuration.promptsDirectory)
+                try PromptTemplate.load(name: name, from: configuration.promptsDirectory, dictionaries: dictionaries)
             }
             copy = try CopyCatalog.load(from: configuration.promptsDirectory)
         } catch let error as TemplateError {

@@ -23,7 +23,11 @@ struct PhotoOptions: ParsableArguments {
             throw ValidationError("cannot read \(photo): \(error.localizedDescription)")
         }
         do {
-            let template = try PromptTemplate.load(name: template ?? configuration.templateName, from: configuration.promptsDirectory)
+            let template = try PromptTemplate.load(
+                name: template ?? configuration.templateName,
+                from: configuration.promptsDirectory,
+                dictionaries: SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
+            )
             return (template, try PromptPreview.request(fromJSON: data))
         } catch let error as TemplateError {
             throw StartupFailure("\(error)")

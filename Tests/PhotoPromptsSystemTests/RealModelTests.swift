@@ -88,7 +88,7 @@ extension SystemTests {
 
         @Test("llama-server is known as llama.cpp's from its model list, compiles the grammar of every shipped language, and answers in its shape")
         func grammarsCompile() async throws {
-            let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
+            let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
             try await Self.withModel { baseURL in
                 // What `LLM_STRUCTURED_OUTPUT=auto` learns of this server before its first call: llama.cpp's, so a grammar.
                 let learned = await ModelListProbe.strongestOutput(

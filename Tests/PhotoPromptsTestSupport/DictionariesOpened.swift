@@ -22,16 +22,21 @@ package struct DictionariesOpened: SuiteTrait, TestTrait, TestScoping {
         try await function()
     }
 
-    /// Opens each of Debian's dictionaries on a new thread and returns once all are open; at once after the first.
+    /// Opens each of ``testDictionaries`` on a new thread and returns once all are open; at once after the first.
     package static func openOffThePool() async {
         await offThePool {
-            let dictionaries = SpellingDictionaries.system
+            let dictionaries = testDictionaries
             for language in dictionaries.languages {
                 if let tag = LanguageTag(language) { _ = dictionaries.dictionary(for: tag) }
             }
         }
     }
 }
+
+/// Debian's dictionaries, opened once for the whole test process and shared by every test app and gate table: each
+/// opening is up to a second of CPU. The service opens its own set in `buildServices`; only a test that checks that
+/// opening (``DictionariesOpened`` is not it) hands an app a set of its own.
+package let testDictionaries = SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
 
 extension Trait where Self == DictionariesOpened {
     /// Every gate dictionary open before the suite runs, off the cooperative pool.

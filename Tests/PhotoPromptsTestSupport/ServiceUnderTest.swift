@@ -39,9 +39,11 @@ package func withRouterService<Value: Sendable>(
     backends: [any LLMBackend]? = nil,
     store: (any PromptStore)? = nil,
     deadlines: DeadlineWatch? = nil,
+    dictionaries: SpellingDictionaries = testDictionaries,
     _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
-    try await app(environment, clock: clock, backends: backends, store: store, deadlines: deadlines).test(.router) { client in
+    try await app(environment, clock: clock, backends: backends, store: store, deadlines: deadlines, dictionaries: dictionaries).test(.router) {
+        client in
         try await body(ServiceClient(router: client))
     }
 }
@@ -54,7 +56,8 @@ package func app(
     clock: any WallClock = SystemWallClock(),
     backends: [any LLMBackend]? = nil,
     store: (any PromptStore)? = nil,
-    deadlines: DeadlineWatch? = nil
+    deadlines: DeadlineWatch? = nil,
+    dictionaries: SpellingDictionaries = testDictionaries
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical
@@ -65,6 +68,7 @@ package func app(
     let configuration = try configuration(environment)
     let usesRepositoryTemplates =
         configuration.promptsDirectory == repositoryPromptsDirectory && configuration.templateName == "photo-journal" && clock is SystemWallClock
+        && dictionaries === testDictionaries
     var dependencies = AppDependencies(
         clock: clock,
         backends: backends,
@@ -72,6 +76,7 @@ package func app(
         templates: usesRepositoryTemplates ? try repositoryTemplates.get() : nil
     )
     dependencies.deadlines = deadlines
+    dependencies.dictionaries = dictionaries
     return try await buildApplication(configuration, dependencies: dependencies, logger: logger)
 }
 
@@ -79,5 +84,11 @@ package func app(
 /// and checking the templates and 13 languages' copy was a sixth of the fast layer's CPU. Tests that edit templates
 /// load their own copy (``TemporaryPrompts``); a reload of this one finds nothing changed.
 private let repositoryTemplates = Result {
-    try TemplateLibrary(name: "photo-journal", directory: repositoryPromptsDirectory, clock: SystemWallClock(), logger: Logger(label: "test"))
+    try TemplateLibrary(
+        name: "photo-journal",
+        directory: repositoryPromptsDirectory,
+        dictionaries: testDictionaries,
+        clock: SystemWallClock(),
+        logger: Logger(label: "test")
+    )
 }

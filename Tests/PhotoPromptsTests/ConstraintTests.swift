@@ -42,7 +42,7 @@ struct ConstraintTests {
 
     @Test("The repository's openers and examples shape the grammar: English opens with question words, French may write qu'as-tu")
     func fromThePromptsFolder() throws {
-        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
         let english = PromptGrammar.gbnf(for: template.constraint(for: LanguageTag.english))
         // A one-word opener leaves 7 to 14 words to write, a two-word one 6 to 13.
         #expect(english.contains(#"item ::= (("Which") (","? " " word){7,14} | ("What did" | "#), "\(english)")

@@ -32,12 +32,18 @@ struct DictionaryPreloadTests {
         #expect(dictionaries.languages.filter { !asked.contains($0) }.allSatisfy { !dictionaries.isOpened($0) }, "no other language")
     }
 
-    @Test("Building the application starts opening the system's dictionaries")
+    @Test("Building the application starts opening its own dictionaries, for the languages its backends write")
     func buildingTheAppOpensThem() async throws {
-        try await withRouterService { client in
-            #expect(try await client.send("GET", "/healthz").status == 200)
-            let opened = try await Self.eventually { SpellingDictionaries.system.allOpened }
+        // A set of this app's own: the test process's shared one is opened by the test helpers.
+        let dictionaries = SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
+        try #require(dictionaries.languages.contains("es"), "Debian's hunspell-es (make deps installs it)")
+        let environment = baseEnvironment().merging(["LLM_LANGUAGES": "es,en"]) { $1 }
+        try await withRouterService(environment, dictionaries: dictionaries) { client in
+            let health = try await client.send("GET", "/healthz")
+            #expect(health.status == 200)
+            let opened = try await Self.eventually { dictionaries.isOpened("es") && dictionaries.isOpened("en") }
             #expect(opened)
+            #expect(!dictionaries.isOpened("ko"), "a language no backend writes is not opened")
         }
     }
 }

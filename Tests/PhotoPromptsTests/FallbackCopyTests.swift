@@ -38,7 +38,13 @@ struct FallbackCopyTests {
         let validator = PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: Self.photo, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
+            gate: PromptGate(
+                language: language,
+                photo: Self.photo,
+                chatter: Self.chatter,
+                knownWords: Self.knownWords,
+                dictionaries: testDictionaries
+            )
         )
         let added = Array(Self.catalog.copy(for: language).fallbacks.texts.dropFirst(3))
         let validation = await offThePool { validator.validate(added) }
@@ -86,7 +92,7 @@ struct FallbackCopyTests {
         let validator = PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: .system)
+            gate: PromptGate(language: language, photo: kyoto, chatter: Self.chatter, knownWords: Self.knownWords, dictionaries: testDictionaries)
         )
         let context = TemplateContext(photo: kyoto, locale: language, candidateCount: 3, now: Date())
         let rendered = await offThePool { copy.photoFallbacks.rendered(for: context, validator: validator) }

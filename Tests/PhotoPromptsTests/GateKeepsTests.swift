@@ -56,7 +56,7 @@ struct GateKeepsTests {
             language: LanguageTag(locale: "hi"),
             photo: GateTableTests.photo,
             chatter: GateTableTests.chatter,
-            dictionaries: .system
+            dictionaries: testDictionaries
         )
         #expect(bare.failure(for: question, repeatKey: PromptNormalizer.repeatKey(question)) != nil)
     }

@@ -31,7 +31,7 @@ struct GatePathTests {
     /// The test's template, its lists judged by the gate of version `gate`.
     static func template(gate: Int = PromptGate.version) throws -> PromptTemplate {
         var template = try PromptTemplate(name: "t", systemText: "Write {{candidate_count}} in {{language}}.", userText: "{{photo.place}}")
-        template.useLists(chatter: GateTableTests.chatter, gate: gate)
+        template.useLists(chatter: GateTableTests.chatter, dictionaries: testDictionaries, gate: gate)
         return template
     }
 
@@ -119,7 +119,13 @@ struct GatePathTests {
         let store = try SQLitePromptStore.inMemory()
         let backend = ScriptedBackend(name: "m", replies: [Self.spanish])
         let clock = SystemWallClock()
-        let templates = try TemplateLibrary(name: "photo-journal", directory: repositoryPromptsDirectory, clock: clock, logger: Self.logger)
+        let templates = try TemplateLibrary(
+            name: "photo-journal",
+            directory: repositoryPromptsDirectory,
+            dictionaries: testDictionaries,
+            clock: clock,
+            logger: Self.logger
+        )
         let sessions = PromptSessions(
             generator: try PromptGenerator.testing([backend], cache: store),
             store: store,

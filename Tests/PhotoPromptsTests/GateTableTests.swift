@@ -27,7 +27,7 @@ struct GateTableTests {
         return PromptValidator(
             wordRule: .for(language),
             checks: PromptChecks(mustEndWithQuestionMark: true),
-            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter, knownWords: knownWords, dictionaries: .system)
+            gate: PromptGate(language: language, photo: photo, rules: rules, chatter: chatter, knownWords: knownWords, dictionaries: testDictionaries)
         )
     }
 
@@ -99,7 +99,7 @@ struct GateTableTests {
     @Test("Where CLD2 cannot tell, Latin letters are wrong for a user who reads another script")
     func scriptDecides() {
         // Too short and too mixed for CLD2 to call reliably, yet plainly not Japanese.
-        let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: Self.photo, dictionaries: .system)
+        let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: Self.photo, dictionaries: testDictionaries)
         let text = "Zyx qwv plor mandu, kest verano tolk?"
         #expect(LanguageIdentifier.identify(text).isReliable == false)
         #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == .wrongLanguage("Latn"))
@@ -241,7 +241,7 @@ struct GateTableTests {
     @Test("A language without a dictionary skips the word check; the service can say which languages have one")
     func dictionaries() {
         #expect(Self.verdict("誰と一緒にいて、何をお祝いしていたのですか？", locale: "ja") == nil)
-        let languages = SpellingDictionaries.system.languages
+        let languages = testDictionaries.languages
         #expect(languages == ["ar", "de", "en", "es", "fr", "hi", "it", "ko", "nl", "pt"])
     }
 

@@ -131,6 +131,7 @@ struct HotReloadRouteTests {
         let library = try TemplateLibrary(
             name: "photo-journal",
             directory: prompts.directory,
+            dictionaries: testDictionaries,
             clock: SystemWallClock(),
             logger: Logger(label: "test")
         )

@@ -17,7 +17,7 @@ struct TemplateTests {
 
     @Test("The repository's template renders metadata as text, without HTML escaping")
     func rendersPlainText() throws {
-        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
         let rendered = template.render(TemplateContext(photo: photo, locale: LanguageTag(locale: "pt-PT"), candidateCount: 6))
         // The photo in one sentence: what a small model reads best.
         #expect(rendered.user.contains("Photo taken at Café & Bar \"O Zé\", showing beach, dog, 2 people"))
@@ -29,7 +29,7 @@ struct TemplateTests {
 
     @Test("Metadata is delimited as data, and cannot close the delimiter")
     func captionCannotEscapeTheDataBlock() throws {
-        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
         let rendered = template.render(TemplateContext(photo: photo, locale: LanguageTag(locale: "en-US"), candidateCount: 6))
         #expect(rendered.user.components(separatedBy: "</photo>").count == 2, "only the template's own closing tag")
         #expect(rendered.user.hasPrefix("<photo>"))
@@ -38,7 +38,7 @@ struct TemplateTests {
 
     @Test("Prompts already shown are listed for the model to avoid")
     func avoidList() throws {
-        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory)
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
         let shown = "What drew your eye to the dog in this photo?"
         let rendered = template.render(
             TemplateContext(photo: photo, locale: LanguageTag(locale: "en-US"), candidateCount: 6, round: 1, avoid: [shown])

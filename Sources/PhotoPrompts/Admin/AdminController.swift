@@ -55,7 +55,7 @@ struct AdminController<Context: RequestContext>: Sendable {
         }
         let template: PromptTemplate
         do {
-            template = try PromptTemplate.load(name: name, from: templates.directory)
+            template = try PromptTemplate.load(name: name, from: templates.directory, dictionaries: templates.dictionaries)
         } catch {
             throw APIError(.unprocessableContent, code: "template_invalid", message: "\(error)", details: [error.location])
         }

@@ -25,6 +25,9 @@ public struct AppDependencies: Sendable {
     public var templates: TemplateLibrary?
     /// The watch of every deadline the app keeps; `nil` builds one. A test hands in its own to see it served.
     package var deadlines: DeadlineWatch?
+    /// The gate's dictionaries, for templates the app loads itself; `nil` opens Debian's. Templates handed in as
+    /// `templates` bring their own.
+    package var dictionaries: SpellingDictionaries?
 
     /// Creates dependencies.
     public init(
@@ -57,7 +60,7 @@ public func buildApplication(
     let services = try buildServices(configuration, dependencies: dependencies, logger: logger)
     // The gate's dictionaries open now, on a thread of their own, not on the first request in each language; only
     // the languages some backend writes (LLM_LANGUAGES), since the others are answered with the fallback copy.
-    SpellingDictionaries.system.openInBackground(languages: configuration.writtenLanguages)
+    services.templates.dictionaries.openInBackground(languages: configuration.writtenLanguages)
     // One count for the whole server: the channel handlers below are made anew for each connection.
     let connections = ConnectionLimit(maximum: configuration.maxConnections)
     var app = Application(
@@ -87,7 +90,7 @@ public func buildApplication(
         metadata: configuration.loggableSummary.merging([
             "template_versions": "\(TemplateLibrary.describe(services.templates.live.versions))",
             // Where the gate checks words: a language without a dictionary skips that check (docs/OPERATORS.md).
-            "gate_word_check_languages": "\(SpellingDictionaries.system.languages.joined(separator: ","))",
+            "gate_word_check_languages": "\(services.templates.dictionaries.languages.joined(separator: ","))",
         ]) { $1 }
     )
     return app

@@ -71,7 +71,13 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
     let stores = AppServices.Stores(store, postgres: postgres)
     let templates =
         try dependencies.templates
-        ?? TemplateLibrary(name: configuration.templateName, directory: configuration.promptsDirectory, clock: clock, logger: logger)
+        ?? TemplateLibrary(
+            name: configuration.templateName,
+            directory: configuration.promptsDirectory,
+            dictionaries: dependencies.dictionaries ?? SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder),
+            clock: clock,
+            logger: logger
+        )
     let stats = StatsRecorder(store: stores.stats, clock: clock, archive: stores.archive, versions: { templates.versionsLoaded })
     let metrics = ServiceMetrics()
     var dependencies = dependencies

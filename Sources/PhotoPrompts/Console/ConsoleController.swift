@@ -82,7 +82,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
             template = live
         } else if let archived = try await archive.templateVersions(template: templates.name).first(where: { $0.template.version == version }) {
             do {
-                template = try PromptTemplate.restore(archived, listsFrom: templates.directory)
+                template = try PromptTemplate.restore(archived, listsFrom: templates.directory, dictionaries: templates.dictionaries)
             } catch {
                 throw APIError(.unprocessableContent, code: "template_invalid", message: "\(error)", details: [error.location])
             }

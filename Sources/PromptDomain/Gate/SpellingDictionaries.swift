@@ -3,8 +3,9 @@ import Synchronization
 
 /// The dictionaries of the gate's real-word check, by language, each opened once: on first use, or all at start-up.
 ///
-/// How to open each is handed in by the layer that reads files (`SpellingDictionaries.system`, in PromptTemplates:
-/// Debian's Hunspell dictionaries in `/usr/share/hunspell`). Opening one takes 15 to 320 ms and 5 to 40 MB.
+/// How to open each is handed in by the layer that reads files (`init(hunspellFolder:)`, in PromptTemplates:
+/// Debian's Hunspell dictionaries in `/usr/share/hunspell`). The app opens one set in `buildServices` and its
+/// templates judge with it; two apps in one process share none. Opening one takes 15 to 320 ms and 5 to 40 MB.
 /// The service opens them all at start-up on a thread of its own (``openInBackground(languages:)``): opened on first use,
 /// the first request in a language held one of the cooperative pool's two threads for that long, and every other
 /// request waited behind it. A request that comes before its dictionary is open waits for that one only, under its
