@@ -20,8 +20,9 @@ extension SystemTests {
         static func withDeployment(stub: StubLLMFixture, _ body: (Deployment) async throws -> Void) async throws {
             try await withTestDatabase(.postgres) { database in
                 if NginxFixture.executable == nil { try MissingDependency.skipOrFail(NginxFixture.notInstalled) }
+                // The admin key, so each instance's /metrics says what it served.
                 let environment = LifecycleTests.environment(stub: stub, databasePath: temporaryDatabasePath())
-                    .merging(database.environment.merging(["DATABASE_POOL_SIZE": "8"]) { $1 }) { $1 }
+                    .merging(database.environment.merging(["DATABASE_POOL_SIZE": "8", "ADMIN_API_KEY": testAdminKey]) { $1 }) { $1 }
                 var started: [(ChildProcess, ServiceClient)] = []
                 for _ in 0..<2 { started.append(try await LifecycleTests.startService(environment)) }
                 let balancer = try await NginxFixture.start(upstreamPorts: started.map { try $0.1.livePort })
@@ -61,8 +62,21 @@ extension SystemTests {
                     let shown = try first + replies.filter { $0.status == 200 }.flatMap { try $0.decode(PromptsResponse.self).prompts.map(\.text) }
                     #expect(shown.count == 3 * 6, "the first answer and 5 refreshes, 3 prompts each")
                     #expect(Set(shown).count == shown.count, "no prompt shown twice across instances")
+                    // Spread: each instance answered some of the 51 refreshes, as its own /metrics counts them.
+                    var served: [Int] = []
+                    for direct in deployment.direct { served.append(Self.refreshesServed(try await direct.metricsText())) }
+                    #expect(served.allSatisfy { $0 > 0 }, "refreshes answered per instance: \(served)")
+                    #expect(served.reduce(0, +) == 51, "refreshes answered per instance: \(served)")
                 }
             }
+        }
+
+        /// The refresh requests an instance answered, whatever their status, summed from its `/metrics` text.
+        static func refreshesServed(_ metrics: String) -> Int {
+            metrics.split(separator: "\n")
+                .filter { $0.hasPrefix("photoprompts_http_requests_total{") && $0.contains("refresh") }
+                .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+                .reduce(0, +)
         }
 
         @Test("An idempotent retry that lands on the other instance gets the first answer")
