@@ -1,6 +1,7 @@
 import Foundation
 import PromptDomain
 import PromptGeneration
+import PropertyBased
 import Testing
 
 @testable import PhotoPrompts
@@ -82,6 +83,29 @@ struct CacheKeyTests {
             if let earlier = seen.updateValue(property, forKey: key) {
                 Issue.record("changing \(property) gave the same key as \(earlier)")
             }
+        }
+    }
+
+    @Test("On random photos, words and rounds, any one change of the table still gives a key of its own")
+    func everyChangeOnRandomInputs() async {
+        let text = Gen.letterOrNumber.string(of: 1...12)
+        await propertyCheck(
+            count: 200,
+            input: text.array(of: 0...4),
+            text,
+            Gen.int(in: 0...4),
+            Gen.int(in: 0..<Self.changes.count)
+        ) { labels, caption, round, changeIndex in
+            var inputs = Inputs()
+            inputs.photo.labels = labels
+            inputs.photo.caption = caption
+            inputs.round = round
+            let base = inputs.key.hashed
+            let (property, change) = Self.changes[changeIndex]
+            change(&inputs)
+            // A change that sets what the random base already holds changes nothing: not a key of its own.
+            if property == "round", round == 3 { return }
+            #expect(inputs.key.hashed != base, "changing \(property) of \(labels) / \(caption) / round \(round) left the key")
         }
     }
 

@@ -1,0 +1,77 @@
+import PhotoPromptsTestSupport
+import PromptDomain
+import PromptGeneration
+import PropertyBased
+import Testing
+
+/// The pure rules hold for inputs no table lists: random words, spacing, punctuation and decorations, each judged
+/// against what the test itself built (the words it put in, the question it wrapped), not the code under test.
+@Suite("Properties of the pure rules, on random inputs")
+struct PureRulePropertyTests {
+    /// Words of letters and digits, as a question is made of.
+    static let word = Gen.letterOrNumber.string(of: 1...9)
+    /// Runs of spacing between words: spaces, tabs, non-breaking and ideographic spaces, newlines.
+    static let spacing = Gen<String?>.element(of: [" ", "  ", "\t", "\u{00A0}", "\u{3000}", " \n "]).map { $0 ?? " " }
+    /// Punctuation that stands alone or clings to a word, which adds no word.
+    static let punctuation = Gen<String?>.element(of: ["", ",", "…", " — ", " - ", "!", "?", ";", "\"", " ( ) ", "¿"]).map { $0 ?? "" }
+
+    @Test("The word count is the number of words put in, whatever the spacing and punctuation between them")
+    func wordCountIgnoresSpacingAndPunctuation() async {
+        await propertyCheck(input: Self.word.array(of: 1...20), Self.spacing.array(of: 20), Self.punctuation.array(of: 20)) {
+            words,
+            spaces,
+            marks in
+            let text = words.enumerated().map { index, word in word + marks[index] + spaces[index] }.joined()
+            #expect(WordCounter.count(text) == words.count, "\(text.debugDescription)")
+            #expect(WordCounter.count(words.joined(separator: " ")) == words.count)
+        }
+    }
+
+    /// Decorations models wrap a question in: list numbers and bullets, labels, Markdown emphasis, quotes.
+    static let decoration = Gen<(String, String)?>.element(of: [
+        ("1. ", ""), ("2) ", ""), ("10. ", ""), ("- ", ""), ("* ", ""), ("• ", ""), ("**", "**"), ("__", "__"), ("\"", "\""), ("“", "”"),
+        ("Prompt 3: ", ""), ("Question: ", ""), ("Q2: ", ""), ("1. **", "**"), ("- \"", "\","), ("**Prompt 1:** ", ""),
+    ]).map { $0 ?? ("", "") }
+
+    /// Good questions a decoration is wrapped around.
+    static let question = Gen<String?>.element(of: [
+        "What did the harbour sound like when the boats came in?",
+        "Who was the first person you told about this trip?",
+        "Which small detail of this morning do you want to keep?",
+    ]).map { $0 ?? "" }
+
+    @Test("Normalising twice gives what normalising once gave")
+    func normalisationIsIdempotent() async {
+        await propertyCheck(input: Self.decoration.array(of: 0...3), Self.question, Self.spacing) { decorations, question, space in
+            let decorated = decorations.reduce(question) { text, decoration in decoration.0 + text + decoration.1 } + space
+            let once = PromptNormalizer.normalize(decorated)
+            #expect(PromptNormalizer.normalize(once) == once, "\(decorated.debugDescription)")
+        }
+    }
+
+    @Test("No decoration survives: a list number, bullet, label, Markdown or quote around a question leaves the question")
+    func decorationsAreRemoved() async {
+        await propertyCheck(input: Self.decoration.array(of: 1...3), Self.question) { decorations, question in
+            let decorated = decorations.reduce(question) { text, decoration in decoration.0 + text + decoration.1 }
+            let candidates = ReplyExtractor.candidates(in: decorated).map(PromptNormalizer.normalize)
+            #expect(candidates == [question], "\(decorated.debugDescription)")
+        }
+    }
+
+    /// A small vocabulary, so that random questions share words often and the relation is tried near its threshold.
+    static let vocabulary = Gen<String?>.element(of: [
+        "what", "who", "beach", "beaches", "sunset", "remember", "remembered", "friend", "friends", "morning", "the", "a", "in", "Lisbon",
+        "2019", "laugh", "laughing", "felt", "feel", "quiet", "harbour",
+    ]).map { $0 ?? "what" }
+
+    @Test("Near-duplicates are symmetric: a is the same question as b exactly when b is as a")
+    func nearDuplicateIsSymmetric() async {
+        await propertyCheck(count: 300, input: Self.vocabulary.array(of: 1...10), Self.vocabulary.array(of: 1...10)) { first, second in
+            let (a, b) = (first.joined(separator: " ") + "?", second.joined(separator: " ") + "?")
+            let sa = PromptSignature(a, language: .english)
+            let sb = PromptSignature(b, language: .english)
+            #expect(sa.isNearDuplicate(of: sb) == sb.isNearDuplicate(of: sa), "\(a) / \(b)")
+            #expect(sa.isNearDuplicate(of: sa) || sa.terms.isEmpty, "a question with terms is the same as itself")
+        }
+    }
+}
