@@ -13,7 +13,7 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config libjs-
 TEST_APT_PACKAGES := postgresql-15 nginx hunspell chromium chromium-driver
 STUB_PORT ?= 8081
 
-.PHONY: all deps test-deps apt-install build run stub-llm test bench chaos format lint clean llama-server models serve-model \
+.PHONY: all deps test-deps apt-install build run stub-llm test mutants mutants-slice bench chaos format lint clean llama-server models serve-model \
 	eval-real judge peers request-files browser console-test
 MODEL ?= smollm2
 MODEL_PORT ?= 8091
@@ -89,6 +89,15 @@ test: test-deps llama-server judge peers browser
 	python3 scripts/test/bounded.py $(TEST_LIMIT_MODEL) -- $(SWIFT) test --skip-build --filter RealModelTests
 	python3 scripts/test/bounded.py $(TEST_LIMIT_BROWSER) -- .models/browser/bin/python scripts/console/browser-test.py
 	python3 scripts/test/bounded.py $(TEST_LIMIT_CONTRACT) -- bash scripts/contract/run.sh
+
+## mutants: the mutation check: each one-line break of scripts/mutants/breaks.json must fail a test (about 40
+## minutes; writes its table into docs/TESTING.md). Not part of `make test`.
+mutants: test-deps
+	python3 scripts/mutants/run.py --write-docs
+
+## mutants-slice: three entries of the list, a different three for each commit (.ci/run, after make test)
+mutants-slice: test-deps
+	python3 scripts/test/bounded.py 1200 -- python3 scripts/mutants/run.py --slice 3
 
 clean:
 	rm -rf .build data

@@ -206,6 +206,14 @@ extension SystemTests {
                             #expect(answer.backend == nil, "no model call for \(request.locale)")
                         }
                     }
+                    // What llama-server was sent, by its own account: its slot's last task's parameters (`GET /slots`,
+                    // on by default), the seed among them. llama.cpp's default seed, when none is sent, is 4294967295.
+                    let slots = try await ServiceClient.transport.send(
+                        HTTPTransportRequest(method: "GET", url: baseURL.replacing("/v1", with: "") + "/slots", timeout: .seconds(5))
+                    )
+                    let slot = try #require(try JSONSerialization.jsonObject(with: Data(slots.body)) as? [[String: Any]]).first
+                    #expect((slot?["params"] as? [String: Any])?["seed"] as? Int == 20_261_125, "the seed llama-server received")
+
                     let share = Double(modelCards) / Double(3 * Self.englishPhotos.count)
                     #expect(
                         share >= floors.englishModelShare.floor,
