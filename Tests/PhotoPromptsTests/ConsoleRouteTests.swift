@@ -14,12 +14,17 @@ struct ConsoleRouteTests {
     @Test("GET /admin/quality and GET /admin/stats give the measures worked out here from the answers; no caption or user id")
     func qualityPerLanguage() async throws {
         let prompts = try TemporaryPrompts()
-        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [StubBehaviourBackend()]) { client in
+        let backend = StubBehaviourBackend()
+        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [backend]) { client in
             var spanish: [PromptsResponse] = []
             for index in 0..<3 { spanish.append(try await Self.session(client, locale: "es-ES", user: "u_es\(index)", label: "playa \(index)")) }
             let japanese = try await Self.session(client, locale: "ja-JP", user: "u_ja", label: "桜")
             let japanese2 = try await Self.session(client, locale: "ja-JP", user: "u_ja2", label: "寿司")
+            // One answer of fallback cards only: the model writes nothing long enough, asked twice.
+            await backend.set(.short)
             let english = try await Self.session(client, locale: "en-US", user: "u_en", label: "kite")
+            await backend.set(.normal)
+            #expect(english.prompts.allSatisfy { $0.source == .fallback })
             let refresh = try await client.asUser("u_es0").refresh(spanish[0].sessionID)
             #expect(refresh.status == 200)
             #expect(try await client.asUser("u_ja").feedback(japanese.sessionID, promptID: japanese.prompts[0].id).status == 200)

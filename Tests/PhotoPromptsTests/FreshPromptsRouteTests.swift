@@ -1,7 +1,9 @@
 import Foundation
+import GRDB
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptStores
 import Testing
 
 /// A user never meets the same prompt twice, exactly or nearly: not in one answer, not across a session's refreshes,
@@ -105,13 +107,16 @@ struct FreshPromptsRouteTests {
         }
     }
 
-    @Test("PROMPT_HISTORY_DAYS=0 keeps no history: the same photo gives the same cards to the same user again")
+    @Test("PROMPT_HISTORY_DAYS=0 keeps no history: none is written, and the same photo gives the same cards again")
     func historyOff() async throws {
         let environment = baseEnvironment().merging(["PROMPT_HISTORY_DAYS": "0"]) { $1 }
-        try await withRouterService(environment) { client in
+        let store = try InMemoryDatabase().open()
+        try await withRouterService(environment, store: store) { client in
             let first = try await client.startSession(Self.beach)
             let again = try await client.startSession(Self.beach)
             #expect(again.prompts.map(\.text) == first.prompts.map(\.text))
+            let rows = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM promptHistory") }
+            #expect(rows == 0, "no history row is written")
         }
     }
 

@@ -87,7 +87,7 @@ struct HotReloadRouteTests {
         return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
 
-    @Test("Every kind of broken edit is refused and the live version keeps answering", arguments: 0..<brokenEdits.count)
+    @Test("Every kind of broken edit is refused, the live version keeps answering, and /readyz stays 200 naming it", arguments: 0..<brokenEdits.count)
     func brokenEditKinds(_ index: Int) async throws {
         let edit = Self.brokenEdits[index]
         let prompts = try TemporaryPrompts()
@@ -103,6 +103,10 @@ struct HotReloadRouteTests {
             #expect(refused.errorDetails.first?.hasPrefix(edit.file) == true, "\(edit.description): \(refused.errorDetails)")
             let during = try await client.startSession(headers: [("Cache-Control", "no-cache")])
             #expect(during.template.version == before.template.version, "\(edit.description)")
+            // The live version still serves: readiness reports it, and is not 503 for a refused edit.
+            let ready = try await client.send("GET", "/readyz")
+            #expect(ready.status == 200, "\(edit.description)")
+            #expect(ready.lookup["checks", "templates"].string?.contains(before.template.version) == true, "\(edit.description)")
         }
     }
 

@@ -44,7 +44,7 @@ struct QualityMeasures: Encodable, Sendable {
     /// The wait for a session's first answer, 50th and 95th percentile, in milliseconds (from hourly histograms).
     var firstAnswerP50Ms: Double?
     var firstAnswerP95Ms: Double?
-    /// Backend calls (first asks and re-asks) per session started.
+    /// Backend calls (first asks, failovers and re-asks, whatever their outcome) per session started.
     var modelCallsPerSession: Double?
     /// Tokens the providers reported: `prompt`, `completion`.
     var tokens: [String: Int]

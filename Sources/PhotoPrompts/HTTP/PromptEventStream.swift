@@ -113,7 +113,14 @@ struct PromptEventStream: Sendable {
     ) async throws {
         switch result {
         case .success((let stored, _)) where stored.status == 200:
-            let prompts = (try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts) ?? []
+            // The answer as kept (a replay is only its bytes). One that does not read back (a damaged row) is a
+            // fault of ours, said as one, not `done` after no cards.
+            guard let prompts = try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
+                logger.error("a kept answer does not read back as prompts; the stream ends with an error")
+                try await writer.write(event("error", [UInt8]((try? APIError.internalFault.encodedBody()) ?? Data())))
+                try await writer.finish(nil)
+                return
+            }
             for (position, prompt) in prompts.enumerated() where position >= sent {
                 try await writer.write(promptEvent(prompt, position: position))
             }

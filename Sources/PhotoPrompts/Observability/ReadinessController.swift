@@ -5,10 +5,11 @@ import PromptTemplates
 
 /// `GET /readyz`: 200 when this instance can serve prompts, 503 otherwise, with each check's result.
 ///
-/// Unlike `/healthz` (the process is up), readiness looks at what this instance needs: the database answers and
-/// templates are loaded. The backends' state is reported but never makes it 503: the model provider is shared by
-/// every instance, so a provider outage would drain them all at once, and an instance whose backends are all
-/// unavailable still answers with fallback prompts.
+/// Unlike `/healthz` (the process is up), readiness looks at what this instance needs: the database answers. The
+/// templates' live versions are reported, never a reason for 503: start-up fails without them and a broken edit is
+/// refused while the last good version serves, so a running service always has them. The backends' state is
+/// reported but never makes it 503 either: the model provider is shared by every instance, so a provider outage
+/// would drain them all at once, and an instance whose backends are all unavailable still answers with fallbacks.
 struct ReadinessController<Context: RequestContext>: Sendable {
     let store: any StoreMaintenance
     let templates: TemplateLibrary

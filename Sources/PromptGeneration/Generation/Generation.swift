@@ -19,6 +19,9 @@ public struct Generation: Sendable {
     public var rejected: [PromptRejection] = []
     /// Whether the model was asked a second time because too few candidates passed.
     public var reasked = false
+    /// The backend calls this request made: first asks, failovers to the next backend and the re-ask, whatever
+    /// their outcome; a backend skipped for its breaker is no call. 0 for cache, surplus and shared answers.
+    public var modelCalls = 0
     /// Good candidates the model wrote that were near-duplicates of another it wrote for the same answer, and were
     /// dropped: a measure of the model's variety, for `eval`.
     public var nearDuplicates = 0
@@ -49,6 +52,7 @@ public struct Generation: Sendable {
         generation.rejected = rejected
         generation.usage = usage
         generation.reasked = reasked
+        generation.modelCalls = modelCalls
         generation.nearDuplicates = nearDuplicates
         generation.judged = judged
         return generation

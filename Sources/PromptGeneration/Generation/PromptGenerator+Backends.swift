@@ -11,6 +11,7 @@ extension PromptGenerator {
         var rejected: [PromptRejection]
         var usage: TokenUsage?
         var reasked = false
+        var calls = 0
     }
 
     /// One request's call, as rendered: what is sent, how replies are judged, and the streamed prompts so far.
@@ -47,13 +48,20 @@ extension PromptGenerator {
         }
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result, let judgement else {
-            return cutShort(first, early: call.early, timing: timing)
+            var generation = cutShort(first, early: call.early, timing: timing)
+            generation.modelCalls = Self.calls(in: first.attempts)
+            return generation
         }
         timing.add("validate", judgement.duration)
         let validation = judgement.validation
         // Prompts already streamed come first, whichever call wrote them (a backend that failed after them, too), and
         // count towards the three before a re-ask is weighed.
-        var judged = Judged(kept: call.early?.leading(validation.kept) ?? validation.kept, rejected: validation.rejected, usage: answer.reply.usage)
+        var judged = Judged(
+            kept: call.early?.leading(validation.kept) ?? validation.kept,
+            rejected: validation.rejected,
+            usage: answer.reply.usage,
+            calls: Self.calls(in: first.attempts)
+        )
         let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count
         if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
             await reask(&call, after: answer, validation, needed: needed, into: &judged, timing: &timing, logger: logger)
@@ -112,6 +120,7 @@ extension PromptGenerator {
         }
         record(second.attempts, pass: 2, in: &timing)
         judged.reasked = true
+        judged.calls += Self.calls(in: second.attempts)
         guard case .success(let reask) = second.result else { return }
         let alreadyKept = call.shownKeys.union(judged.kept.map(\.repeatKey))
         judged.usage = TokenUsage.sum(judged.usage, reask.reply.usage)
@@ -135,6 +144,7 @@ extension PromptGenerator {
         generation.nearDuplicates = written - kept.count
         generation.rejected = judged.rejected
         generation.reasked = judged.reasked
+        generation.modelCalls = judged.calls
         generation.judged = true
         generation.usage = judged.usage
         // Only a full answer is cached: a short one would pin fallback-filled rounds for a week. The caller writes it
@@ -143,5 +153,10 @@ extension PromptGenerator {
             generation.cacheEntry = CacheEntry(key: cacheKey, prompts: kept, expiresAt: clock.now.addingTimeInterval(cacheTTL))
         }
         return generation
+    }
+
+    /// The attempts that reached a backend: all but those its breaker or a `Retry-After` skipped.
+    private static func calls(in attempts: [BackendChain.Attempt]) -> Int {
+        attempts.count { $0.outcome != "skipped" }
     }
 }

@@ -130,6 +130,7 @@ public struct PromptGenerator: Sendable {
             // The first caller caches the shared answer and counts it; the others neither write nor count it again.
             generation.cacheEntry = nil
             generation.judged = false
+            generation.modelCalls = 0
         }
         timing.append(shared.timing)
         generation.timing = timing

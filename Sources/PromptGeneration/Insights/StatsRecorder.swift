@@ -75,10 +75,11 @@ public final class StatsRecorder: Sendable {
         if let firstAnswer {
             counts[LatencyHistogram.counterName(milliseconds: Int(firstAnswer.milliseconds))] = 1
         }
+        // Every call this request made, failovers and failures included.
+        if generation.modelCalls > 0 { counts["model_calls"] = generation.modelCalls }
         // Candidates count only where a backend answered for this request: not for cache, surplus or shared answers.
         if generation.judged {
             counts["judged_requests"] = 1
-            counts["model_calls"] = generation.reasked ? 2 : 1
             if generation.reasked { counts["reasks"] = 1 }
             counts["candidates.kept"] = generation.candidates.count
             counts["candidates.rejected"] = generation.rejected.count

@@ -31,8 +31,8 @@ public struct UserHistory: Sendable {
         return now.addingTimeInterval(window)
     }
 
-    /// What `userID` of `client` was shown inside the window. A store that fails to answer costs the user their
-    /// history for this request, never the request: the answer does not wait on it.
+    /// What `userID` of `client` was shown inside the window, read before the round is chosen (the answer waits for
+    /// it). A store that fails to answer costs the user their history for this request, never the request.
     public func seen(client: String, userID: String?, language: LanguageTag, now: Date, logger: Logger) async -> SeenPrompts {
         guard let store, window > 0, let userID else { return SeenPrompts(language: language) }
         do {
