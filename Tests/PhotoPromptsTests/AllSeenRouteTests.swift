@@ -45,7 +45,9 @@ struct AllSeenRouteTests {
 
     @Test("A request that joins another's model call whose cards its user met asks the model for its own, in time")
     func joinerAsksForItsOwn() async throws {
-        let backend = ScriptedBackend(name: "m", replies: [Self.first, Self.first, Self.second], latency: .milliseconds(300))
+        // A second a call: long enough that the second request arrives while the first call runs, however busy
+        // the run, and within LLM_TIMEOUT (5 s) for both calls.
+        let backend = ScriptedBackend(name: "m", replies: [Self.first, Self.first, Self.second], latency: .seconds(1))
         try await withRouterService(baseEnvironment(), backends: [backend]) { client in
             let met = client.asUser("u_met")
             _ = try await met.startSession(Self.photo)

@@ -3,6 +3,7 @@ import Logging
 import PhotoPromptsTestSupport
 import PromptBackends
 import PromptDomain
+import Synchronization
 import Testing
 
 @testable import PhotoPrompts
@@ -11,11 +12,14 @@ import Testing
 /// seconds whatever happens to the task that asked.
 private final class DeafBackend: LLMBackend {
     let identity = BackendIdentity(provider: "deaf", model: "stuck")
+    /// Whether its call has come back; the chain must answer long before.
+    let returned = Mutex(false)
 
     func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().asyncAfter(deadline: .now() + 20) { continuation.resume() }
         }
+        returned.withLock { $0 = true }
         return LLMReply(text: "What did the evening light feel like on the beach?", finishReason: .stop)
     }
 }
@@ -28,13 +32,16 @@ struct FailoverDeadlineTests {
     @Test("The stuck backend times out at its share of the deadline instead of holding the request for its twenty seconds")
     func stuckBackendIsLeftBehind() async {
         let next = ScriptedBackend(name: "next", replies: [["What made you smile at the beach that evening?"]])
-        let chain = BackendChain(backends: [DeafBackend(), next], failureThreshold: 5, coolDown: 30, clock: SystemWallClock())
+        let deaf = DeafBackend()
+        let chain = BackendChain(backends: [deaf, next], failureThreshold: 5, coolDown: 30, clock: SystemWallClock())
         let request = LLMRequest(prompt: RenderedPrompt(system: "s", user: "u"), parameters: ModelParameters())
         let started = ContinuousClock.now
         let (outcome, _) = await chain.complete(request, judgedBy: PromptValidator(), deadline: started + .seconds(1), logger: Logger(label: "test"))
-        // The chain's promise is its deadline; a second more is room for a busy run's late wake-up, and far short of
-        // the stuck call's twenty.
-        #expect(ContinuousClock.now - started < .seconds(2), "answered by the deadline, not when the stuck call ends")
+        // The stuck call is still out when the chain answers: it was left, not waited for, however busy the run.
+        #expect(!deaf.returned.withLock { $0 }, "the chain answered before the stuck call came back")
+        // The chain's promise is its deadline (1 s); two more are room for the whole fast layer beside it, and far
+        // short of the stuck call's twenty or a budget overrun of five.
+        #expect(ContinuousClock.now - started < .seconds(3), "answered by the deadline, not when the stuck call ends")
         #expect(outcome.attempts.first?.outcome == "timeout")
     }
 }

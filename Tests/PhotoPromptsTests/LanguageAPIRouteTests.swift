@@ -1,6 +1,7 @@
 import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
+import PromptBackends
 import PromptDomain
 import StubLLM
 import StubModel
@@ -53,10 +54,9 @@ struct LanguageAPIRouteTests {
     @Test("A slow model's timeout message is in the user's language too")
     func timeoutMessage() async throws {
         let german = try LanguageFixtures.copy("de-DE")
-        let stub = StubBehaviourBackend(.hang)
-        var environment = baseEnvironment()
-        environment["LLM_TIMEOUT"] = "1"
-        try await withRouterService(environment, backends: [stub]) { client in
+        // A backend that reports its timeout at once: what is checked is the copy, not a clock, so a busy run cannot
+        // turn the answer into a missed deadline.
+        try await withRouterService(baseEnvironment(), backends: [TimedOutBackend()]) { client in
             let answer = try await client.startSession(LanguageFixtures.request(locale: "de-DE"))
             #expect(answer.fallbackReason == .timeout)
             #expect(answer.message == german.timeoutMessage)
@@ -126,5 +126,14 @@ struct LanguageAPIRouteTests {
             #expect(refused.errorDetails.first?.hasPrefix("copy/ja.json") == true)
             #expect(try await client.startSession(LanguageFixtures.request(locale: "ja-JP")).message == "AIは今お休み中です。自由に書いてみましょう。")
         }
+    }
+}
+
+/// A backend whose every call ends as a timeout, at once.
+private struct TimedOutBackend: LLMBackend {
+    let identity = BackendIdentity(provider: "timed-out", model: "none")
+
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        throw BackendError.timedOut("the test's backend always times out")
     }
 }

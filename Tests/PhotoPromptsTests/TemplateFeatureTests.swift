@@ -12,6 +12,7 @@ struct TemplateFeatureTests {
         arguments: [
             ("What made this afternoon at the lake feel so calm", "not a question"),
             ("Which photo from www.example.com reminds you of this afternoon?", "contains a link or e-mail address"),
+            ("Which picture on www.lagos-fotos.xyz reminds you of this afternoon?", "contains a link or e-mail address"),
             ("Would you send this photo to grandma@example.org with a long note?", "contains a link or e-mail address"),
             ("What would you post about this day on photos.example.com today?", "contains a link or e-mail address"),
             ("Which song from https://music.example.io fits this moment best?", "contains a link or e-mail address"),
