@@ -2,8 +2,11 @@ import Foundation
 import PromptDomain
 
 extension SpellingDictionaries {
-    /// Where Debian's `hunspell-*` packages put their dictionaries, which the service's gate uses.
-    public static let debianFolder = "/usr/share/hunspell"
+    /// A new set of Debian's Hunspell dictionaries (the `hunspell-*` packages, in `/usr/share/hunspell`), which the
+    /// service's gate uses: each app, command or test process opens its own, none of them shared by the process.
+    public static func debian() -> SpellingDictionaries {
+        SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
+    }
 
     /// The dictionary file for each language the real-word check covers, by primary language subtag. Japanese and
     /// Chinese have none; Thai's splits words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร"), so Thai

@@ -57,7 +57,7 @@ struct EvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.load()
-        let dictionaries = SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
+        let dictionaries = SpellingDictionaries.debian()
         let fixtureSet: [EvalFixture]
         let templates: [PromptTemplate]
         let copy: CopyCatalog

@@ -26,7 +26,7 @@ struct PhotoOptions: ParsableArguments {
             let template = try PromptTemplate.load(
                 name: template ?? configuration.templateName,
                 from: configuration.promptsDirectory,
-                dictionaries: SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
+                dictionaries: SpellingDictionaries.debian()
             )
             return (template, try PromptPreview.request(fromJSON: data))
         } catch let error as TemplateError {

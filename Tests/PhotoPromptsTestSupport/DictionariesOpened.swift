@@ -36,7 +36,7 @@ package struct DictionariesOpened: SuiteTrait, TestTrait, TestScoping {
 /// Debian's dictionaries, opened once for the whole test process and shared by every test app and gate table: each
 /// opening is up to a second of CPU. The service opens its own set in `buildServices`; only a test that checks that
 /// opening (``DictionariesOpened`` is not it) hands an app a set of its own.
-package let testDictionaries = SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
+package let testDictionaries = SpellingDictionaries.debian()
 
 extension Trait where Self == DictionariesOpened {
     /// Every gate dictionary open before the suite runs, off the cooperative pool.

@@ -12,11 +12,13 @@ import Testing
 
 @Suite("A chain of backends, through the router with stub-llm's writer in process")
 struct BackendChainRouteTests {
-    @Test("An answer with no valid prompt hands over to the next backend; when none writes one, the last is re-asked")
+    @Test(
+        "An answer with no valid prompt hands over to the next backend; when none writes one, the last is re-asked; each call counts in model calls per session"
+    )
     func unusableAnswerHandsOver() async throws {
         let primary = StubBehaviourBackend(.short, provider: "anthropic", model: "stub-anthropic")
         let secondary = StubBehaviourBackend(provider: "ollama", model: "stub-ollama")
-        try await withRouterService(backends: [primary, secondary]) { client in
+        try await withRouterService(operatorEnvironment(prompts: try TemporaryPrompts()), backends: [primary, secondary]) { client in
             let answer = try await client.startSession()
             #expect(answer.source == .model)
             #expect(answer.backend == BackendIdentity(provider: "ollama", model: "stub-ollama"))
@@ -29,20 +31,26 @@ struct BackendChainRouteTests {
             #expect(await primary.calls == 2, "the primary is not asked again")
             #expect(await secondary.calls == 3, "the secondary wrote the last reply, so it is the one re-asked")
             #expect(await secondary.lastRequestText.contains("too long at"))
+            // The console's model calls per session, against the calls each backend received: a failover and a
+            // re-ask are calls, 1 + 1 then 1 + 2 over two sessions.
+            let stats = try await client.versionStats()
+            #expect(stats["model_calls_per_session"].double == Double(await primary.calls + secondary.calls) / 2)
         }
     }
 
-    @Test("A 429's Retry-After keeps later requests away from that backend")
+    @Test("A 429's Retry-After keeps later requests away from that backend; the refused call counts as a model call, the skip does not")
     func retryAfter() async throws {
         let primary = StubBehaviourBackend(.rateLimited, provider: "anthropic")
         let secondary = StubBehaviourBackend(provider: "openai")
-        try await withRouterService(backends: [primary, secondary]) { client in
+        try await withRouterService(operatorEnvironment(prompts: try TemporaryPrompts()), backends: [primary, secondary]) { client in
             let first = try await client.startSession()
             #expect(first.backend?.provider == "openai")
             let second = try await client.startSession(#"{"photo": {"labels": ["kite"]}}"#)
             #expect(second.backend?.provider == "openai")
             #expect(await primary.calls == 1, "skipped while Retry-After runs")
             #expect(await secondary.calls == 2)
+            let stats = try await client.versionStats()
+            #expect(stats["model_calls_per_session"].double == 3.0 / 2, "1 + 1, then the secondary alone")
         }
     }
 

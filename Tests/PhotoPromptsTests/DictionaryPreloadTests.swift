@@ -21,7 +21,7 @@ struct DictionaryPreloadTests {
 
     @Test("openInBackground returns at once and opens the languages asked for, and no other")
     func opensTheLanguagesAskedFor() async throws {
-        let dictionaries = SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
+        let dictionaries = SpellingDictionaries.debian()
         let asked: Set<String> = ["en", "es"]
         try #require(asked.isSubset(of: dictionaries.languages), "Debian's hunspell-* packages (make deps installs them)")
         #expect(!dictionaries.allOpened, "nothing is opened before it is asked for")
@@ -35,7 +35,7 @@ struct DictionaryPreloadTests {
     @Test("Building the application starts opening its own dictionaries, for the languages its backends write")
     func buildingTheAppOpensThem() async throws {
         // A set of this app's own: the test process's shared one is opened by the test helpers.
-        let dictionaries = SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder)
+        let dictionaries = SpellingDictionaries.debian()
         try #require(dictionaries.languages.contains("es"), "Debian's hunspell-es (make deps installs it)")
         let environment = baseEnvironment().merging(["LLM_LANGUAGES": "es,en"]) { $1 }
         try await withRouterService(environment, dictionaries: dictionaries) { client in

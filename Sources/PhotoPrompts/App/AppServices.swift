@@ -74,7 +74,7 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         ?? TemplateLibrary(
             name: configuration.templateName,
             directory: configuration.promptsDirectory,
-            dictionaries: dependencies.dictionaries ?? SpellingDictionaries(hunspellFolder: SpellingDictionaries.debianFolder),
+            dictionaries: dependencies.dictionaries ?? SpellingDictionaries.debian(),
             clock: clock,
             logger: logger
         )

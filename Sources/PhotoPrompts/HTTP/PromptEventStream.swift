@@ -117,9 +117,7 @@ struct PromptEventStream: Sendable {
             // fault of ours, said as one, not `done` after no cards.
             guard let prompts = try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
                 logger.error("a kept answer does not read back as prompts; the stream ends with an error")
-                try await writer.write(event("error", [UInt8]((try? APIError.internalFault.encodedBody()) ?? Data())))
-                try await writer.finish(nil)
-                return
+                return try await finish(with: .failure(APIError.internalFault), afterSending: sent, to: &writer, logger: logger)
             }
             for (position, prompt) in prompts.enumerated() where position >= sent {
                 try await writer.write(promptEvent(prompt, position: position))

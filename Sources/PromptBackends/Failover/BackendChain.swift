@@ -72,6 +72,12 @@ public struct BackendChain: Sendable {
         /// For a call cancelled because no one waited for it any more: the completion tokens it would have
         /// written, by the backend's recent mean.
         package var savedTokens: Int?
+
+        /// Whether a call went out: every attempt but one its breaker or a `Retry-After` skipped.
+        package var madeCall: Bool { outcome != Self.skipped }
+
+        /// The outcome of an attempt that made no call.
+        package static let skipped = "skipped"
     }
 
     /// Why a pass produced no reply.
@@ -146,7 +152,7 @@ public struct BackendChain: Sendable {
         guard await link.breaker.permitsCall() else {
             return Outcome(
                 result: .failure(FallbackError(reason: .unavailable)),
-                attempts: [Attempt(identity: identity, duration: .zero, outcome: "skipped")]
+                attempts: [Attempt(identity: identity, duration: .zero, outcome: Attempt.skipped)]
             )
         }
         let start = ContinuousClock.now

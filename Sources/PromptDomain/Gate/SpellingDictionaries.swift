@@ -3,7 +3,7 @@ import Synchronization
 
 /// The dictionaries of the gate's real-word check, by language, each opened once: on first use, or all at start-up.
 ///
-/// How to open each is handed in by the layer that reads files (`init(hunspellFolder:)`, in PromptTemplates:
+/// How to open each is handed in by the layer that reads files (`debian()`, in PromptTemplates:
 /// Debian's Hunspell dictionaries in `/usr/share/hunspell`). The app opens one set in `buildServices` and its
 /// templates judge with it; two apps in one process share none. Opening one takes 15 to 320 ms and 5 to 40 MB.
 /// The service opens them all at start-up on a thread of its own (``openInBackground(languages:)``): opened on first use,

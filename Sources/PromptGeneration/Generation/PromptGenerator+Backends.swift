@@ -49,7 +49,7 @@ extension PromptGenerator {
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result, let judgement else {
             var generation = cutShort(first, early: call.early, timing: timing)
-            generation.modelCalls = Self.calls(in: first.attempts)
+            generation.modelCalls = first.attempts.count(where: \.madeCall)
             return generation
         }
         timing.add("validate", judgement.duration)
@@ -60,7 +60,7 @@ extension PromptGenerator {
             kept: call.early?.leading(validation.kept) ?? validation.kept,
             rejected: validation.rejected,
             usage: answer.reply.usage,
-            calls: Self.calls(in: first.attempts)
+            calls: first.attempts.count(where: \.madeCall)
         )
         let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count
         if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
@@ -87,7 +87,7 @@ extension PromptGenerator {
             early: early,
             shownKeys: shownKeys,
             seen: input.seen,
-            deadline: min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
+            deadline: input.backendDeadline(from: .now, timeout: timeout)
         )
     }
 
@@ -120,7 +120,7 @@ extension PromptGenerator {
         }
         record(second.attempts, pass: 2, in: &timing)
         judged.reasked = true
-        judged.calls += Self.calls(in: second.attempts)
+        judged.calls += second.attempts.count(where: \.madeCall)
         guard case .success(let reask) = second.result else { return }
         let alreadyKept = call.shownKeys.union(judged.kept.map(\.repeatKey))
         judged.usage = TokenUsage.sum(judged.usage, reask.reply.usage)
@@ -153,10 +153,5 @@ extension PromptGenerator {
             generation.cacheEntry = CacheEntry(key: cacheKey, prompts: kept, expiresAt: clock.now.addingTimeInterval(cacheTTL))
         }
         return generation
-    }
-
-    /// The attempts that reached a backend: all but those its breaker or a `Retry-After` skipped.
-    private static func calls(in attempts: [BackendChain.Attempt]) -> Int {
-        attempts.count { $0.outcome != "skipped" }
     }
 }

@@ -80,11 +80,17 @@ public struct PromptGenerator: Sendable {
             self.deadline = deadline
             self.stream = stream
         }
+
+        /// When the backends must have answered, for work that starts at `start`: `timeout` (`LLM_TIMEOUT`) later,
+        /// or the request's own deadline when that is sooner.
+        func backendDeadline(from start: ContinuousClock.Instant, timeout: Duration) -> ContinuousClock.Instant {
+            min(start + timeout, deadline ?? start + timeout)
+        }
     }
 
     /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
-        let deadline = min(ContinuousClock.now + timeout, input.deadline ?? .now + timeout)
+        let deadline = input.backendDeadline(from: .now, timeout: timeout)
         var request = input
         let seen = input.seen
         let key = cacheKey(for: input).hashed

@@ -27,7 +27,7 @@ public final class BackendTally: Sendable {
     package func attempt(_ backend: String, outcome: String, duration: Duration) {
         entries.withLock { entries in
             entries[backend, default: Entry()].outcomes[outcome, default: 0] += 1
-            guard outcome != "skipped" else { return }
+            guard outcome != BackendChain.Attempt.skipped else { return }
             let milliseconds = duration.milliseconds
             entries[backend, default: Entry()].latency[LatencyHistogram.counterName(milliseconds: Int(milliseconds)), default: 0] += 1
             entries[backend, default: Entry()].totalMilliseconds += milliseconds
