@@ -111,11 +111,39 @@ extension SystemTests.StoreContractTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(stores.count == 3)
-            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+            #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
             let session = Self.session()
             try await stores[0].createSession(session)
             #expect(try await stores[2].session(id: session.id, now: Self.now) != nil)
             for store in stores { try await store.close() }
+        }
+    }
+
+    @Test("PostgreSQL's v9 packs the history's hex columns into the bytes SQLite's v9 writes")
+    func historyMigration() async throws {
+        try await withTestDatabase(.postgres) { database in
+            try await database.withPostgresConnection { connection in
+                try await connection.query("CREATE TABLE grdb_migrations (identifier text NOT NULL PRIMARY KEY)", logger: TestDatabase.logger)
+                for migration in PostgresMigrations.all.prefix(8) {
+                    for statement in migration.statements { try await connection.query(statement, logger: TestDatabase.logger) }
+                    try await connection.query("INSERT INTO grdb_migrations (identifier) VALUES (\(migration.name))", logger: TestDatabase.logger)
+                }
+                for row in LegacyHistory.rows {
+                    try await connection.query(
+                        """
+                        INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt)
+                        VALUES ('ios', 'u_1', \(row.keys), \(row.signatures), \(row.shownAt), 9999)
+                        """,
+                        logger: TestDatabase.logger
+                    )
+                }
+            }
+            let store = try await database.open()
+            let history = try await store.promptHistory(client: "ios", userID: "u_1", now: Date(timeIntervalSince1970: 0), limit: 10)
+            #expect(history.map(\.key) == LegacyHistory.expected.map(\.key))
+            #expect(history.map(\.signature.terms) == LegacyHistory.expected.map(\.terms))
+            #expect(history.map(\.shownAt.timeIntervalSince1970) == LegacyHistory.expected.map(\.shownAt))
+            try await store.close()
         }
     }
 

@@ -82,7 +82,7 @@ extension SystemTests {
                 let read = try #require(try await reopened.session(id: session.id, now: Self.now))
                 #expect(read.refreshesUsed == 1)
                 #expect(read.rounds.map(\.round) == [0, 1])
-                #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+                #expect(try await database.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
                 try await reopened.close()
             }
         }

@@ -97,7 +97,7 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
             Feedback(sessionID: $0.sessionID, promptID: $0.promptID, action: $0.action, recordedAt: $0.recordedAt.formatted(.iso8601))
         }
         promptHistory = data.history.map {
-            HistoryEntry(key: $0.key, signature: $0.signature.stored, shownAt: $0.shownAt.formatted(.iso8601))
+            HistoryEntry(key: $0.keyHex, signature: $0.signature.stored, shownAt: $0.shownAt.formatted(.iso8601))
         }
     }
 }

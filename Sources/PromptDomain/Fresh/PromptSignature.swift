@@ -34,7 +34,8 @@ public struct PromptSignature: Sendable, Hashable {
     /// No terms: what a stored signature of an older version reads as. It is nobody's near-duplicate.
     public static let none = PromptSignature(terms: [])
 
-    private init(terms: [UInt32]) {
+    /// A signature from its terms as a store kept them: sorted, each once.
+    package init(terms: [UInt32]) {
         self.terms = terms
     }
 

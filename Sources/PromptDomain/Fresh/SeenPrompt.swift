@@ -1,17 +1,18 @@
+import Crypto
 import Foundation
 
 /// One prompt a user was shown, as their history keeps it: a hash of its repeat key and its near-duplicate
 /// signature, never its text.
 public struct SeenPrompt: Sendable, Equatable {
     /// A hash of the prompt's repeat key (``PromptNormalizer/repeatKey(_:)``): equal for exact repeats.
-    public var key: String
+    public var key: UInt64
     /// Its near-duplicate signature.
     public var signature: PromptSignature
     /// When it was shown.
     public var shownAt: Date
 
     /// Creates a record from what the store kept.
-    public init(key: String, signature: PromptSignature, shownAt: Date) {
+    public init(key: UInt64, signature: PromptSignature, shownAt: Date) {
         self.key = key
         self.signature = signature
         self.shownAt = shownAt
@@ -22,8 +23,16 @@ public struct SeenPrompt: Sendable, Equatable {
         self.init(key: Self.key(prompt.repeatKey), signature: prompt.signature ?? PromptSignature(prompt.text, language: language), shownAt: shownAt)
     }
 
-    /// The stored form of a repeat key: 16 hex digits of its SHA-256, so the history does not hold the text.
-    public static func key(_ repeatKey: String) -> String {
-        String(ContentHash.sha256Hex(repeatKey).prefix(16))
+    /// The stored form of a repeat key: the first 8 bytes of its SHA-256, so the history does not hold the text.
+    public static func key(_ repeatKey: String) -> UInt64 {
+        SHA256.hash(data: Array(repeatKey.utf8)).withUnsafeBytes { digest in
+            digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        }
+    }
+
+    /// The key as the user's data export shows it: 16 hex digits, the SHA-256's first.
+    public var keyHex: String {
+        let hex = String(key, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -14,7 +14,7 @@ public struct SeenPrompts: Sendable {
     private var keys: Set<String> = []
     /// The history's repeat keys, hashed as the store keeps them (``SeenPrompt/key(_:)``), each with when it was
     /// last shown.
-    private var hashedKeys: [String: Date] = [:]
+    private var hashedKeys: [UInt64: Date] = [:]
     private var signatures: [PromptSignature] = []
 
     /// Nothing seen yet, or the user's `history`.

@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v8`), each
+/// The PostgreSQL schema's history, under the same names as ``SQLitePromptStore``'s migrations (`v1`…`v9`), each
 /// making the same change in PostgreSQL's dialect. Never edit a shipped migration: add the next one to both stores.
 ///
 /// Names stay unquoted, so PostgreSQL folds them to lower case (`refreshesUsed` is the column `refreshesused`);
@@ -148,6 +148,21 @@ package enum PostgresMigrations {
                 """,
                 "CREATE TABLE evalRun (id text PRIMARY KEY, createdAt double precision NOT NULL, report text NOT NULL)",
                 "CREATE INDEX evalRun_on_createdAt ON evalRun (createdAt)",
+            ]
+        ),
+        (
+            "v9",
+            [
+                "ALTER TABLE promptHistory ADD COLUMN prompts bytea NOT NULL DEFAULT ''::bytea",
+                // Each prompt: its key's 8 bytes, its terms' count in one byte, its terms: the hex columns' bytes.
+                """
+                UPDATE promptHistory h SET prompts = COALESCE((
+                    SELECT string_agg(decode(p.k, 'hex') || set_byte('\\000'::bytea, 0, length(p.s) / 8) || decode(p.s, 'hex'), ''::bytea
+                        ORDER BY p.i)
+                    FROM unnest(string_to_array(h.keys, ','), string_to_array(h.signatures, ',')) WITH ORDINALITY AS p (k, s, i)
+                ), ''::bytea)
+                """,
+                "ALTER TABLE promptHistory DROP COLUMN keys, DROP COLUMN signatures",
             ]
         ),
     ]

@@ -12,7 +12,7 @@ extension PostgresPromptStore {
     }
 
     /// The prompts of the user's newest `limit` answers (all, for nil) still in the window at `now` (every one kept,
-    /// for nil), newest first. An entry whose signature another version wrote is read without one.
+    /// for nil), newest first.
     package func history(
         client clientName: String,
         userID: String,
@@ -24,15 +24,15 @@ extension PostgresPromptStore {
     {
         let rows = try await connection.query(
             """
-            SELECT keys, signatures, shownAt FROM promptHistory
+            SELECT prompts, shownAt FROM promptHistory
             WHERE ownerKey = \(clientName) AND userID = \(userID) AND expiresAt > \(now?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude)
             ORDER BY shownAt DESC LIMIT \(limit ?? Int(Int32.max))
             """,
             logger: logger
         )
         var history: [SeenPrompt] = []
-        for try await (keys, signatures, shownAt) in rows.decode((String, String, Double).self) {
-            history += HistoryRows.seen(keys: keys, signatures: signatures, shownAt: shownAt)
+        for try await (prompts, shownAt) in rows.decode((ByteBuffer, Double).self) {
+            history += HistoryRows.seen(prompts: Data(prompts.readableBytesView), shownAt: shownAt)
         }
         return history
     }

@@ -26,8 +26,8 @@ extension PostgresPromptStore {
                 VALUES (\(row.id), \(row.userID), \(row.locale), \(row.photo), \(row.templateName), \(row.templateVersion),
                     \(row.templateVariant), \(row.ownerKey), \(row.createdAt), \(row.expiresAt), \(row.surplus))
             ), newHistory AS (
-                INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt)
-                SELECT \(row.ownerKey), \(session.userID ?? ""), \(history?.keys ?? ""), \(history?.signatures ?? ""), \(round.createdAt),
+                INSERT INTO promptHistory (ownerKey, userID, prompts, shownAt, expiresAt)
+                SELECT \(row.ownerKey), \(session.userID ?? ""), \(ByteBuffer(bytes: history?.prompts ?? Data())), \(round.createdAt),
                     \(history?.expiresAt ?? 0)
                 WHERE \(history != nil)
             ), newRound AS (

@@ -26,8 +26,8 @@ extension HistoryRows {
     package func insert(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """
-            INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt)
-            VALUES (\(ownerKey), \(userID), \(keys), \(signatures), \(shownAt), \(expiresAt))
+            INSERT INTO promptHistory (ownerKey, userID, prompts, shownAt, expiresAt)
+            VALUES (\(ownerKey), \(userID), \(ByteBuffer(bytes: prompts)), \(shownAt), \(expiresAt))
             """,
             logger: logger
         )

@@ -11,17 +11,17 @@ extension SQLitePromptStore {
     }
 
     /// The prompts of the user's newest `limit` answers (all, for nil) still in the window at `now` (every one kept,
-    /// for nil), newest first. An entry whose signature another version wrote is read without one.
+    /// for nil), newest first.
     package static func history(client: String, userID: String, now: Date?, limit: Int?, db: Database) throws -> [SeenPrompt] {
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT keys, signatures, shownAt FROM promptHistory
+                    SELECT prompts, shownAt FROM promptHistory
                     WHERE ownerKey = ? AND userID = ? AND expiresAt > ? ORDER BY shownAt DESC LIMIT ?
                     """
             ),
             arguments: [client, userID, now?.timeIntervalSince1970 ?? -Double.infinity, limit ?? -1]
         )
-        return rows.flatMap { row in HistoryRows.seen(keys: row["keys"], signatures: row["signatures"], shownAt: row["shownAt"]) }
+        return rows.flatMap { row in HistoryRows.seen(prompts: row["prompts"], shownAt: row["shownAt"]) }
     }
 }

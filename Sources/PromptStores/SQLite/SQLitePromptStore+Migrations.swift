@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import PromptDomain
 
@@ -173,6 +174,37 @@ extension SQLitePromptStore {
                 t.column("report", .text).notNull()
             }
         }
+        migrator.registerMigration("v9") { db in
+            // The history's prompts in one binary column (``HistoryRows``): reading a user's answers parses no text.
+            // Rows written before are packed from their hex columns, so nobody meets a prompt again for the upgrade.
+            try db.alter(table: "promptHistory") { t in t.add(column: "prompts", .blob).notNull().defaults(to: Data()) }
+            for row in try Row.fetchAll(db, sql: "SELECT rowid, keys, signatures FROM promptHistory") {
+                let packed = HistoryRows.packed(hexKeys: row["keys"], hexSignatures: row["signatures"])
+                try db.execute(sql: "UPDATE promptHistory SET prompts = ? WHERE rowid = ?", arguments: [packed, row["rowid"]])
+            }
+            try db.alter(table: "promptHistory") { t in
+                t.drop(column: "keys")
+                t.drop(column: "signatures")
+            }
+        }
         return migrator
+    }
+}
+
+extension HistoryRows {
+    /// The binary column for an entry written before `v9`: comma-separated keys of 16 hex digits, and signatures of
+    /// 8 hex digits per term. It is the same bytes: only the terms' count is added. PostgreSQL's `v9` does this in SQL.
+    static func packed(hexKeys: String, hexSignatures: String) -> Data {
+        func bytes(_ hex: Substring) -> [UInt8] {
+            let digits = Array(hex.utf8)
+            return stride(from: 0, to: digits.count - 1, by: 2).compactMap { UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16) }
+        }
+        let signatures = hexSignatures.split(separator: ",", omittingEmptySubsequences: false)
+        var packed: [UInt8] = []
+        for (index, key) in hexKeys.split(separator: ",").enumerated() {
+            let terms = index < signatures.count ? bytes(signatures[index]) : []
+            packed += bytes(key) + [UInt8(terms.count / 4)] + terms
+        }
+        return Data(packed)
     }
 }

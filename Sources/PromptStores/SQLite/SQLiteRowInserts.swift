@@ -44,8 +44,8 @@ extension HistoryRows {
     /// Adds the round's prompts to the user's history.
     func insert(into db: Database) throws {
         try db.cachedStatement(
-            sql: "INSERT INTO promptHistory (ownerKey, userID, keys, signatures, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?)"
-        ).execute(arguments: [ownerKey, userID, keys, signatures, shownAt, expiresAt])
+            sql: "INSERT INTO promptHistory (ownerKey, userID, prompts, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [ownerKey, userID, prompts, shownAt, expiresAt])
     }
 }
 
