@@ -534,6 +534,52 @@ def lua_post_users(body, headers):
     return script.name
 
 
+def returning_users(results, stub):
+    """Cache hits for returning users, each with 300 answers in the window: the history a request reads and compares
+    is the longest it ever reads (`UserHistory.readLimit`). 64 users (32 a wrk thread), each asking about a new photo
+    every time, from 1,000 photos another user warmed the cache with, so every answer is a cache hit the user has not
+    met. The 300 answers are written straight into the file in the store's format, 3 prompts of 5 terms each, at
+    random: terms the stub's prompts never share, so every comparison runs to its end."""
+    import random
+    import sqlite3
+    import struct
+    from concurrent.futures import ThreadPoolExecutor
+    service = Service(stub)
+    syllables = ["ka", "lo", "ve", "ni", "mo", "ra", "su", "te", "pi", "do", "ba", "ze", "fu", "gi", "wo", "ly"]
+    rng = random.Random(7)
+    words = sorted({"".join(rng.choice(syllables) for _ in range(4)) for _ in range(4000)})[:3000]
+    photos = [{"location": {"name": words[i].capitalize()}, "labels": [words[1000 + i], words[2000 + i]]} for i in range(1000)]
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda photo: post(service.url("/v1/prompts"), json.dumps({"user_id": "warm", "photo": photo})), photos))
+    now = time.time()
+    rows = []
+    for tid in (1, 2):
+        for user in range(32):
+            for answer in range(300):
+                prompts = b"".join(struct.pack(">QB5I", rng.getrandbits(64), 5, *sorted(rng.getrandbits(32) for _ in range(5)))
+                                   for _ in range(3))
+                rows.append(("-", f"returning-{tid}-{user}", prompts, now - 3600 - answer, now + 30 * 86400))
+    with sqlite3.connect(f"{service.database}/bench.sqlite", timeout=30) as database:
+        database.executemany("INSERT INTO promptHistory (ownerKey, userID, prompts, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?)", rows)
+    before = service.cache_lookups()
+    script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
+    bodies = [json.dumps({"user_id": "USER", "photo": photo}) for photo in photos]
+    script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                 f'local bodies = {{{", ".join(json.dumps(body) for body in bodies)}}}\n'
+                 'local counter = 0\nlocal threads = 0\n'
+                 'setup = function(thread)\n  threads = threads + 1\n  thread:set("tid", threads)\nend\n'
+                 'request = function()\n  local user = counter % 32\n  local photo = math.floor(counter / 32) % #bodies\n'
+                 '  counter = counter + 1\n'
+                 '  local body = string.gsub(bodies[photo + 1], "USER", "returning-" .. tid .. "-" .. user)\n'
+                 '  return wrk.format(nil, nil, nil, body)\nend\n')
+    script.close()
+    results["returning"] = wrk(service.url("/v1/prompts"), 64, lua=script.name)
+    after = service.cache_lookups()
+    hits, misses = after.get("hit", 0) - before.get("hit", 0), after.get("miss", 0) - before.get("miss", 0)
+    results["returning"]["hit_rate"] = hits / max(hits + misses, 1)
+    service.stop()
+
+
 def lua_post(body, headers):
     script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
     header_lines = "".join(f'wrk.headers["{k}"] = "{v}"\n' for k, v in headers.items())
@@ -619,12 +665,16 @@ def main():
         print("\n".join(sweep_lines(results)))
         return
     if sys.argv[1:] == ["cache"]:
-        # A quick look while tuning: the baseline and the cache path only, no report written.
+        # A quick look while tuning: the baseline, the cache path and returning users only, no report written.
         service.stop()
+        returning_users(results, stub)
         stub.stop()
-        print(json.dumps({key: results[key] for key in ("hello", "durable", "cache")}, indent=2))
+        print(json.dumps({key: results[key] for key in ("hello", "durable", "cache", "returning")}, indent=2))
         print(f"cache / durable = {results['cache']['rps'] / results['durable']['rps']:.2f}")
+        print(f"returning / durable = {results['returning']['rps'] / results['durable']['rps']:.2f}")
         return
+
+    returning_users(results, stub)
 
     # Model path: the stub answers at once; added latency = service p50 − stub p50, one connection each. The stub is
     # timed on the very request the service sends it (captured below): the stub's own work grows with the prompt.
@@ -713,6 +763,7 @@ def write_report(r):
     memory = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))) / 1024 / 1024
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     hello, durable, cache, model, direct = r["hello"], r["durable"], r["cache"], r["model_path"], r["stub_direct"]
+    returning = r["returning"]
     concurrency, deadline, idle = r["concurrency"], r["deadline"], r["idle"]
     ratio = cache["rps"] / durable["rps"]
     lines = [
@@ -726,15 +777,18 @@ def write_report(r):
         "",
         "| target | measured | verdict |",
         "|---|---|---|",
-        f"| Cache hit at 64 connections: ≥ 0.7× a route doing the same durable work (JSON in, one SQLite insert of a "
-        f"session-sized row, JSON out) | {cache['rps']:.0f} req/s vs {durable['rps']:.0f} req/s = {ratio:.2f} (a bare route, "
-        f"for scale: {hello['rps']:.0f} req/s) | {verdict(ratio >= 0.7)} |",
+        f"| Cache hit at 64 connections, the history on, a new user a request: ≥ 1.2× a route doing the same durable work "
+        f"(JSON in, one SQLite insert of a session-sized row, JSON out) | {cache['rps']:.0f} req/s vs {durable['rps']:.0f} req/s "
+        f"= {ratio:.2f} (a bare route, for scale: {hello['rps']:.0f} req/s) | {verdict(ratio >= 1.2)} |",
+        f"| Cache hits for returning users, 300 answers each in the window: ≥ 1.0× the durable route | "
+        f"{returning['rps']:.0f} req/s = {returning['rps'] / durable['rps']:.2f}, p50 {returning['p50_ms']:.2f} ms, "
+        f"hit rate {returning['hit_rate'] * 100:.1f} %, non-2xx {returning['non_2xx']} | {verdict(returning['rps'] >= durable['rps'])} |",
         f"| Cache hit p99 < 5 ms | p99 {cache['p99_ms']:.2f} ms (p50 {cache['p50_ms']:.2f} ms), non-2xx {cache['non_2xx']} | "
         f"{verdict(cache['p99_ms'] < 5 and cache['non_2xx'] == 0)} |",
         f"| Every one of those requests, each from a new user with the same photo, is a cache hit | hit rate "
         f"{cache.get('hit_rate', 0) * 100:.1f} % | {verdict(cache.get('hit_rate', 0) >= 0.999)} |",
-        f"| Model path, instant stub: added p50 < 2 ms | service p50 {model['p50_ms']:.2f} ms − stub p50 {direct['p50_ms']:.2f} ms = "
-        f"{model['added_p50_ms']:.2f} ms | {verdict(model['added_p50_ms'] < 2)} |",
+        f"| Model path, instant stub: added p50 ≤ 2 ms | service p50 {model['p50_ms']:.2f} ms − stub p50 {direct['p50_ms']:.2f} ms = "
+        f"{model['added_p50_ms']:.2f} ms | {verdict(model['added_p50_ms'] <= 2)} |",
         f"| 1,000 in flight, 2 s stub: all done by 3 s | {concurrency['ok']}/{concurrency['count']} × 200, slowest {concurrency['max_s']:.2f} s, "
         f"wall {concurrency['wall_s']:.2f} s | {verdict(concurrency['ok'] == 1000 and concurrency['max_s'] <= 3)} |",
         f"| … RSS < 150 MB above the RSS at start (the gate's dictionaries, opened at start-up, are in that), a handful "
@@ -757,6 +811,8 @@ def write_report(r):
         f"- durable baseline: `{durable['command']}` against stub-llm's `POST /baseline/durable` (`--baseline-database`), "
         "the request body the cache-hit run sends",
         f"- cache hit: `{cache['command']}` (POST of one photo, primed once; every answer comes from the SQLite cache and creates a session)",
+        f"- returning users: `{returning['command']}`, 64 users with 300 answers each written into the file beforehand, each "
+        "asking about one of 1,000 photos another user warmed the cache with, never the same photo twice (`returning_users`)",
         f"- model path: `{model['command']}` with `Cache-Control: no-cache`, against `{direct['command']}` on the stub directly, "
         "POSTing the chat request the service sends for that photo (caught once by a one-off backend)",
         "- in flight: N asyncio connections opened at once, each POSTing a different photo so single-flight cannot merge them",

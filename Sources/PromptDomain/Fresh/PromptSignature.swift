@@ -31,7 +31,7 @@ public struct PromptSignature: Sendable, Hashable {
         self.terms = terms.sorted()
     }
 
-    /// No terms: what a stored signature of an older version reads as. It is nobody's near-duplicate.
+    /// No terms. It is nobody's near-duplicate.
     public static let none = PromptSignature(terms: [])
 
     /// A signature from its terms as a store kept them: sorted, each once.
@@ -39,24 +39,12 @@ public struct PromptSignature: Sendable, Hashable {
         self.terms = terms
     }
 
-    /// A signature as the stores keep it: eight hex digits per term.
+    /// A signature as the user's data export shows it: eight hex digits per term.
     public var stored: String {
         terms.map { term in
             let hex = String(term, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex
         }.joined()
-    }
-
-    /// A stored signature read back; nil when the text is not one.
-    public init?(stored: String) {
-        let digits = Array(stored.utf8)
-        guard digits.count.isMultiple(of: 8) else { return nil }
-        var terms: [UInt32] = []
-        for start in stride(from: 0, to: digits.count, by: 8) {
-            guard let term = UInt32(String(decoding: digits[start..<(start + 8)], as: UTF8.self), radix: 16) else { return nil }
-            terms.append(term)
-        }
-        self.init(terms: terms.sorted())
     }
 
     /// The share of the two signatures' terms they have in common, 0 to 1.
@@ -81,7 +69,9 @@ public struct PromptSignature: Sendable, Hashable {
     /// Whether the two prompts ask the same thing. A prompt made only of small words ("What is this?") has no
     /// terms and is a repeat only of itself, by its repeat key.
     public func isNearDuplicate(of other: PromptSignature) -> Bool {
-        !terms.isEmpty && similarity(to: other) >= Self.threshold
+        // The share is at most the smaller set's size over the larger's: most pairs end on that, without a merge.
+        let (smaller, larger) = (min(terms.count, other.terms.count), max(terms.count, other.terms.count))
+        return !terms.isEmpty && Double(smaller) >= Self.threshold * Double(larger) && similarity(to: other) >= Self.threshold
     }
 
     /// ICU's words where a language does not space them; elsewhere the runs of letters, marks and numbers, with an

@@ -71,7 +71,7 @@ public final class StatsRecorder: Sendable {
         let mentions = PhotoMentions(shown.photo)
         counts["prompts_shown"] = round.prompts.count
         counts["cards.fallback"] = round.prompts.filter { $0.source == .fallback }.count
-        counts["prompts_naming_detail"] = round.prompts.filter { mentions.mentioned(in: $0.text) }.count
+        counts["prompts_naming_detail"] = round.prompts.filter { mentions.mentioned(inKey: $0.repeatKey) }.count
         if let firstAnswer {
             counts[LatencyHistogram.counterName(milliseconds: Int(firstAnswer.milliseconds))] = 1
         }

@@ -22,6 +22,6 @@ extension SQLitePromptStore {
             ),
             arguments: [client, userID, now?.timeIntervalSince1970 ?? -Double.infinity, limit ?? -1]
         )
-        return rows.flatMap { row in HistoryRows.seen(prompts: row["prompts"], shownAt: row["shownAt"]) }
+        return rows.flatMap { row in HistoryRows.seen(prompts: row[0], shownAt: row[1]) }
     }
 }
