@@ -7,11 +7,9 @@ import Foundation
 /// one signature: {what, boston, unit, state}. Words are ICU's; stems are Snowball's where it has the language, the
 /// first two syllables of a Korean word (its particles and endings come after), and ICU's words as they are in
 /// Japanese, Chinese and Thai. Terms are kept as 32-bit hashes: a stored signature holds no word of the prompt.
+/// A change to the terms a text yields (a list, a stemmer, a rule) leaves the history's older signatures apart from
+/// new ones: until they lapse with the window, those prompts are kept from coming back by their exact keys only.
 public struct PromptSignature: Sendable, Hashable {
-    /// Changes whenever the terms a text yields change (a list, a stemmer, a rule): stored signatures of another
-    /// version are not compared.
-    public static let version = 1
-
     /// The share of terms two prompts must have in common (Jaccard: shared over all) to be near-duplicates. Measured
     /// on the pair tables in `NearDuplicatePairTests`; docs/QUALITY.md gives the rates.
     public static let threshold = 0.75

@@ -4,7 +4,7 @@
 ///
 /// Question words are not small words: "Who was with you?" and "What was with you?" are different questions. The
 /// lists are closed classes of grammar, not what a model happens to write, so they live here, lower-cased and, for
-/// Latin script, without accents (``PromptSignature`` folds them), and change with ``PromptSignature/version``.
+/// Latin script, without accents (``PromptSignature`` folds them).
 enum SmallWords {
     static func contains(_ word: String, language: String) -> Bool {
         lists[language]?.contains(word) ?? false
