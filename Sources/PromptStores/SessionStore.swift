@@ -16,17 +16,32 @@ public protocol SessionStore: Sendable {
     func session(id: String, now: Date) async throws -> SessionSnapshot?
 
     /// Reserves one refresh of session `id` for `caller` if fewer than `limit` are used or in flight. A session
-    /// `caller` does not own is `notFound`, and no slot of it is touched.
-    func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation
+    /// `caller` does not own is `notFound`, and no slot of it is touched. With a `holder`, the same transaction gives
+    /// it the session's refresh turn when no other holder's runs, and then reads the session and the newest
+    /// `historyLimit` answers of its user's history (none for nil) into the reservation's `start`: a refresh whose
+    /// turn is free visits the store for this and its commit only.
+    func reserveRefresh(
+        sessionID: String,
+        limit: Int,
+        now: Date,
+        caller: Caller,
+        turn holder: String?,
+        historyLimit: Int?
+    ) async throws
+        -> RefreshReservation
 
     /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
     /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.
     /// The reservation counts when the round is not a fallback; otherwise it is released. The round's prompts join
-    /// the session user's history until `historyUntil`, in the same transaction; nil keeps no history.
+    /// the session user's history until `historyUntil`, in the same transaction; nil keeps no history. The turn of
+    /// `turnHolder`, when given, ends with the commit, and `entry`, the cache entry the model's answer made, is
+    /// written with it: one commit for the request to wait on.
     func commitRefresh(
         sessionID: String,
         now: Date,
         historyUntil: Date?,
+        turnHolder: String?,
+        caching entry: CacheEntry?,
         choose: @Sendable (Set<String>) -> SessionRound
     ) async throws -> CommittedRound
 
@@ -47,9 +62,19 @@ public protocol SessionStore: Sendable {
 }
 
 extension SessionStore {
-    /// Records the refresh reserved earlier, keeping no history.
-    public func commitRefresh(sessionID: String, now: Date, choose: @Sendable (Set<String>) -> SessionRound) async throws -> CommittedRound {
-        try await commitRefresh(sessionID: sessionID, now: now, historyUntil: nil, choose: choose)
+    /// Reserves one refresh without taking the session's turn.
+    public func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation {
+        try await reserveRefresh(sessionID: sessionID, limit: limit, now: now, caller: caller, turn: nil, historyLimit: nil)
+    }
+
+    /// Records the refresh reserved earlier, holding no turn.
+    public func commitRefresh(
+        sessionID: String,
+        now: Date,
+        historyUntil: Date? = nil,
+        choose: @Sendable (Set<String>) -> SessionRound
+    ) async throws -> CommittedRound {
+        try await commitRefresh(sessionID: sessionID, now: now, historyUntil: historyUntil, turnHolder: nil, caching: nil, choose: choose)
     }
 
     /// Creates a session together with its first round, in one transaction.

@@ -18,6 +18,60 @@ extension SystemTests {
             return session
         }
 
+        @Test(
+            "A reservation that takes the free turn reads the session and the user's history with it; the next holder waits until the commit ends it",
+            arguments: StoreKind.withTwin
+        )
+        func turnTakenWithTheReservation(kind: StoreKind) async throws {
+            try await withTestDatabase(kind) { database in
+                let store = try await database.open()
+                let session = Self.session()
+                try await store.createSession(session)
+                let owner = StoreContractTests.owner
+                let first = try await store.reserveRefresh(
+                    sessionID: session.id,
+                    limit: 5,
+                    now: Self.now,
+                    caller: owner,
+                    turn: "t-1",
+                    historyLimit: 10
+                )
+                guard case .reserved(1, let start?) = first else { throw StoreTestFailure("no start with the turn: \(first)") }
+                #expect(start.session.id == session.id)
+                #expect(start.session.rounds.map(\.prompts.count) == [3])
+                let language = LanguageTag("en-GB")!
+                #expect(start.history.map(\.key) == session.firstRound.prompts.map { SeenPrompt($0, language: language, shownAt: Self.now).key })
+                // Another refresh gets its slot, but not the turn, and so reads nothing.
+                let second = try await store.reserveRefresh(
+                    sessionID: session.id,
+                    limit: 5,
+                    now: Self.now,
+                    caller: owner,
+                    turn: "t-2",
+                    historyLimit: 10
+                )
+                #expect(second == .reserved(ordinal: 2))
+                #expect(try await store.takeRefreshTurn(sessionID: session.id, holder: "t-2", now: Self.now) == false)
+                _ = try await store.commitRefresh(sessionID: session.id, now: Self.now, historyUntil: nil, turnHolder: "t-1", caching: nil) { _ in
+                    StoreContractTests.draft(round: 1)
+                }
+                #expect(try await store.takeRefreshTurn(sessionID: session.id, holder: "t-2", now: Self.now), "the commit ended the turn")
+                // Without a history limit, no history is read.
+                try await store.endRefreshTurn(sessionID: session.id, holder: "t-2")
+                let third = try await store.reserveRefresh(
+                    sessionID: session.id,
+                    limit: 5,
+                    now: Self.now,
+                    caller: owner,
+                    turn: "t-3",
+                    historyLimit: nil
+                )
+                guard case .reserved(_, let bare?) = third else { throw StoreTestFailure("no start with the turn: \(third)") }
+                #expect(bare.history.isEmpty && bare.session.rounds.count == 2)
+                try await store.close()
+            }
+        }
+
         @Test("A session's first round and its refresh join the user's history, newest first, with no text", arguments: StoreKind.withTwin)
         func writtenWithRounds(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in

@@ -2,8 +2,9 @@ import Foundation
 
 /// The answer to a refresh reservation.
 public enum RefreshReservation: Sendable, Equatable {
-    /// A slot is held; `ordinal` is which refresh this is (1 for the first).
-    case reserved(ordinal: Int)
+    /// A slot is held; `ordinal` is which refresh this is (1 for the first). `start` when the session's refresh turn
+    /// was taken with the slot: the session and its user's history, read in the same transaction.
+    case reserved(ordinal: Int, start: RefreshStart? = nil)
     /// Every refresh is delivered: `refreshesUsed` is the limit.
     case limitReached(refreshesUsed: Int)
     /// Refreshes still running hold the remaining slots: only `refreshesUsed` are delivered, and the last of the
@@ -20,5 +21,19 @@ extension RefreshReservation {
     package static func refused(used: Int, limit: Int, pendingUntil: Double?, now: Date) -> RefreshReservation {
         guard used < limit else { return .limitReached(refreshesUsed: used) }
         return .pending(refreshesUsed: used, retryAfter: max(0, (pendingUntil ?? 0) - now.timeIntervalSince1970))
+    }
+}
+
+/// What a refresh reads before it chooses its round, read with its reservation once it holds the session's turn.
+public struct RefreshStart: Sendable, Equatable {
+    /// The session with every round shown so far.
+    public var session: SessionSnapshot
+    /// The prompts of the newest answers its user was shown inside the history window, newest first; empty without
+    /// a user or a history.
+    public var history: [SeenPrompt]
+
+    package init(session: SessionSnapshot, history: [SeenPrompt]) {
+        self.session = session
+        self.history = history
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The store sets what only it knows when it keeps the round: its number, whether it counted against the refresh
 /// limit, and when it was kept. Until then a round is number 0, uncounted, dated when it was chosen.
-public struct SessionRound: Sendable {
+public struct SessionRound: Sendable, Equatable {
     /// 0 for the first answer, then 1, 2, … for each refresh attempt that showed prompts.
     public var round: Int
     /// Where the answer as a whole came from.

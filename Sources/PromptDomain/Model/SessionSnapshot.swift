@@ -1,7 +1,7 @@
 import Foundation
 
 /// A session as stored: its photo, its counts, and every round it has shown.
-public struct SessionSnapshot: Sendable {
+public struct SessionSnapshot: Sendable, Equatable {
     /// The opaque id.
     public var id: String
     /// The client key's name that created it.

@@ -8,7 +8,7 @@ import PromptTemplates
 public struct PromptSessions: Sendable {
     package let generator: PromptGenerator
     package let store: any SessionStore
-    /// The cache a refresh's answer is written to; a first answer's entry goes in one commit with its session.
+    /// The memory in front of the cache, told of each entry a session's commit wrote.
     package let promptCache: any PromptCacheStore
     package let templates: TemplateLibrary
     package let stats: StatsRecorder
@@ -126,7 +126,16 @@ public struct PromptSessions: Sendable {
         stream: SessionStream? = nil,
         logger: Logger
     ) async throws -> SessionAnswer {
-        switch try await store.reserveRefresh(sessionID: sessionID, limit: refreshLimit, now: clock.now, caller: caller) {
+        let holder = RandomIdentifier.makeTimeOrdered(prefix: "t_")
+        let reservation = try await store.reserveRefresh(
+            sessionID: sessionID,
+            limit: refreshLimit,
+            now: clock.now,
+            caller: caller,
+            turn: holder,
+            historyLimit: history.limit
+        )
+        switch reservation {
         case .notFound:
             throw SessionError.notFound
         case .limitReached(let used):
@@ -137,12 +146,14 @@ public struct PromptSessions: Sendable {
             throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
         case .pending(let used, let retryAfter):
             throw SessionError.refreshPending(refreshesUsed: used, retryAfterSeconds: max(1, Int(retryAfter.rounded(.up))))
-        case .reserved(let ordinal):
+        case .reserved(let ordinal, let start):
             do {
-                return try await turns.withTurn(sessionID, until: deadline) {
-                    try await refresh(
-                        sessionID: sessionID,
+                return try await turns.withTurn(sessionID, holder: holder, held: start != nil, until: deadline) {
+                    let start = if let start { start } else { try await started(sessionID, logger: logger) }
+                    return try await refresh(
+                        start,
                         ordinal: ordinal,
+                        turnHolder: holder,
                         readsCache: readsCache,
                         deadline: deadline,
                         streamed: stream.map(StreamedPrompts.init),
@@ -157,28 +168,31 @@ public struct PromptSessions: Sendable {
         }
     }
 
-    /// Generates and commits one reserved refresh; runs in the session's turn.
+    /// What a refresh whose turn came after its reservation reads once it holds the turn: the refresh before it may
+    /// just have added prompts to avoid.
+    private func started(_ sessionID: String, logger: Logger) async throws -> RefreshStart {
+        guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
+        let entries = await history.entries(client: session.owner, userID: session.userID, now: clock.now, logger: logger)
+        return RefreshStart(session: session, history: entries)
+    }
+
+    /// Generates and commits one reserved refresh; runs in the session's turn, which its commit ends.
     private func refresh(
-        sessionID: String,
+        _ start: RefreshStart,
         ordinal: Int,
+        turnHolder: String,
         readsCache: Bool,
         deadline: ContinuousClock.Instant,
         streamed: StreamedPrompts?,
         logger: Logger
     ) async throws -> SessionAnswer {
-        // Read again under the lock: the refresh before this one may just have added prompts to avoid.
-        guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
+        let session = start.session
+        let sessionID = session.id
         // The session stays on the variant it was assigned, at that variant's live version.
         let plan = templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
         let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
-        var met = await history.seen(
-            client: session.owner,
-            userID: session.userID,
-            language: session.locale,
-            now: clock.now,
-            logger: logger
-        )
+        var met = SeenPrompts(language: session.locale, history: start.history)
         met.insert(session.rounds.flatMap(\.prompts))
         let seen = met
         let generation = await nextGeneration(
@@ -194,11 +208,15 @@ public struct PromptSessions: Sendable {
         try Task.checkCancellation()
         var timing = generation.timing
         let assembler = RoundAssembler(for: plan)
+        let now = clock.now
         let (committed, duration) = try await measured {
-            async let cached: Void = cache(generation.cacheEntry, logger: logger)
-            let now = clock.now
-            let until = history.until(client: session.owner, userID: session.userID, from: now)
-            let committed = try await store.commitRefresh(sessionID: sessionID, now: now, historyUntil: until) { shownKeys in
+            try await store.commitRefresh(
+                sessionID: sessionID,
+                now: now,
+                historyUntil: history.until(client: session.owner, userID: session.userID, from: now),
+                turnHolder: turnHolder,
+                caching: generation.cacheEntry
+            ) { shownKeys in
                 // The keys include what refreshes committed since the session was read.
                 var seen = seen
                 for key in shownKeys { seen.insert(repeatKey: key) }
@@ -207,9 +225,8 @@ public struct PromptSessions: Sendable {
                 draft.templateVersion = identity.version
                 return draft
             }
-            await cached
-            return committed
         }
+        if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
         timing.add("store", duration)
         record(
             committed.round,
@@ -286,16 +303,6 @@ public struct PromptSessions: Sendable {
         case .recorded(let recorded):
             stats.recordFeedback(recorded, language: templates.live.copy.copy(for: recorded.locale).locale.description)
             return recorded
-        }
-    }
-
-    /// Writes a model answer to the cache. A failure is logged, never returned: the user's answer does not depend on it.
-    private func cache(_ entry: CacheEntry?, logger: Logger) async {
-        guard let entry else { return }
-        do {
-            try await promptCache.cache(entry, at: clock.now)
-        } catch {
-            logger.error("cache write failed", metadata: ["error": "\(error)"])
         }
     }
 

@@ -16,22 +16,24 @@ package struct RefreshTurns: Sendable {
     /// How long to wait between tries: a turn usually ends within one model call.
     package var pollInterval: Duration = .milliseconds(20)
 
-    /// Runs `body` while holding the turn of `sessionID`; the turn ends with it, also when it throws or is cancelled.
+    /// Runs `body` while `holder` holds the turn of `sessionID`, taking it first unless it is `held` already (taken
+    /// with the reservation). `body` ends the turn with its commit; when it throws or is cancelled, it ends here.
     ///
     /// - Throws: ``SessionError/refreshInProgress`` when the turn is still held at `deadline`.
     package func withTurn<Value: Sendable>(
         _ sessionID: String,
+        holder: String,
+        held: Bool,
         until deadline: ContinuousClock.Instant,
         _ body: () async throws -> Value
     ) async throws -> Value {
-        let holder = RandomIdentifier.makeTimeOrdered(prefix: "t_")
-        while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: clock.now) {
-            guard try await pause(pollInterval, before: deadline) else { throw SessionError.refreshInProgress }
+        if !held {
+            while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: clock.now) {
+                guard try await pause(pollInterval, before: deadline) else { throw SessionError.refreshInProgress }
+            }
         }
         do {
-            let value = try await body()
-            try? await store.endRefreshTurn(sessionID: sessionID, holder: holder)
-            return value
+            return try await body()
         } catch {
             let store = self.store
             await giveBack { try await store.endRefreshTurn(sessionID: sessionID, holder: holder) }

@@ -25,6 +25,9 @@ public struct UserHistory: Sendable {
         self.window = window
     }
 
+    /// How many answers a read takes (``readLimit``); nil when no history is kept.
+    public var limit: Int? { store != nil && window > 0 ? Self.readLimit : nil }
+
     /// Until when a round shown at `now` to `userID` of `client` stays in their history; nil when it is not kept.
     public func until(client: String, userID: String?, from now: Date) -> Date? {
         guard store != nil, window > 0, userID != nil else { return nil }
@@ -34,13 +37,18 @@ public struct UserHistory: Sendable {
     /// What `userID` of `client` was shown inside the window, read before the round is chosen (the answer waits for
     /// it). A store that fails to answer costs the user their history for this request, never the request.
     public func seen(client: String, userID: String?, language: LanguageTag, now: Date, logger: Logger) async -> SeenPrompts {
-        guard let store, window > 0, let userID else { return SeenPrompts(language: language) }
+        SeenPrompts(language: language, history: await entries(client: client, userID: userID, now: now, logger: logger))
+    }
+
+    /// The newest ``readLimit`` answers' prompts `userID` of `client` was shown inside the window; none when the
+    /// store fails to answer.
+    public func entries(client: String, userID: String?, now: Date, logger: Logger) async -> [SeenPrompt] {
+        guard let store, window > 0, let userID else { return [] }
         do {
-            let history = try await store.promptHistory(client: client, userID: userID, now: now, limit: Self.readLimit)
-            return SeenPrompts(language: language, history: history)
+            return try await store.promptHistory(client: client, userID: userID, now: now, limit: Self.readLimit)
         } catch {
             logger.warning("prompt history read failed; answering without it", metadata: ["error": "\(error)"])
-            return SeenPrompts(language: language)
+            return []
         }
     }
 }

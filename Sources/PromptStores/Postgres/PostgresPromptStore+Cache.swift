@@ -17,11 +17,17 @@ extension PostgresPromptStore {
     }
 
     public func cache(_ entry: CacheEntry, at now: Date) async throws {
-        let row = CacheEntryRow(entry, at: now)
-        try await client.query(
+        try await client.withConnection { connection in try await CacheEntryRow(entry, at: now).upsert(on: connection, logger: logger) }
+    }
+}
+
+extension CacheEntryRow {
+    /// Inserts the entry, or replaces the one under the same key.
+    func upsert(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
             """
             INSERT INTO cacheEntry (key, prompts, createdAt, expiresAt)
-            VALUES (\(row.key), \(row.prompts), \(row.createdAt), \(row.expiresAt))
+            VALUES (\(key), \(prompts), \(createdAt), \(expiresAt))
             ON CONFLICT (key) DO UPDATE SET prompts = excluded.prompts, createdAt = excluded.createdAt, expiresAt = excluded.expiresAt
             """,
             logger: logger

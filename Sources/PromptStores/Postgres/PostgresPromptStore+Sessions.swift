@@ -97,49 +97,84 @@ extension PostgresPromptStore {
         return try session.snapshot(rounds: rounds)
     }
 
-    public func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation {
-        let now = now.timeIntervalSince1970
-        // PostgreSQL runs concurrent UPDATEs of one row one after another and re-checks the WHERE clause against
-        // the row the previous one left, so this single statement is the whole limit, across every instance.
-        // Reservations whose lease ran out belong to requests that died; they no longer hold a slot.
-        let reserved = try await client.query(
-            """
-            UPDATE session SET
-                refreshesPending = (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) + 1,
-                pendingUntil = \(now + claimLease)
-            WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
-                AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
-                AND refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) < \(limit)
-            RETURNING refreshesUsed + refreshesPending
-            """,
-            logger: logger
-        )
-        for try await ordinal in reserved.decode(Int.self) {
-            return .reserved(ordinal: ordinal)
+    public func reserveRefresh(
+        sessionID: String,
+        limit: Int,
+        now date: Date,
+        caller: Caller,
+        turn holder: String?,
+        historyLimit: Int?
+    )
+        async throws -> RefreshReservation
+    {
+        let now = date.timeIntervalSince1970
+        return try await client.withConnection { connection in
+            // PostgreSQL runs concurrent UPDATEs of one row one after another and re-checks the WHERE clause against
+            // the row the previous one left, so this single statement is the whole limit, across every instance.
+            // Reservations whose lease ran out belong to requests that died; they no longer hold a slot. The turn
+            // goes with the slot when nobody else's runs: SET reads the row as it was, RETURNING as it is.
+            let reserved = try await connection.query(
+                """
+                UPDATE session SET
+                    refreshesPending = (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) + 1,
+                    pendingUntil = \(now + claimLease),
+                    turnHolder = CASE WHEN \(holder != nil) AND (turnUntil <= \(now) OR turnHolder = \(holder)) THEN \(holder)
+                        ELSE turnHolder END,
+                    turnUntil = CASE WHEN \(holder != nil) AND (turnUntil <= \(now) OR turnHolder = \(holder)) THEN \(now + claimLease)
+                        ELSE turnUntil END
+                WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
+                    AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
+                    AND refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) < \(limit)
+                RETURNING refreshesUsed + refreshesPending, \(holder != nil) AND turnHolder IS NOT DISTINCT FROM \(holder)
+                """,
+                logger: logger
+            )
+            for try await (ordinal, hasTurn) in reserved.decode((Int, Bool).self) {
+                guard hasTurn else { return .reserved(ordinal: ordinal) }
+                let rows = try await connection.query(
+                    "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(sessionID)",
+                    logger: logger
+                )
+                for try await row in rows.decode(SessionColumns.Values.self) {
+                    let session = try await snapshot(of: SessionColumns(row), on: connection)
+                    let history =
+                        if let historyLimit, let userID = session.userID {
+                            try await history(client: session.owner, userID: userID, now: date, limit: historyLimit, on: connection)
+                        } else { [SeenPrompt]() }
+                    return .reserved(ordinal: ordinal, start: RefreshStart(session: session, history: history))
+                }
+                return .notFound
+            }
+            // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
+            // that the session exists.
+            let current = try await connection.query(
+                """
+                SELECT refreshesUsed, pendingUntil FROM session
+                WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
+                    AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
+                """,
+                logger: logger
+            )
+            for try await (used, pendingUntil) in current.decode((Int, Double?).self) {
+                return .refused(used: used, limit: limit, pendingUntil: pendingUntil, now: date)
+            }
+            return .notFound
         }
-        // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
-        // that the session exists.
-        let current = try await client.query(
-            """
-            SELECT refreshesUsed, pendingUntil FROM session
-            WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
-                AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
-            """,
-            logger: logger
-        )
-        for try await (used, pendingUntil) in current.decode((Int, Double?).self) {
-            return .refused(used: used, limit: limit, pendingUntil: pendingUntil, now: Date(timeIntervalSince1970: now))
-        }
-        return .notFound
     }
 
     public func commitRefresh(
         sessionID: String,
         now: Date,
         historyUntil: Date?,
+        turnHolder: String?,
+        caching entry: CacheEntry?,
         choose: @Sendable (Set<String>) -> SessionRound
     ) async throws -> CommittedRound {
         try await client.withTransaction(logger: logger) { connection in
+            try await entry.map { CacheEntryRow($0, at: now) }?.upsert(on: connection, logger: logger)
+            if let turnHolder {
+                try await connection.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(turnHolder)", logger: logger)
+            }
             // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
             // others showed and never repeats one.
             let locked = try await connection.query(
