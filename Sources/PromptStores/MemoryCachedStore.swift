@@ -28,7 +28,7 @@ public final class MemoryCachedStore: PromptCacheStore {
     }
 
     public func cacheEntry(forKey key: String, now: Date) async throws -> CacheEntry? {
-        if let entry = remembered(key, now: now) { return entry }
+        if let entry = inMemory(forKey: key, now: now) { return entry }
         guard let entry = try await base.cacheEntry(forKey: key, now: now) else { return nil }
         remember(entry.prompts, forKey: key, expiresAt: entry.expiresAt, now: now)
         return entry
@@ -43,7 +43,7 @@ public final class MemoryCachedStore: PromptCacheStore {
         remember(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt, now: now)
     }
 
-    private func remembered(_ key: String, now: Date) -> CacheEntry? {
+    public func inMemory(forKey key: String, now: Date) -> CacheEntry? {
         entries.withLock { entries in
             guard let entry = entries[key] else { return nil }
             guard entry.expiresAt > now else {

@@ -12,9 +12,15 @@ public protocol PromptCacheStore: Sendable {
     /// Tells the cache that `entry` was stored by another write (``SessionStore/createSession(_:caching:)``), so a
     /// layer in front of the database can keep it as written, its prompts' signatures included.
     func stored(_ entry: CacheEntry, at now: Date)
+
+    /// The entry under `key` when a layer in front of the database holds it, without a read: nil otherwise.
+    func inMemory(forKey key: String, now: Date) -> CacheEntry?
 }
 
 extension PromptCacheStore {
     /// A database keeps nothing in front of itself.
     public func stored(_ entry: CacheEntry, at now: Date) {}
+
+    /// A database keeps nothing in front of itself.
+    public func inMemory(forKey key: String, now: Date) -> CacheEntry? { nil }
 }

@@ -8,4 +8,8 @@ public protocol PromptHistoryStore: Sendable {
     /// The prompts of the newest `limit` answers `userID` of `client` was shown that are still inside the window at
     /// `now`, newest first.
     func promptHistory(client: String, userID: String, now: Date, limit: Int) async throws -> [SeenPrompt]
+
+    /// The same history (none without a `userID`) and the cache entry under `cacheKey`, unless missing or expired,
+    /// in one read: all a first answer reads before it answers.
+    func promptHistory(client: String, userID: String?, now: Date, limit: Int, cacheKey: String) async throws -> ([SeenPrompt], CacheEntry?)
 }

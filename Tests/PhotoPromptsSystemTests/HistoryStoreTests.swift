@@ -18,6 +18,25 @@ extension SystemTests {
             return session
         }
 
+        @Test("One read gives a first answer the user's history and the cache entry; without a user, the entry alone", arguments: StoreKind.withTwin)
+        func historyWithTheCacheEntry(kind: StoreKind) async throws {
+            try await withTestDatabase(kind) { database in
+                let store = try await database.open()
+                let session = Self.session()
+                let entry = CacheEntry(key: "k-1", prompts: [], expiresAt: Self.now.addingTimeInterval(60))
+                try await store.createSession(session, caching: entry)
+                let (history, cached) = try await store.promptHistory(client: "ios", userID: "u_1", now: Self.now, limit: 10, cacheKey: "k-1")
+                #expect(history.count == 3 && cached?.key == "k-1")
+                let (none, alone) = try await store.promptHistory(client: "ios", userID: nil, now: Self.now, limit: 10, cacheKey: "k-1")
+                #expect(none.isEmpty && alone?.expiresAt == entry.expiresAt)
+                let (_, expired) = try await store.promptHistory(client: "ios", userID: "u_1", now: entry.expiresAt, limit: 10, cacheKey: "k-1")
+                #expect(expired == nil, "an expired entry is not read")
+                let (_, missing) = try await store.promptHistory(client: "ios", userID: "u_1", now: Self.now, limit: 10, cacheKey: "k-2")
+                #expect(missing == nil)
+                try await store.close()
+            }
+        }
+
         @Test(
             "A reservation that takes the free turn reads the session and the user's history with it; the next holder waits until the commit ends it",
             arguments: StoreKind.withTwin

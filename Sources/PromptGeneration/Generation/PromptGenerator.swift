@@ -55,6 +55,11 @@ public struct PromptGenerator: Sendable {
         public var seen: SeenPrompts
         /// `false` when the client sent `Cache-Control: no-cache`.
         public var readsCache: Bool
+        /// The cache entry under this input's key, when it was read already (with the user's history): `.some(nil)`
+        /// for none. Nil: the generator reads it.
+        public var cached: CacheEntry??
+        /// This input's hashed ``CacheKey``, when the caller worked it out already.
+        public var cacheKeyHash: String?
         /// The request's own deadline, when it is sooner than `LLM_TIMEOUT` from now: a refresh that waited for its
         /// turn has less time left for the model.
         public var deadline: ContinuousClock.Instant?
@@ -69,9 +74,11 @@ public struct PromptGenerator: Sendable {
             alreadyShown: [String],
             seen: SeenPrompts? = nil,
             readsCache: Bool,
+            cached: CacheEntry?? = nil,
             deadline: ContinuousClock.Instant? = nil,
             stream: GenerationStream? = nil
         ) {
+            self.cached = cached
             self.plan = plan
             self.round = round
             self.alreadyShown = alreadyShown
@@ -93,10 +100,10 @@ public struct PromptGenerator: Sendable {
         let deadline = input.backendDeadline(from: .now, timeout: timeout)
         var request = input
         let seen = input.seen
-        let key = cacheKey(for: input).hashed
+        let key = input.cacheKeyHash ?? cacheKey(for: input).hashed
         var timing = ServerTiming()
         if input.readsCache {
-            let (lookup, duration) = await measured { await cachedCandidates(forKey: key, unseenBy: seen, logger: logger) }
+            let (lookup, duration) = await measured { await cachedCandidates(forKey: key, read: input.cached, unseenBy: seen, logger: logger) }
             metrics.cacheLookup(hit: lookup.isHit)
             switch lookup {
             case .hit(let cached):
@@ -194,9 +201,10 @@ public struct PromptGenerator: Sendable {
         }
     }
 
-    private func cachedCandidates(forKey key: String, unseenBy seen: SeenPrompts, logger: Logger) async -> CacheLookup {
+    private func cachedCandidates(forKey key: String, read: CacheEntry??, unseenBy seen: SeenPrompts, logger: Logger) async -> CacheLookup {
         do {
-            guard let cached = try await cache.cacheEntry(forKey: key, now: clock.now)?.prompts else { return .miss }
+            let entry = if let read { read } else { try await cache.cacheEntry(forKey: key, now: clock.now) }
+            guard let cached = entry?.prompts else { return .miss }
             // The cache is shared by every user with this photo; each is served only what they have not met.
             let unseen = seen.unseen(cached)
             // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.

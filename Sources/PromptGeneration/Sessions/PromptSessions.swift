@@ -69,23 +69,43 @@ public struct PromptSessions: Sendable {
         let plan = templates.live.plan(forVariant: nil, photo: photo, language: locale, now: clock.now)
         let identity = plan.template
         let logger = Self.logger(logger, for: identity)
-        let seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: clock.now, logger: logger)
-        let input = PromptGenerator.Input(
+        var input = PromptGenerator.Input(
             plan: plan,
             round: 0,
             alreadyShown: [],
-            seen: seen,
             readsCache: readsCache,
             deadline: deadline,
             stream: streamed?.generationStream
         )
+        // One visit before the answer: the history, with the cache entry unless memory holds it or it is not wanted.
+        let key = generator.cacheKey(for: input).hashed
+        input.cacheKeyHash = key
+        let now = clock.now
+        let remembered = readsCache ? promptCache.inMemory(forKey: key, now: now) : nil
+        if readsCache, remembered == nil,
+            let (seen, entry) = await history.seen(
+                client: caller.client,
+                userID: caller.userID,
+                language: locale,
+                now: now,
+                cacheKey: key,
+                logger: logger
+            )
+        {
+            (input.seen, input.cached) = (seen, .some(entry))
+            if let entry { promptCache.stored(entry, at: now) }
+        } else {
+            input.seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: now, logger: logger)
+            input.cached = remembered.map { .some($0) }
+        }
+        let seen = input.seen
         let generation = await generator.generate(input, logger: logger)
         // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.
         try Task.checkCancellation()
         var draft = RoundAssembler(for: plan).draft(from: generation, seen: seen)
         draft = streamed?.keepingIDs(of: draft) ?? draft
         draft.templateVersion = identity.version
-        let now = clock.now
+        let createdAt = clock.now
         let session = NewSession(
             id: RandomIdentifier.makeTimeOrdered(prefix: "s_"),
             owner: caller.client,
@@ -93,16 +113,16 @@ public struct PromptSessions: Sendable {
             locale: locale,
             photo: photo,
             template: identity,
-            createdAt: now,
-            expiresAt: now.addingTimeInterval(sessionTTL),
+            createdAt: createdAt,
+            expiresAt: createdAt.addingTimeInterval(sessionTTL),
             firstRound: draft,
-            historyUntil: history.until(client: caller.client, userID: caller.userID, from: now)
+            historyUntil: history.until(client: caller.client, userID: caller.userID, from: createdAt)
         )
         var timing = generation.timing
         let (_, duration) = try await measured {
             try await store.createSession(session, caching: generation.cacheEntry)
         }
-        if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
+        if let entry = generation.cacheEntry { promptCache.stored(entry, at: createdAt) }
         timing.add("store", duration)
         let waited = ContinuousClock.now - (deadline - generator.timeout)
         record(

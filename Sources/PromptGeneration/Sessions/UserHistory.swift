@@ -40,6 +40,33 @@ public struct UserHistory: Sendable {
         SeenPrompts(language: language, history: await entries(client: client, userID: userID, now: now, logger: logger))
     }
 
+    /// What `userID` of `client` was shown inside the window, and the cache entry under `cacheKey`, in one read; nil
+    /// when this history has no store to read both from. A store that fails to answer costs the request its history
+    /// and the cached answer, never the request.
+    public func seen(
+        client: String,
+        userID: String?,
+        language: LanguageTag,
+        now: Date,
+        cacheKey: String,
+        logger: Logger
+    ) async -> (SeenPrompts, CacheEntry?)? {
+        guard let store else { return nil }
+        do {
+            let (history, entry) = try await store.promptHistory(
+                client: client,
+                userID: window > 0 ? userID : nil,
+                now: now,
+                limit: Self.readLimit,
+                cacheKey: cacheKey
+            )
+            return (SeenPrompts(language: language, history: history), entry)
+        } catch {
+            logger.warning("prompt history and cache read failed; answering without them", metadata: ["error": "\(error)"])
+            return (SeenPrompts(language: language), nil)
+        }
+    }
+
     /// The newest ``readLimit`` answers' prompts `userID` of `client` was shown inside the window; none when the
     /// store fails to answer.
     public func entries(client: String, userID: String?, now: Date, logger: Logger) async -> [SeenPrompt] {

@@ -6,7 +6,11 @@ import PromptDomain
 /// The cache of model answers (``PromptCacheStore``), in PostgreSQL.
 extension PostgresPromptStore {
     public func cacheEntry(forKey key: String, now: Date) async throws -> CacheEntry? {
-        let rows = try await client.query(
+        try await client.withConnection { connection in try await cacheEntry(forKey: key, now: now, on: connection) }
+    }
+
+    func cacheEntry(forKey key: String, now: Date, on connection: PostgresConnection) async throws -> CacheEntry? {
+        let rows = try await connection.query(
             "SELECT prompts, expiresAt FROM cacheEntry WHERE key = \(key) AND expiresAt > \(now.timeIntervalSince1970)",
             logger: logger
         )

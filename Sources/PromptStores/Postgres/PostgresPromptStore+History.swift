@@ -11,6 +11,24 @@ extension PostgresPromptStore {
         }
     }
 
+    public func promptHistory(
+        client clientName: String,
+        userID: String?,
+        now: Date,
+        limit: Int,
+        cacheKey: String
+    ) async throws
+        -> ([SeenPrompt], CacheEntry?)
+    {
+        try await client.withConnection { connection in
+            let history =
+                if let userID { try await history(client: clientName, userID: userID, now: now, limit: limit, on: connection) } else {
+                    [SeenPrompt]()
+                }
+            return (history, try await cacheEntry(forKey: cacheKey, now: now, on: connection))
+        }
+    }
+
     /// The prompts of the user's newest `limit` answers (all, for nil) still in the window at `now` (every one kept,
     /// for nil), newest first.
     package func history(

@@ -10,6 +10,14 @@ extension SQLitePromptStore {
         }
     }
 
+    public func promptHistory(client: String, userID: String?, now: Date, limit: Int, cacheKey: String) async throws -> ([SeenPrompt], CacheEntry?) {
+        try await writer.read { db in
+            let history = try userID.map { try Self.history(client: client, userID: $0, now: now, limit: limit, db: db) } ?? []
+            let record = try CacheEntryRecord.filter(Column("key") == cacheKey && Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
+            return (history, record.map { CacheEntry(key: cacheKey, prompts: $0.prompts, expiresAt: Date(timeIntervalSince1970: $0.expiresAt)) })
+        }
+    }
+
     /// The prompts of the user's newest `limit` answers (all, for nil) still in the window at `now` (every one kept,
     /// for nil), newest first.
     package static func history(client: String, userID: String, now: Date?, limit: Int?, db: Database) throws -> [SeenPrompt] {
