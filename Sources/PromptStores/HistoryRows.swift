@@ -59,12 +59,14 @@ package struct HistoryRows {
                 defer { offset += MemoryLayout<T>.size }
                 return T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
             }
-            while let key = integer(UInt64.self), let count = integer(UInt8.self).map(Int.init) {
-                guard offset + 4 * count <= bytes.count else { return seen }
-                let start = offset
-                let terms = (0..<count).lazy.map { UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self)) }
+            while let key = integer(UInt64.self), let count = integer(UInt8.self) {
+                var terms: [UInt32] = []
+                terms.reserveCapacity(Int(count))
+                for _ in 0..<count {
+                    guard let term = integer(UInt32.self) else { return seen }
+                    terms.append(term)
+                }
                 seen.append(SeenPrompt(key: key, signature: PromptSignature(terms: terms), shownAt: date))
-                offset += 4 * count
             }
             return seen
         }

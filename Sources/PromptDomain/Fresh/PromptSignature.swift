@@ -14,24 +14,8 @@ public struct PromptSignature: Sendable, Hashable {
     /// on the pair tables in `NearDuplicatePairTests`; docs/QUALITY.md gives the rates.
     public static let threshold = 0.75
 
-    /// The most terms a signature keeps: the smallest hashes of a prompt with more, the same sample on both sides of
-    /// a comparison. Held inline, so a user's 900 remembered prompts read back as one array, not 900.
-    public static let capacity = 16
-
-    /// The terms' hashes, sorted, each once, in the first `count` lanes; the other lanes are 0.
-    private var lanes = InlineArray<16, UInt32>(repeating: 0)
-    private var count = 0
-
     /// The terms' hashes, sorted, each once.
-    public var terms: [UInt32] { (0..<count).map { lanes[$0] } }
-
-    public static func == (left: PromptSignature, right: PromptSignature) -> Bool {
-        left.count == right.count && (0..<left.count).allSatisfy { left.lanes[$0] == right.lanes[$0] }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for index in 0..<count { hasher.combine(lanes[index]) }
-    }
+    public let terms: [UInt32]
 
     /// The signature of `text`, a prompt in `language`.
     public init(_ text: String, language: LanguageTag) {
@@ -42,18 +26,15 @@ public struct PromptSignature: Sendable, Hashable {
             guard let term = Self.term(word, language: language.language, stemmer: stemmer) else { continue }
             terms.insert(Self.hash(term))
         }
-        self.init(terms: terms.sorted())
+        self.terms = terms.sorted()
     }
 
     /// No terms. It is nobody's near-duplicate.
-    public static let none = PromptSignature(terms: [UInt32]())
+    public static let none = PromptSignature(terms: [])
 
-    /// A signature from its terms, sorted, each once, as a store kept them.
-    package init(terms: some Sequence<UInt32>) {
-        for term in terms.prefix(Self.capacity) {
-            lanes[count] = term
-            count += 1
-        }
+    /// A signature from its terms as a store kept them: sorted, each once.
+    package init(terms: [UInt32]) {
+        self.terms = terms
     }
 
     /// A signature as the user's data export shows it: eight hex digits per term.
@@ -66,29 +47,29 @@ public struct PromptSignature: Sendable, Hashable {
 
     /// The share of the two signatures' terms they have in common, 0 to 1.
     public func similarity(to other: PromptSignature) -> Double {
-        guard count > 0 || other.count > 0 else { return 0 }
+        guard !terms.isEmpty || !other.terms.isEmpty else { return 0 }
         var shared = 0
         var (left, right) = (0, 0)
-        while left < count, right < other.count {
-            if lanes[left] == other.lanes[right] {
+        while left < terms.count, right < other.terms.count {
+            if terms[left] == other.terms[right] {
                 shared += 1
                 left += 1
                 right += 1
-            } else if lanes[left] < other.lanes[right] {
+            } else if terms[left] < other.terms[right] {
                 left += 1
             } else {
                 right += 1
             }
         }
-        return Double(shared) / Double(count + other.count - shared)
+        return Double(shared) / Double(terms.count + other.terms.count - shared)
     }
 
     /// Whether the two prompts ask the same thing. A prompt made only of small words ("What is this?") has no
     /// terms and is a repeat only of itself, by its repeat key.
     public func isNearDuplicate(of other: PromptSignature) -> Bool {
         // The share is at most the smaller set's size over the larger's: most pairs end on that, without a merge.
-        let (smaller, larger) = (min(count, other.count), max(count, other.count))
-        return count > 0 && Double(smaller) >= Self.threshold * Double(larger) && similarity(to: other) >= Self.threshold
+        let (smaller, larger) = (min(terms.count, other.terms.count), max(terms.count, other.terms.count))
+        return !terms.isEmpty && Double(smaller) >= Self.threshold * Double(larger) && similarity(to: other) >= Self.threshold
     }
 
     /// ICU's words where a language does not space them; elsewhere the runs of letters, marks and numbers, with an
