@@ -78,6 +78,7 @@ TEST_LIMIT_BROWSER ?= 300
 test: test-deps llama-server judge peers browser
 	python3 scripts/lint/architecture-names.py
 	python3 scripts/lint/one-plan.py
+	python3 scripts/mutants/run.py --check-lines
 	@$(MAKE) --no-print-directory models MODELS=smollm2
 	# The two layers one after the other: the fast layer runs every test at once, and beside it the system layer's
 	# 1 s deadlines were missed.
@@ -181,3 +182,4 @@ lint:
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	python3 scripts/lint/architecture-names.py
 	python3 scripts/lint/one-plan.py
+	python3 scripts/mutants/run.py --check-lines

@@ -146,8 +146,17 @@ def main():
     parser.add_argument("--only", help="comma-separated entry ids")
     parser.add_argument("--slice", type=int, help="run this many entries, rotating with the commit")
     parser.add_argument("--write-docs", action="store_true")
+    parser.add_argument("--check-lines", action="store_true",
+                        help="only check that every entry's line is in its file exactly once (make lint)")
     arguments = parser.parse_args()
     entries = json.loads(BREAKS.read_text())
+    if arguments.check_lines:
+        stale = [f"{entry['id']} ({entry['file']}): found {count} times"
+                 for entry in entries
+                 for count in [(ROOT / entry["file"]).read_text().count(entry["from"]) if (ROOT / entry["file"]).exists() else 0]
+                 if count != 1]
+        print("\n".join(f"mutants: stale entry {line}" for line in stale) or f"mutants: all {len(entries)} entries' lines found once")
+        return 1 if stale else 0
     if arguments.only:
         wanted = arguments.only.split(",")
         entries = [entry for entry in entries if entry["id"] in wanted]
@@ -177,4 +186,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

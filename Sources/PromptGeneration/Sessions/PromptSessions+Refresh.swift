@@ -1,0 +1,170 @@
+import Foundation
+import Logging
+import PromptDomain
+import PromptStores
+import PromptTemplates
+
+/// A session's refreshes: reserved with the turn, generated in it, committed with the turn's end.
+extension PromptSessions {
+    /// Returns three prompts for the session's photo that it has not shown before.
+    ///
+    /// - Throws: ``SessionError`` when the session is unknown, its refreshes are spent, or another refresh of it
+    ///   still runs at `deadline`.
+    public func refresh(
+        sessionID: String,
+        caller: Caller,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        stream: SessionStream? = nil,
+        logger: Logger
+    ) async throws -> SessionAnswer {
+        let holder = RandomIdentifier.makeTimeOrdered(prefix: "t_")
+        let reservation = try await store.reserveRefresh(
+            sessionID: sessionID,
+            limit: refreshLimit,
+            now: clock.now,
+            caller: caller,
+            turn: holder,
+            historyLimit: history.limit
+        )
+        switch reservation {
+        case .notFound:
+            throw SessionError.notFound
+        case .limitReached(let used):
+            metrics.refreshLimitHit()
+            // The message is in the session's language; the read is on this path only, never on a refresh served.
+            let locale = try await store.session(id: sessionID, now: clock.now)?.locale
+            let copy = templates.live.copy.copy(for: locale ?? .english)
+            throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
+        case .pending(let used, let retryAfter):
+            throw SessionError.refreshPending(refreshesUsed: used, retryAfterSeconds: max(1, Int(retryAfter.rounded(.up))))
+        case .reserved(let ordinal, let start):
+            do {
+                return try await turns.withTurn(sessionID, holder: holder, held: start != nil, until: deadline) {
+                    let start = if let start { start } else { try await started(sessionID, logger: logger) }
+                    return try await refresh(
+                        start,
+                        ordinal: ordinal,
+                        turnHolder: holder,
+                        readsCache: readsCache,
+                        deadline: deadline,
+                        streamed: stream.map(StreamedPrompts.init),
+                        logger: logger
+                    )
+                }
+            } catch {
+                let store = self.store
+                await giveBack { try await store.releaseRefresh(sessionID: sessionID) }
+                throw error
+            }
+        }
+    }
+
+    /// What a refresh whose turn came after its reservation reads once it holds the turn: the refresh before it may
+    /// just have added prompts to avoid.
+    private func started(_ sessionID: String, logger: Logger) async throws -> RefreshStart {
+        guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
+        let entries = await history.entries(client: session.owner, userID: session.userID, now: clock.now, logger: logger)
+        return RefreshStart(session: session, history: entries)
+    }
+
+    /// Generates and commits one reserved refresh; runs in the session's turn, which its commit ends.
+    private func refresh(
+        _ start: RefreshStart,
+        ordinal: Int,
+        turnHolder: String,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        streamed: StreamedPrompts?,
+        logger: Logger
+    ) async throws -> SessionAnswer {
+        let session = start.session
+        let sessionID = session.id
+        // The session stays on the variant it was assigned, at that variant's live version.
+        let plan = templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
+        let identity = plan.template.assigned(to: session.template.name)
+        let logger = Self.logger(logger, for: identity)
+        var met = SeenPrompts(language: session.locale, history: start.history)
+        met.insert(session.rounds.flatMap(\.prompts))
+        let seen = met
+        let generation = await nextGeneration(
+            for: session,
+            seen: seen,
+            plan: plan,
+            ordinal: ordinal,
+            readsCache: readsCache,
+            deadline: deadline,
+            streamed: streamed,
+            logger: logger
+        )
+        try Task.checkCancellation()
+        var timing = generation.timing
+        let assembler = RoundAssembler(for: plan)
+        let now = clock.now
+        let (committed, duration) = try await measured {
+            try await store.commitRefresh(
+                sessionID: sessionID,
+                now: now,
+                historyUntil: history.until(client: session.owner, userID: session.userID, from: now),
+                turnHolder: turnHolder,
+                caching: generation.cacheEntry
+            ) { shownKeys in
+                // The keys include what refreshes committed since the session was read.
+                var seen = seen
+                for key in shownKeys { seen.insert(repeatKey: key) }
+                var draft = assembler.draft(from: generation, seen: seen)
+                draft = streamed?.keepingIDs(of: draft) ?? draft
+                draft.templateVersion = identity.version
+                return draft
+            }
+        }
+        if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
+        timing.add("store", duration)
+        record(
+            committed.round,
+            generation: generation,
+            shown: RoundContext(template: identity, language: plan.copy.locale.description, photo: session.photo),
+            firstAnswer: nil
+        )
+        return SessionAnswer(
+            sessionID: sessionID,
+            round: committed.round,
+            refreshesUsed: committed.refreshesUsed,
+            template: identity,
+            copy: plan.copy,
+            timing: timing
+        )
+    }
+
+    /// A refresh's prompts: the session's surplus when it still holds three unseen that pass today's gate (no
+    /// backend call, and it counts as a refresh), else the pipeline's.
+    private func nextGeneration(
+        for session: SessionSnapshot,
+        seen: SeenPrompts,
+        plan: RequestPlan,
+        ordinal: Int,
+        readsCache: Bool,
+        deadline: ContinuousClock.Instant,
+        streamed: StreamedPrompts?,
+        logger: Logger
+    ) async -> Generation {
+        // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
+        let gate = plan.validator
+        let unseenSurplus = seen.unseen(session.surplus).filter(gate.stillPasses)
+        if unseenSurplus.count >= ProductSpec.promptsPerAnswer {
+            var timing = ServerTiming()
+            timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
+            return .prompts(unseenSurplus, from: .model, timing: timing)
+        }
+        let input = PromptGenerator.Input(
+            plan: plan,
+            round: ordinal,
+            alreadyShown: session.rounds.flatMap(\.prompts).map(\.text),
+            seen: seen,
+            readsCache: readsCache,
+            deadline: deadline,
+            stream: streamed?.generationStream
+        )
+        return await generator.generate(input, logger: logger)
+    }
+}

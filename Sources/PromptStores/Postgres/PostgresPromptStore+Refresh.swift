@@ -1,0 +1,154 @@
+import Foundation
+import Logging
+import PostgresNIO
+import PromptDomain
+
+/// Refresh slots and the session's refresh turn (``SessionStore``), in PostgreSQL.
+extension PostgresPromptStore {
+    public func reserveRefresh(
+        sessionID: String,
+        limit: Int,
+        now date: Date,
+        caller: Caller,
+        turn holder: String?,
+        historyLimit: Int?
+    )
+        async throws -> RefreshReservation
+    {
+        let now = date.timeIntervalSince1970
+        return try await client.withConnection { connection in
+            // PostgreSQL runs concurrent UPDATEs of one row one after another and re-checks the WHERE clause against
+            // the row the previous one left, so this single statement is the whole limit, across every instance.
+            // Reservations whose lease ran out belong to requests that died; they no longer hold a slot. The turn
+            // goes with the slot when nobody else's runs: SET reads the row as it was, RETURNING as it is.
+            let reserved = try await connection.query(
+                """
+                UPDATE session SET
+                    refreshesPending = (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) + 1,
+                    pendingUntil = \(now + claimLease),
+                    turnHolder = CASE WHEN \(holder != nil) AND (turnUntil <= \(now) OR turnHolder = \(holder)) THEN \(holder)
+                        ELSE turnHolder END,
+                    turnUntil = CASE WHEN \(holder != nil) AND (turnUntil <= \(now) OR turnHolder = \(holder)) THEN \(now + claimLease)
+                        ELSE turnUntil END
+                WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
+                    AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
+                    AND refreshesUsed + (CASE WHEN pendingUntil > \(now) THEN refreshesPending ELSE 0 END) < \(limit)
+                RETURNING refreshesUsed + refreshesPending, \(holder != nil) AND turnHolder IS NOT DISTINCT FROM \(holder)
+                """,
+                logger: logger
+            )
+            for try await (ordinal, hasTurn) in reserved.decode((Int, Bool).self) {
+                guard hasTurn else { return .reserved(ordinal: ordinal) }
+                let rows = try await connection.query(
+                    "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(sessionID)",
+                    logger: logger
+                )
+                for try await row in rows.decode(SessionColumns.Values.self) {
+                    let session = try await snapshot(of: SessionColumns(row), on: connection)
+                    let history =
+                        if let historyLimit, let userID = session.userID {
+                            try await history(client: session.owner, userID: userID, now: date, limit: historyLimit, on: connection)
+                        } else { [SeenPrompt]() }
+                    return .reserved(ordinal: ordinal, start: RefreshStart(session: session, history: history))
+                }
+                return .notFound
+            }
+            // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
+            // that the session exists.
+            let current = try await connection.query(
+                """
+                SELECT refreshesUsed, pendingUntil FROM session
+                WHERE id = \(sessionID) AND expiresAt > \(now) AND ownerKey = \(caller.client)
+                    AND (userID IS NULL OR userID IS NOT DISTINCT FROM \(caller.userID))
+                """,
+                logger: logger
+            )
+            for try await (used, pendingUntil) in current.decode((Int, Double?).self) {
+                return .refused(used: used, limit: limit, pendingUntil: pendingUntil, now: date)
+            }
+            return .notFound
+        }
+    }
+
+    public func commitRefresh(
+        sessionID: String,
+        now: Date,
+        historyUntil: Date?,
+        turnHolder: String?,
+        caching entry: CacheEntry?,
+        choose: @Sendable (Set<String>) -> SessionRound
+    ) async throws -> CommittedRound {
+        try await client.withTransaction(logger: logger) { connection in
+            try await entry.map { CacheEntryRow($0, at: now) }?.upsert(on: connection, logger: logger)
+            if let turnHolder {
+                try await connection.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(turnHolder)", logger: logger)
+            }
+            // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
+            // others showed and never repeats one.
+            let locked = try await connection.query(
+                "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale FROM session WHERE id = \(sessionID) FOR UPDATE",
+                logger: logger
+            )
+            var current: (used: Int, nextRound: Int, surplus: String, owner: String, userID: String?, locale: String)?
+            for try await row in locked.decode((Int, Int, String, String, String?, String).self) { current = row }
+            guard let current else { throw StoreError.sessionVanished }
+            var shown: Set<String> = []
+            let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
+            for try await key in keys.decode(String.self) { shown.insert(key) }
+
+            var draft = choose(shown)
+            let counts = draft.source != .fallback
+            (draft.round, draft.counted, draft.createdAt) = (current.nextRound, counts, now)
+            // A fallback round leaves the surplus as it was: it showed none of it.
+            let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : current.surplus
+            let round = RoundRows(draft, sessionID: sessionID)
+            try await connection.query(
+                """
+                UPDATE session SET refreshesUsed = refreshesUsed + \(counts ? 1 : 0),
+                    refreshesPending = GREATEST(refreshesPending - 1, 0), nextRound = nextRound + 1, surplus = \(surplus)
+                WHERE id = \(sessionID)
+                """,
+                logger: logger
+            )
+            try await round.insert(on: connection, logger: logger)
+            let history = HistoryRows(
+                draft,
+                owner: current.owner,
+                userID: current.userID,
+                locale: LanguageTag(locale: current.locale),
+                at: now,
+                until: historyUntil
+            )
+            try await history?.insert(on: connection, logger: logger)
+            return CommittedRound(round: draft, refreshesUsed: current.used + (counts ? 1 : 0))
+        }
+    }
+
+    public func releaseRefresh(sessionID: String) async throws {
+        try await client.query(
+            "UPDATE session SET refreshesPending = GREATEST(refreshesPending - 1, 0) WHERE id = \(sessionID)",
+            logger: logger
+        )
+    }
+
+    public func takeRefreshTurn(sessionID: String, holder: String, now: Date) async throws -> Bool {
+        let now = now.timeIntervalSince1970
+        let rows = try await client.query(
+            """
+            WITH taken AS (
+                UPDATE session SET turnHolder = \(holder), turnUntil = \(now + claimLease)
+                WHERE id = \(sessionID) AND (turnUntil <= \(now) OR turnHolder = \(holder))
+                RETURNING 1
+            )
+            SELECT EXISTS (SELECT 1 FROM taken) OR NOT EXISTS (SELECT 1 FROM session WHERE id = \(sessionID))
+            """,
+            logger: logger
+        )
+        for try await mayGo in rows.decode(Bool.self) { return mayGo }
+        return true
+    }
+
+    public func endRefreshTurn(sessionID: String, holder: String) async throws {
+        try await client.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(holder)", logger: logger)
+    }
+}
