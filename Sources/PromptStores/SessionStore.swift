@@ -58,7 +58,7 @@ public protocol SessionStore: Sendable {
 
     /// Records feedback on a prompt the session showed. Recording the same action on the same prompt again changes
     /// nothing and returns the first record.
-    func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome
+    func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome
 }
 
 extension SessionStore {

@@ -99,7 +99,7 @@ extension SystemTests.StoreContractTests {
                 for attempt in 0..<20 {
                     group.addTask {
                         try await instances[attempt % 2].recordFeedback(
-                            NewFeedback(sessionID: session.id, promptID: promptID, action: .selected, at: Self.now, caller: Self.owner)
+                            Feedback(sessionID: session.id, promptID: promptID, action: .selected, at: Self.now, caller: Self.owner)
                         )
                     }
                 }
@@ -115,11 +115,11 @@ extension SystemTests.StoreContractTests {
             #expect(recorded.allSatisfy { $0.template.version == "v-abc" })
 
             let unknownPrompt = try await instances[1].recordFeedback(
-                NewFeedback(sessionID: session.id, promptID: "never-shown", action: .selected, at: Self.now, caller: Self.owner)
+                Feedback(sessionID: session.id, promptID: "never-shown", action: .selected, at: Self.now, caller: Self.owner)
             )
             guard case .promptNotFound = unknownPrompt else { throw StoreTestFailure("expected promptNotFound, got \(unknownPrompt)") }
             let stranger = try await instances[1].recordFeedback(
-                NewFeedback(
+                Feedback(
                     sessionID: session.id,
                     promptID: promptID,
                     action: .selected,
@@ -144,7 +144,7 @@ extension SystemTests.StoreContractTests {
                     for (index, prompt) in session.firstRound.prompts.enumerated() {
                         group.addTask {
                             try await instances[index % 2].recordFeedback(
-                                NewFeedback(sessionID: session.id, promptID: prompt.id, action: .selected, at: Self.now, caller: Self.owner)
+                                Feedback(sessionID: session.id, promptID: prompt.id, action: .selected, at: Self.now, caller: Self.owner)
                             )
                         }
                     }

@@ -94,7 +94,7 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
         exportedAt = Date().formatted(.iso8601)
         sessions = data.sessions.map { SessionResponse($0, refreshLimit: refreshLimit) }
         feedback = data.feedback.map {
-            Feedback(sessionID: $0.sessionID, promptID: $0.promptID, action: $0.action, recordedAt: $0.recordedAt.formatted(.iso8601))
+            Feedback(sessionID: $0.sessionID, promptID: $0.promptID, action: $0.action, recordedAt: $0.at.formatted(.iso8601))
         }
         promptHistory = data.history.map {
             HistoryEntry(key: $0.keyHex, signature: $0.signature.stored, shownAt: $0.shownAt.formatted(.iso8601))

@@ -20,7 +20,7 @@ public struct RecordedFeedback: Sendable {
 
 extension RecordedFeedback {
     /// `feedback` as just recorded; it is the session's first selection when none came before it.
-    package static func new(_ feedback: NewFeedback, hadSelection: Bool, template: TemplateIdentity, locale: LanguageTag) -> RecordedFeedback {
+    package static func new(_ feedback: Feedback, hadSelection: Bool, template: TemplateIdentity, locale: LanguageTag) -> RecordedFeedback {
         RecordedFeedback(
             promptID: feedback.promptID,
             action: feedback.action,
@@ -33,7 +33,7 @@ extension RecordedFeedback {
     }
 
     /// `feedback` sent again: the first record, at the time it was made.
-    package static func repeated(_ feedback: NewFeedback, recordedAt: Date, template: TemplateIdentity, locale: LanguageTag) -> RecordedFeedback {
+    package static func repeated(_ feedback: Feedback, recordedAt: Date, template: TemplateIdentity, locale: LanguageTag) -> RecordedFeedback {
         RecordedFeedback(
             promptID: feedback.promptID,
             action: feedback.action,

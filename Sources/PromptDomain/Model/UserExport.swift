@@ -5,12 +5,12 @@ public struct UserExport: Sendable {
     /// Their sessions, oldest first, with every round shown.
     public var sessions: [SessionSnapshot]
     /// Their feedback, oldest first.
-    public var feedback: [ExportedFeedback]
+    public var feedback: [Feedback]
     /// The prompts they were shown inside the history window, newest first: hashes and signatures, no text.
     public var history: [SeenPrompt]
 
     /// Creates a value with every field.
-    package init(sessions: [SessionSnapshot], feedback: [ExportedFeedback], history: [SeenPrompt] = []) {
+    package init(sessions: [SessionSnapshot], feedback: [Feedback], history: [SeenPrompt] = []) {
         self.sessions = sessions
         self.feedback = feedback
         self.history = history

@@ -152,7 +152,7 @@ public struct PromptSessions: Sendable {
     ///
     /// - Throws: ``SessionError/notFound`` or ``SessionError/promptNotFound``.
     public func feedback(sessionID: String, promptID: String, action: FeedbackAction, caller: Caller) async throws -> RecordedFeedback {
-        let feedback = NewFeedback(sessionID: sessionID, promptID: promptID, action: action, at: clock.now, caller: caller)
+        let feedback = Feedback(sessionID: sessionID, promptID: promptID, action: action, at: clock.now, caller: caller)
         switch try await store.recordFeedback(feedback) {
         case .sessionNotFound:
             throw SessionError.notFound

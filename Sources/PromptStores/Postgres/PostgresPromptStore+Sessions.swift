@@ -97,7 +97,7 @@ extension PostgresPromptStore {
         return try session.snapshot(rounds: rounds)
     }
 
-    public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
+    public func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome {
         try await client.withTransaction(logger: logger) { connection in
             // The row lock makes feedback on one session take turns, so of two prompts selected at once on two
             // instances only one sees no selection before it and counts as the session's first.

@@ -16,7 +16,7 @@ extension PostgresPromptStore {
             var sessions: [SessionSnapshot] = []
             for record in records { sessions.append(try await snapshot(of: record, on: connection)) }
 
-            var feedback: [ExportedFeedback] = []
+            var feedback: [Feedback] = []
             let feedbackRows = try await connection.query(
                 """
                 SELECT f.sessionId, f.promptId, f.action, f.createdAt FROM feedback f JOIN session s ON s.id = f.sessionId
@@ -26,11 +26,12 @@ extension PostgresPromptStore {
             )
             for try await (sessionID, promptID, action, createdAt) in feedbackRows.decode((String, String, String, Double).self) {
                 feedback.append(
-                    ExportedFeedback(
+                    Feedback(
                         sessionID: sessionID,
                         promptID: promptID,
                         action: try StoredValue.decode(FeedbackAction.self, action),
-                        recordedAt: Date(timeIntervalSince1970: createdAt)
+                        at: Date(timeIntervalSince1970: createdAt),
+                        caller: Caller(client: clientName, userID: userID)
                     )
                 )
             }

@@ -32,7 +32,7 @@ extension SQLitePromptStore {
         return try record.snapshot(rounds: rounds.map { try $0.round(prompts: promptsByRound[$0.round] ?? []) })
     }
 
-    public func recordFeedback(_ feedback: NewFeedback) async throws -> FeedbackOutcome {
+    public func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome {
         try await writer.write { db in
             let sql = "SELECT \(SessionColumns.names) FROM session WHERE id = ? AND expiresAt > ?"
             guard

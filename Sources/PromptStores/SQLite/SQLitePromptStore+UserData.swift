@@ -22,11 +22,12 @@ extension SQLitePromptStore {
             return UserExport(
                 sessions: try records.map { try Self.snapshot(of: $0, db: db) },
                 feedback: try feedback.map { row in
-                    ExportedFeedback(
+                    Feedback(
                         sessionID: row["sessionId"],
                         promptID: row["promptId"],
                         action: try StoredValue.decode(FeedbackAction.self, row["action"]),
-                        recordedAt: Date(timeIntervalSince1970: row["createdAt"])
+                        at: Date(timeIntervalSince1970: row["createdAt"]),
+                        caller: Caller(client: client, userID: userID)
                     )
                 },
                 history: try Self.history(client: client, userID: userID, now: nil, limit: nil, db: db)

@@ -1,19 +1,20 @@
 import Foundation
 
-/// Feedback about to be recorded.
-public struct NewFeedback: Sendable {
+/// One user's feedback on a prompt a session showed: as it arrives to be recorded, and as the user's data export
+/// lists it.
+public struct Feedback: Sendable {
     /// The session that showed the prompt.
     public var sessionID: String
     /// The prompt's id, as shown.
     public var promptID: String
     /// What the user did.
     public var action: FeedbackAction
-    /// When it was received.
+    /// When it was recorded.
     public var at: Date
     /// Who sent it: only the session's owner may.
     public var caller: Caller
 
-    /// Creates feedback to record.
+    /// Creates a value with every field.
     public init(sessionID: String, promptID: String, action: FeedbackAction, at: Date, caller: Caller) {
         self.sessionID = sessionID
         self.promptID = promptID
