@@ -75,7 +75,7 @@ struct EvalCommand: AsyncParsableCommand {
         var logger = Logger(label: "photo-prompts")
         logger.logLevel = .error
         // A throwaway in-memory store: an evaluation must neither read nor fill the service's cache.
-        let generator = makeGenerator(configuration, cache: try SQLitePromptStore.inMemory(), dependencies: .live)
+        let generator = makeGenerator(configuration, cache: try InMemoryDatabase().open(), dependencies: .live)
         let runner = EvalRunner(generator: generator, concurrency: concurrency)
         var reports: [EvalReport] = []
         for template in templates {

@@ -18,7 +18,7 @@ struct GenerateCommand: AsyncParsableCommand {
         let configuration = try await options.load()
         let plan = try photoOptions.plan(with: configuration)
         // A throwaway in-memory store: a one-off run must neither read nor fill the service's cache.
-        let generator = makeGenerator(configuration, cache: try SQLitePromptStore.inMemory(), dependencies: .live)
+        let generator = makeGenerator(configuration, cache: try InMemoryDatabase().open(), dependencies: .live)
         let input = PromptGenerator.Input.oneOff(plan)
         // Warnings too: a backend's failure, with the provider's own message, is what an operator runs this to see.
         var logger = Logger(label: "photo-prompts") { StreamLogHandler.standardError(label: $0) }

@@ -89,7 +89,7 @@ struct GatePathTests {
 
     @Test("A cache entry written before the gate changed is not served; one written under this gate is")
     func cacheBeforeGateChange() async throws {
-        let store = try SQLitePromptStore.inMemory()
+        let store = try InMemoryDatabase().open()
         let backend = ScriptedBackend(name: "m", replies: [Self.spanish])
         let generator = try PromptGenerator.testing([backend], cache: store)
         let input = try Self.input(readsCache: true)
@@ -116,7 +116,7 @@ struct GatePathTests {
         arguments: [true, false]
     )
     func surplusOnRefresh(surplusIsEnglish: Bool) async throws {
-        let store = try SQLitePromptStore.inMemory()
+        let store = try InMemoryDatabase().open()
         let backend = ScriptedBackend(name: "m", replies: [Self.spanish])
         let clock = SystemWallClock()
         let templates = try TemplateLibrary(

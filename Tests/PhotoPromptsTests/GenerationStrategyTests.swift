@@ -32,7 +32,7 @@ struct GenerationStrategyTests {
         let backend = SlowBackend()
         let generator = PromptGenerator(
             chain: BackendChain(backends: [backend], failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            cache: try SQLitePromptStore.inMemory(),
+            cache: try InMemoryDatabase().open(),
             clock: SystemWallClock(),
             timeout: .seconds(10),
             cacheTTL: 3600

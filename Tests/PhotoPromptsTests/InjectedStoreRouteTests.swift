@@ -12,7 +12,7 @@ import Testing
 struct InjectedStoreRouteTests {
     @Test("A session started and refreshed through the routes is in the injected store, and no file is made")
     func routesUseTheInjectedStore() async throws {
-        let store = try SQLitePromptStore.inMemory()
+        let store = try InMemoryDatabase().open()
         let folder = scratchPath("unused-database")
         var environment = baseEnvironment(databasePath: folder.appendingPathComponent("never.sqlite").path)
         environment["SESSIONS_REFRESH_LIMIT"] = "5"

@@ -97,7 +97,7 @@ struct StreamingJoinerTests {
     @Test("A request after the run is done is served from the cache the run wrote: still one backend call")
     func afterDone() async throws {
         let backend = PacedBackend(lines: Self.lines)
-        let store = try SQLitePromptStore.inMemory()
+        let store = try InMemoryDatabase().open()
         let generator = try PromptGenerator.testing([backend], cache: store)
         for _ in Self.lines { backend.release() }
         let first = await generator.generate(try Self.input(Listener(), readsCache: true), logger: Logger(label: "test"))

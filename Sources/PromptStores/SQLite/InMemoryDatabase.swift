@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// A SQLite database that lives in memory for as long as this value does: the store twin of fast tests.
+/// A SQLite database that lives in memory for as long as this value does: the store twin of fast tests, and the
+/// store of one-off runs such as `photo-prompts generate` that must not touch the service's file.
 ///
 /// Each ``open(claimLease:)`` is a new ``SQLitePromptStore`` on the same data, as a second instance, or the same one
 /// restarted, is on the same file; closing a store leaves the data to the next. It is the production store's own code

@@ -51,11 +51,6 @@ public struct SQLitePromptStore: PromptStore {
         try self.init(writer: DatabasePool(path: path, configuration: configuration), claimLease: claimLease, fileGuard: fileGuard)
     }
 
-    /// A store in memory only, for one-off runs such as `photo-prompts generate` that must not touch the service's file.
-    public static func inMemory() throws -> SQLitePromptStore {
-        try SQLitePromptStore(writer: DatabaseQueue())
-    }
-
     /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`. A writer the store does not own stays open when
     /// the store closes.
     public init(writer: any DatabaseWriter, claimLease: TimeInterval = PromptStoreDefaults.claimLease, ownsWriter: Bool = true) throws {

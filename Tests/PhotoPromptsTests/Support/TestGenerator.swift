@@ -11,7 +11,7 @@ extension PromptGenerator {
     static func testing(_ backends: [any LLMBackend], cache: (any PromptCacheStore)? = nil) throws -> PromptGenerator {
         PromptGenerator(
             chain: BackendChain(backends: backends, failureThreshold: 5, coolDown: 30, clock: SystemWallClock()),
-            cache: try cache ?? SQLitePromptStore.inMemory(),
+            cache: try cache ?? InMemoryDatabase().open(),
             clock: SystemWallClock(),
             timeout: .seconds(10),
             cacheTTL: 3600
