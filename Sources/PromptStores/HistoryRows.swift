@@ -24,16 +24,9 @@ package struct HistoryRows {
         expiresAt = until.timeIntervalSince1970
     }
 
-    /// A new session's first round.
-    package init?(firstOf session: NewSession) {
-        self.init(
-            session.firstRound,
-            owner: session.owner,
-            userID: session.userID,
-            locale: session.locale,
-            at: session.createdAt,
-            until: session.historyUntil
-        )
+    /// A new session's first round, kept until `until`.
+    package init?(firstOf session: SessionSnapshot, until: Date?) {
+        self.init(session.rounds[0], owner: session.owner, userID: session.userID, locale: session.locale, at: session.createdAt, until: until)
     }
 
     /// The column's bytes for `prompts`.

@@ -42,8 +42,8 @@ package struct RoundRows {
     }
 
     /// A new session's round 0, which never counts against the refresh limit, kept when the session is made.
-    package init(firstOf session: NewSession) {
-        var round = session.firstRound
+    package init(firstOf session: SessionSnapshot) {
+        var round = session.rounds[0]
         (round.round, round.counted, round.createdAt) = (0, false, session.createdAt)
         self.init(round, sessionID: session.id)
     }

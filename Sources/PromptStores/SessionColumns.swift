@@ -1,11 +1,8 @@
 import Foundation
 import PromptDomain
 
-/// A session as the values of its `session` row: how both databases write a new session and read one back. The
-/// photo and the surplus are JSON text in both.
-///
-/// The domain has two descriptions of a session, for two moments: ``NewSession`` is what the app asks to create,
-/// ``SessionSnapshot`` what it reads back with its rounds. This is the one mapping between them and the table.
+/// A session as the values of its `session` row: how both databases write a new session and read one back, the one
+/// mapping between ``SessionSnapshot`` and the table. The photo and the surplus are JSON text in both.
 package struct SessionColumns {
     /// The columns every read selects, in the order of ``Values``.
     package static let names = """
@@ -29,12 +26,12 @@ package struct SessionColumns {
     var surplus: String
 
     /// A new session's row. Its JSON is encoded here, on the request's own task, before the write.
-    init(_ session: NewSession) {
+    init(_ session: SessionSnapshot) {
         self.init(
             (
                 session.id, session.owner, session.userID, session.locale.description, session.photo.jsonColumn, session.template.name,
-                session.template.variant, session.template.version, 0, session.createdAt.timeIntervalSince1970,
-                session.expiresAt.timeIntervalSince1970, ValidPrompt.jsonColumn(session.firstRound.surplus)
+                session.template.variant, session.template.version, session.refreshesUsed, session.createdAt.timeIntervalSince1970,
+                session.expiresAt.timeIntervalSince1970, ValidPrompt.jsonColumn(session.surplus)
             )
         )
     }

@@ -8,9 +8,10 @@ import PromptDomain
 /// releases it (fallback, failure, cancellation). A reservation is a lease (``PromptStoreDefaults/claimLease``), so a
 /// slot held by a process that died comes back by itself.
 public protocol SessionStore: Sendable {
-    /// Creates a session together with its first round and, when the model wrote the answer, the cache entry made
-    /// from it, in one transaction: the request that made them waits for one commit, not two.
-    func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws
+    /// Creates `session` with its one round, round 0, and, when the model wrote the answer, the cache entry made from
+    /// it, in one transaction: the request that made them waits for one commit, not two. The round's prompts join
+    /// the user's history until `historyUntil`; nil keeps none.
+    func createSession(_ session: SessionSnapshot, historyUntil: Date?, caching entry: CacheEntry?) async throws
 
     /// The session with every round shown so far, or `nil` when it is unknown or expired at `now`.
     func session(id: String, now: Date) async throws -> SessionSnapshot?
@@ -77,8 +78,8 @@ extension SessionStore {
         try await commitRefresh(sessionID: sessionID, now: now, historyUntil: historyUntil, turnHolder: nil, caching: nil, choose: choose)
     }
 
-    /// Creates a session together with its first round, in one transaction.
-    public func createSession(_ session: NewSession) async throws {
-        try await createSession(session, caching: nil)
+    /// Creates a session with its first round, in one transaction, keeping no history and no cache entry.
+    public func createSession(_ session: SessionSnapshot) async throws {
+        try await createSession(session, historyUntil: nil, caching: nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptStores
 import Testing
 
 extension SystemTests {
@@ -12,9 +13,16 @@ extension SystemTests {
         static let now = StoreContractTests.now
         static let week: TimeInterval = 7 * 86_400
 
-        static func session(userID: String = "u_1", until: Date? = now.addingTimeInterval(week)) -> NewSession {
-            var session = StoreContractTests.session(userID: userID)
-            session.historyUntil = until
+        /// A new session of `userID`, created in `store` with its round in the history until `until`.
+        @discardableResult
+        static func created(
+            in store: any PromptStore,
+            userID: String = "u_1",
+            until: Date? = now.addingTimeInterval(week),
+            caching entry: CacheEntry? = nil
+        ) async throws -> SessionSnapshot {
+            let session = StoreContractTests.session(userID: userID)
+            try await store.createSession(session, historyUntil: until, caching: entry)
             return session
         }
 
@@ -22,9 +30,8 @@ extension SystemTests {
         func historyWithTheCacheEntry(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
-                let session = Self.session()
                 let entry = CacheEntry(key: "k-1", prompts: [], expiresAt: Self.now.addingTimeInterval(60))
-                try await store.createSession(session, caching: entry)
+                try await Self.created(in: store, caching: entry)
                 let (history, cached) = try await store.promptHistory(client: "ios", userID: "u_1", now: Self.now, limit: 10, cacheKey: "k-1")
                 #expect(history.count == 3 && cached?.key == "k-1")
                 let (none, alone) = try await store.promptHistory(client: "ios", userID: nil, now: Self.now, limit: 10, cacheKey: "k-1")
@@ -44,8 +51,7 @@ extension SystemTests {
         func turnTakenWithTheReservation(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
-                let session = Self.session()
-                try await store.createSession(session)
+                let session = try await Self.created(in: store)
                 let owner = StoreContractTests.owner
                 let first = try await store.reserveRefresh(
                     sessionID: session.id,
@@ -59,7 +65,7 @@ extension SystemTests {
                 #expect(start.session.id == session.id)
                 #expect(start.session.rounds.map(\.prompts.count) == [3])
                 let language = LanguageTag("en-GB")!
-                #expect(start.history.map(\.key) == session.firstRound.prompts.map { SeenPrompt($0, language: language, shownAt: Self.now).key })
+                #expect(start.history.map(\.key) == session.rounds[0].prompts.map { SeenPrompt($0, language: language, shownAt: Self.now).key })
                 // Another refresh gets its slot, but not the turn, and so reads nothing.
                 let second = try await store.reserveRefresh(
                     sessionID: session.id,
@@ -95,8 +101,7 @@ extension SystemTests {
         func writtenWithRounds(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
-                let session = Self.session()
-                try await store.createSession(session)
+                let session = try await Self.created(in: store)
                 _ = try await store.reserveRefresh(sessionID: session.id, limit: 5, now: Self.now, caller: StoreContractTests.owner)
                 let later = Self.now.addingTimeInterval(60)
                 let refresh = StoreContractTests.draft(round: 1)
@@ -107,7 +112,7 @@ extension SystemTests {
                 let language = LanguageTag("en-GB")!
                 let expected =
                     (refresh.prompts.map { SeenPrompt($0, language: language, shownAt: later) }
-                        + session.firstRound.prompts.map { SeenPrompt($0, language: language, shownAt: Self.now) })
+                        + session.rounds[0].prompts.map { SeenPrompt($0, language: language, shownAt: Self.now) })
                 #expect(Set(history.map(\.key)) == Set(expected.map(\.key)))
                 #expect(history.prefix(3).allSatisfy { $0.shownAt == later }, "newest first")
                 #expect(Set(history.map(\.signature)) == Set(expected.map(\.signature)))
@@ -121,7 +126,7 @@ extension SystemTests {
         func nothingKeptWithoutWindow(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
-                try await store.createSession(Self.session(userID: "u_off", until: nil))
+                try await Self.created(in: store, userID: "u_off", until: nil)
                 #expect(try await store.promptHistory(client: "ios", userID: "u_off", now: Self.now, limit: 100).isEmpty)
                 try await store.close()
             }
@@ -131,7 +136,7 @@ extension SystemTests {
         func sharedAndDurable(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let first = try await database.open()
-                try await first.createSession(Self.session())
+                try await Self.created(in: first)
                 try await first.close()
                 let second = try await database.open()
                 #expect(try await second.promptHistory(client: "ios", userID: "u_1", now: Self.now, limit: 100).count == 3)
@@ -143,8 +148,8 @@ extension SystemTests {
         func prunedAndErased(kind: StoreKind) async throws {
             try await withTestDatabase(kind) { database in
                 let store = try await database.open()
-                try await store.createSession(Self.session(userID: "u_old", until: Self.now.addingTimeInterval(60)))
-                try await store.createSession(Self.session(userID: "u_1"))
+                try await Self.created(in: store, userID: "u_old", until: Self.now.addingTimeInterval(60))
+                try await Self.created(in: store, userID: "u_1")
                 let afterWindow = Self.now.addingTimeInterval(120)
                 #expect(try await store.promptHistory(client: "ios", userID: "u_old", now: afterWindow, limit: 100).isEmpty)
                 let pruned = try await store.pruneExpired(now: afterWindow)

@@ -19,7 +19,7 @@ extension SystemTests.StoreContractTests {
             try await store.createSession(mine)
             try await store.createSession(theirs)
             _ = try await store.recordFeedback(
-                Feedback(sessionID: mine.id, promptID: mine.firstRound.prompts[1].id, action: .dismissed, at: Self.now, caller: Self.owner)
+                Feedback(sessionID: mine.id, promptID: mine.rounds[0].prompts[1].id, action: .dismissed, at: Self.now, caller: Self.owner)
             )
             let expiry = Self.now.addingTimeInterval(60)
             try await store.keepIdempotentResponse(

@@ -25,6 +25,7 @@ extension SystemTests.StoreContractTests {
             // A new session and the cache entry its answer made are written together.
             try await writer.createSession(
                 Self.session(),
+                historyUntil: nil,
                 caching: CacheEntry(key: "k3", prompts: prompts, expiresAt: Self.now.addingTimeInterval(60))
             )
             #expect(try await reader.cacheEntry(forKey: "k3", now: Self.now)?.prompts == prompts)
@@ -94,7 +95,7 @@ extension SystemTests.StoreContractTests {
             let instances = [try await database.open(), try await database.open()]
             let session = Self.session()
             try await instances[0].createSession(session)
-            let promptID = session.firstRound.prompts[0].id
+            let promptID = session.rounds[0].prompts[0].id
             let outcomes = try await withThrowingTaskGroup(of: FeedbackOutcome.self) { group in
                 for attempt in 0..<20 {
                     group.addTask {
@@ -141,7 +142,7 @@ extension SystemTests.StoreContractTests {
                 let session = Self.session(id: "s-first-\(attempt)")
                 try await instances[0].createSession(session)
                 let outcomes = try await withThrowingTaskGroup(of: FeedbackOutcome.self) { group in
-                    for (index, prompt) in session.firstRound.prompts.enumerated() {
+                    for (index, prompt) in session.rounds[0].prompts.enumerated() {
                         group.addTask {
                             try await instances[index % 2].recordFeedback(
                                 Feedback(sessionID: session.id, promptID: prompt.id, action: .selected, at: Self.now, caller: Self.owner)

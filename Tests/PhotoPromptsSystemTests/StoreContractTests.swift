@@ -28,7 +28,7 @@ extension SystemTests {
                 #expect(read.template == session.template)
                 #expect(read.surplus.map(\.text) == ["What did the light feel like here?"])
                 #expect(read.rounds.count == 1)
-                #expect(read.rounds[0].prompts == session.firstRound.prompts)
+                #expect(read.rounds[0].prompts == session.rounds[0].prompts)
                 #expect(read.rounds[0].answeredBy == BackendIdentity(provider: "stub", model: "stub-1"))
                 #expect(read.rounds[0].templateVersion == "v-abc")
                 #expect(try await store.session(id: session.id, now: session.expiresAt) == nil)
@@ -60,7 +60,7 @@ extension SystemTests {
                 let read = try #require(try await store.session(id: session.id, now: Self.now))
                 #expect(read.photo == photo)
                 #expect(read.surplus == surplus)
-                #expect(read.rounds[0].answeredBy == session.firstRound.answeredBy)
+                #expect(read.rounds[0].answeredBy == session.rounds[0].answeredBy)
                 try await store.close()
             }
         }
@@ -108,20 +108,22 @@ extension SystemTests {
             userID: String = "u_1",
             expiresAt: Date = now.addingTimeInterval(86_400),
             surplus: [ValidPrompt] = []
-        ) -> NewSession {
+        ) -> SessionSnapshot {
             var first = draft(round: 0)
             first.prompts = first.prompts.map { Prompt(id: "\(id)-\($0.id)", text: $0.text, wordCount: $0.wordCount, source: $0.source) }
             first.surplus = surplus
-            return NewSession(
+            return SessionSnapshot(
                 id: id,
                 owner: "ios",
                 userID: userID,
                 locale: LanguageTag(locale: "en-GB"),
                 photo: PhotoMetadata(takenAt: "2026-11-01T09:30:00+01:00", labels: ["beach", "dog"], peopleCount: 2, caption: "Morning walk"),
                 template: TemplateIdentity(name: "photo-journal", version: "v-abc"),
+                refreshesUsed: 0,
                 createdAt: now,
                 expiresAt: expiresAt,
-                firstRound: first
+                surplus: surplus,
+                rounds: [first]
             )
         }
     }

@@ -148,24 +148,25 @@ struct GatePathTests {
             "¿Qué quieres recordar de hoy y de este lugar?",
         ]
         let now = Date()
+        let firstRound = SessionRound(
+            source: .model,
+            prompts: shown.enumerated().map { Prompt(id: "p_\($0.offset)", text: $0.element, wordCount: 9, source: .model) },
+            surplus: surplus.map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) },
+            createdAt: now
+        )
         try await store.createSession(
-            NewSession(
+            SessionSnapshot(
                 id: "s_surplus",
                 owner: Caller.openClient,
-                userID: nil,
                 locale: LanguageTag(locale: "es-ES"),
                 photo: Self.photo,
                 template: TemplateIdentity(name: "photo-journal", version: "older"),
+                refreshesUsed: 0,
                 createdAt: now,
                 expiresAt: now.addingTimeInterval(3600),
-                firstRound: SessionRound(
-                    source: .model,
-                    prompts: shown.enumerated().map { Prompt(id: "p_\($0.offset)", text: $0.element, wordCount: 9, source: .model) },
-                    surplus: surplus.map { ValidPrompt(text: $0, wordCount: WordCounter.count($0)) },
-                    createdAt: now
-                )
-            ),
-            caching: nil
+                surplus: firstRound.surplus,
+                rounds: [firstRound]
+            )
         )
         let answer = try await sessions.refresh(
             sessionID: "s_surplus",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A session as stored: its photo, its counts, and every round it has shown.
+/// A session: its photo, its counts, and every round it has shown. A new one, as created, has round 0 only.
 public struct SessionSnapshot: Sendable, Equatable {
     /// The opaque id.
     public var id: String

@@ -106,21 +106,26 @@ public struct PromptSessions: Sendable {
         draft = streamed?.keepingIDs(of: draft) ?? draft
         draft.templateVersion = identity.version
         let createdAt = clock.now
-        let session = NewSession(
+        let session = SessionSnapshot(
             id: RandomIdentifier.makeTimeOrdered(prefix: "s_"),
             owner: caller.client,
             userID: caller.userID,
             locale: locale,
             photo: photo,
             template: identity,
+            refreshesUsed: 0,
             createdAt: createdAt,
             expiresAt: createdAt.addingTimeInterval(sessionTTL),
-            firstRound: draft,
-            historyUntil: history.until(client: caller.client, userID: caller.userID, from: createdAt)
+            surplus: draft.surplus,
+            rounds: [draft]
         )
         var timing = generation.timing
         let (_, duration) = try await measured {
-            try await store.createSession(session, caching: generation.cacheEntry)
+            try await store.createSession(
+                session,
+                historyUntil: history.until(client: caller.client, userID: caller.userID, from: createdAt),
+                caching: generation.cacheEntry
+            )
         }
         if let entry = generation.cacheEntry { promptCache.stored(entry, at: createdAt) }
         timing.add("store", duration)

@@ -5,11 +5,11 @@ import PromptDomain
 
 /// Sessions and feedback on their prompts (``SessionStore``; refresh slots and turns in `+Refresh`), in PostgreSQL.
 extension PostgresPromptStore {
-    public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
+    public func createSession(_ session: SessionSnapshot, historyUntil: Date?, caching entry: CacheEntry?) async throws {
         let row = SessionColumns(session)
         let round = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
-        let history = HistoryRows(firstOf: session)
+        let history = HistoryRows(firstOf: session, until: historyUntil)
         // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
         // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
         // the `cached` part inserts no row.

@@ -4,11 +4,11 @@ import PromptDomain
 
 /// Sessions and feedback on their prompts (``SessionStore``; refresh slots and turns in `+Refresh`), in SQLite.
 extension SQLitePromptStore {
-    public func createSession(_ session: NewSession, caching entry: CacheEntry?) async throws {
+    public func createSession(_ session: SessionSnapshot, historyUntil: Date?, caching entry: CacheEntry?) async throws {
         let row = SessionColumns(session)
         let firstRound = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
-        let history = HistoryRows(firstOf: session)
+        let history = HistoryRows(firstOf: session, until: historyUntil)
         try await batcher.write { db in
             try row.insert(into: db)
             try firstRound.insert(into: db)
