@@ -89,14 +89,7 @@ public struct PromptTemplate: Sendable {
             settingsText: try readOptionalPart("settings.json", of: name, in: folder),
             fallbacksText: try readOptionalPart("fallbacks.txt", of: name, in: folder)
         )
-        // The lists every template of `prompts/` shares, read with it so a reload, `render` and `eval` see the same.
-        template.useLists(
-            chatter: try ChatterPhrases.load(from: directory),
-            knownWords: try KnownWords.load(from: directory),
-            examples: try LanguageLists.load("examples", from: directory),
-            openers: try LanguageLists.load("openers", from: directory),
-            dictionaries: dictionaries
-        )
+        try template.useLists(of: directory, dictionaries: dictionaries)
         return template
     }
 
@@ -114,13 +107,7 @@ public struct PromptTemplate: Sendable {
             settingsText: files["settings.json"],
             fallbacksText: files["fallbacks.txt"]
         )
-        template.useLists(
-            chatter: try ChatterPhrases.load(from: directory),
-            knownWords: try KnownWords.load(from: directory),
-            examples: try LanguageLists.load("examples", from: directory),
-            openers: try LanguageLists.load("openers", from: directory),
-            dictionaries: dictionaries
-        )
+        try template.useLists(of: directory, dictionaries: dictionaries)
         return template
     }
 
@@ -185,6 +172,18 @@ public struct PromptTemplate: Sendable {
     /// The example questions a request for `language` shows the model: none unless `settings.json` turns them on.
     public func examples(for language: LanguageTag) -> [String] {
         settings.examples ? examples.lines(for: language) : []
+    }
+
+    /// Reads the lists every template of `directory` shares into this one, so that a reload, `render`, `eval` and a
+    /// restored version see the same.
+    mutating func useLists(of directory: String, dictionaries: SpellingDictionaries) throws(TemplateError) {
+        useLists(
+            chatter: try ChatterPhrases.load(from: directory),
+            knownWords: try KnownWords.load(from: directory),
+            examples: try LanguageLists.load("examples", from: directory),
+            openers: try LanguageLists.load("openers", from: directory),
+            dictionaries: dictionaries
+        )
     }
 
     /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
