@@ -166,7 +166,7 @@ public struct PromptTemplate: Sendable {
 
     /// The token limit a request for `language` sends: `max_tokens` if set, else sized from the constraint.
     public func maxTokens(for language: LanguageTag) -> Int {
-        settings.parameters.maxTokens ?? constraint(for: language).maxTokens
+        settings.parameters.tokenLimit(for: constraint(for: language))
     }
 
     /// The example questions a request for `language` shows the model: none unless `settings.json` turns them on.

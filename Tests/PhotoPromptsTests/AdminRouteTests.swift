@@ -37,6 +37,23 @@ struct AdminRouteTests {
         }
     }
 
+    @Test("The render preview's max_tokens is the limit the backend is sent for the same photo, in every shipped language")
+    func previewTokenLimitIsSent() async throws {
+        let prompts = try TemporaryPrompts()
+        // What the model answers does not matter here: only what it is sent.
+        let backend = ScriptedBackend(name: "m", replies: [["What did the water sound like at Praia da Rocha that day?"]])
+        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [backend]) { client in
+            for locale in ["en-US", "de-DE", "ja-JP", "hi-IN"] {
+                let body = #"{"locale": "\#(locale)", "photo": {"labels": ["beach"], "location": {"name": "Praia da Rocha"}}}"#
+                let answer = try await client.post("/v1/prompts", json: body, headers: [("Cache-Control", "no-cache")])
+                let variant = try #require(answer.lookup["template", "variant"].string ?? answer.lookup["template", "name"].string)
+                let preview = try await client.admin("POST", "/templates/\(variant)/render", body: body).lookup
+                let sent = try #require(backend.received.last, "no model call for \(locale)")
+                #expect(preview["parameters", "max_tokens"].int == sent.maxTokens, "\(locale) \(variant)")
+            }
+        }
+    }
+
     @Test("POST /admin/templates/{name}/render shows the messages a photo would send, with the template as on disk")
     func renderRoute() async throws {
         let prompts = try TemporaryPrompts()

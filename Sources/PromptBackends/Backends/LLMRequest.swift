@@ -33,10 +33,8 @@ public struct LLMRequest: Sendable, Equatable {
         self.constraint = constraint
     }
 
-    /// The token limit sent: the template's, else sized from the constraint, else 400.
-    public var maxTokens: Int {
-        parameters.maxTokens ?? constraint?.maxTokens ?? 400
-    }
+    /// The token limit sent (``ModelParameters/tokenLimit(for:)``).
+    public var maxTokens: Int { parameters.tokenLimit(for: constraint) }
 
     /// Every user message, joined: the metadata and, on a re-ask, the feedback.
     public var userText: String {

@@ -19,6 +19,12 @@ public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
         self.seed = seed
     }
 
+    /// The token limit sent with a request held to `constraint`: the template's, else sized from the constraint,
+    /// else 400. The one rule the backends, the admin preview and `photo-prompts render` all show.
+    public func tokenLimit(for constraint: OutputConstraint?) -> Int {
+        maxTokens ?? constraint?.maxTokens ?? 400
+    }
+
     package enum CodingKeys: String, CodingKey {
         case temperature
         case maxTokens = "max_tokens"
