@@ -37,7 +37,7 @@ struct AdminRouteTests {
         }
     }
 
-    @Test("The render preview's max_tokens is the limit the backend is sent for the same photo, in every shipped language")
+    @Test("The render preview's max_tokens is the limit the backend is sent for the same photo, in four languages and scripts")
     func previewTokenLimitIsSent() async throws {
         let prompts = try TemporaryPrompts()
         // What the model answers does not matter here: only what it is sent.
