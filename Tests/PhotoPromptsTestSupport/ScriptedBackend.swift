@@ -4,7 +4,8 @@ import PromptDomain
 import Synchronization
 
 /// A model whose replies a test writes: it streams each reply's lines, one at a time, to the request's observer,
-/// then answers with them (or fails after streaming). Call n gets `replies[n]`, the last reply again after that;
+/// then answers with them (or fails after streaming). Call n gets `replies[n]`, the last reply again after that (no
+/// replies: an empty answer);
 /// each request is kept. A request that `holds` picks is not answered until it is cancelled: a slow model, for the
 /// tests of what happens while a call is in flight. `latency` delays every answer, so that a second request can join
 /// a call in flight.
@@ -60,7 +61,8 @@ package final class ScriptedBackend: LLMBackend {
             throw BackendError.timedOut("held past \(timeout)")
         }
         if latency > .zero { try await Task.sleep(for: latency) }
-        let lines = replies[min(call, replies.count - 1)]
+        // No replies written: the model answers with nothing, as one that wrote no questions would.
+        let lines = replies.isEmpty ? [] : replies[min(call, replies.count - 1)]
         for line in lines { ReplyObservation.current?.received(line + "\n") }
         if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }
         return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop, usage: usage)
