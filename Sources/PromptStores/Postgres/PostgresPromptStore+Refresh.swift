@@ -39,19 +39,12 @@ extension PostgresPromptStore {
             )
             for try await (ordinal, hasTurn) in reserved.decode((Int, Bool).self) {
                 guard hasTurn else { return .reserved(ordinal: ordinal) }
-                let rows = try await connection.query(
-                    "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(sessionID)",
-                    logger: logger
-                )
-                for try await row in rows.decode(SessionColumns.Values.self) {
-                    let session = try await snapshot(of: SessionColumns(row), on: connection)
-                    let history =
-                        if let historyLimit, let userID = session.userID {
-                            try await history(client: session.owner, userID: userID, now: date, limit: historyLimit, on: connection)
-                        } else { [SeenPrompt]() }
-                    return .reserved(ordinal: ordinal, start: RefreshStart(session: session, history: history))
-                }
-                return .notFound
+                guard let session = try await session(id: sessionID, now: date, on: connection) else { return .notFound }
+                let history =
+                    if let historyLimit, let userID = session.userID {
+                        try await history(client: session.owner, userID: userID, now: date, limit: historyLimit, on: connection)
+                    } else { [SeenPrompt]() }
+                return .reserved(ordinal: ordinal, start: RefreshStart(session: session, history: history))
             }
             // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
             // that the session exists.

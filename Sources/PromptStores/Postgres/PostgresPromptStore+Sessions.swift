@@ -45,16 +45,19 @@ extension PostgresPromptStore {
     }
 
     public func session(id: String, now: Date) async throws -> SessionSnapshot? {
-        try await client.withConnection { connection in
-            let rows = try await connection.query(
-                "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(id) AND expiresAt > \(now.timeIntervalSince1970)",
-                logger: logger
-            )
-            for try await row in rows.decode(SessionColumns.Values.self) {
-                return try await snapshot(of: SessionColumns(row), on: connection)
-            }
-            return nil
+        try await client.withConnection { connection in try await session(id: id, now: now, on: connection) }
+    }
+
+    /// The session with its rounds, unless it is unknown or expired at `now`, on the caller's connection.
+    func session(id: String, now: Date, on connection: PostgresConnection) async throws -> SessionSnapshot? {
+        let rows = try await connection.query(
+            "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(id) AND expiresAt > \(now.timeIntervalSince1970)",
+            logger: logger
+        )
+        for try await row in rows.decode(SessionColumns.Values.self) {
+            return try await snapshot(of: SessionColumns(row), on: connection)
         }
+        return nil
     }
 
     package func snapshot(of session: SessionColumns, on connection: PostgresConnection) async throws -> SessionSnapshot {

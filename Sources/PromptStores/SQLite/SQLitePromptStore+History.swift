@@ -13,8 +13,7 @@ extension SQLitePromptStore {
     public func promptHistory(client: String, userID: String?, now: Date, limit: Int, cacheKey: String) async throws -> ([SeenPrompt], CacheEntry?) {
         try await writer.read { db in
             let history = try userID.map { try Self.history(client: client, userID: $0, now: now, limit: limit, db: db) } ?? []
-            let record = try CacheEntryRecord.filter(Column("key") == cacheKey && Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
-            return (history, record.map { CacheEntry(key: cacheKey, prompts: $0.prompts, expiresAt: Date(timeIntervalSince1970: $0.expiresAt)) })
+            return (history, try Self.cacheEntry(forKey: cacheKey, now: now, db: db))
         }
     }
 
@@ -30,6 +29,6 @@ extension SQLitePromptStore {
             ),
             arguments: [client, userID, now?.timeIntervalSince1970 ?? -Double.infinity, limit ?? -1]
         )
-        return rows.flatMap { row in HistoryRows.seen(prompts: row[0], shownAt: row[1]) }
+        return rows.flatMap { row in HistoryRows.seen(prompts: row["prompts"], shownAt: row["shownAt"]) }
     }
 }

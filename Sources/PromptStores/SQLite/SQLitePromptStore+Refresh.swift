@@ -50,9 +50,7 @@ extension SQLitePromptStore {
             let pending: Int = row["pending"]
             guard reserved else { return RefreshReservation.refused(used: used, limit: limit, pendingUntil: row["pendingUntil"], now: now) }
             guard holder != nil, row["hasTurn"] as Bool else { return .reserved(ordinal: used + pending) }
-            let columns = try SessionColumns.fetchOne(db, sql: "SELECT \(SessionColumns.names) FROM session WHERE id = ?", arguments: [sessionID])
-            guard let columns else { return .notFound }
-            let session = try Self.snapshot(of: columns, db: db)
+            guard let session = try Self.session(id: sessionID, now: now, db: db) else { return .notFound }
             let history =
                 if let historyLimit, let userID = session.userID {
                     try Self.history(client: session.owner, userID: userID, now: now, limit: historyLimit, db: db)

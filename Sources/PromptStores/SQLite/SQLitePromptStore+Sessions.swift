@@ -18,11 +18,14 @@ extension SQLitePromptStore {
     }
 
     public func session(id: String, now: Date) async throws -> SessionSnapshot? {
-        try await writer.read { db in
-            let sql = "SELECT \(SessionColumns.names) FROM session WHERE id = ? AND expiresAt > ?"
-            guard let row = try SessionColumns.fetchOne(db, sql: sql, arguments: [id, now.timeIntervalSince1970]) else { return nil }
-            return try Self.snapshot(of: row, db: db)
-        }
+        try await writer.read { db in try Self.session(id: id, now: now, db: db) }
+    }
+
+    /// The session with its rounds, unless it is unknown or expired at `now`, inside the caller's transaction.
+    package static func session(id: String, now: Date, db: Database) throws -> SessionSnapshot? {
+        let sql = "SELECT \(SessionColumns.names) FROM session WHERE id = ? AND expiresAt > ?"
+        guard let row = try SessionColumns.fetchOne(db, sql: sql, arguments: [id, now.timeIntervalSince1970]) else { return nil }
+        return try snapshot(of: row, db: db)
     }
 
     package static func snapshot(of record: SessionColumns, db: Database) throws -> SessionSnapshot {
