@@ -107,14 +107,6 @@ extension PromptRequest {
         guard let text else { return nil }
         // Counted as sent, in Unicode scalars, as JSON Schema's maxLength (and so the OpenAPI contract) counts.
         guard text.unicodeScalars.count <= maxLength else { throw .invalidField(field, "must be at most \(maxLength) characters") }
-        // Most text arrives clean: printable ASCII, single spaces, none at either end. It is kept as it is.
-        let bytes = text.utf8
-        if let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
-            !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }),
-            bytes.allSatisfy({ (0x20...0x7E).contains($0) })
-        {
-            return text
-        }
         let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         let collapsed = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return collapsed.isEmpty ? nil : collapsed

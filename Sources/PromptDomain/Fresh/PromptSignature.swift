@@ -67,9 +67,7 @@ public struct PromptSignature: Sendable, Hashable {
     /// Whether the two prompts ask the same thing. A prompt made only of small words ("What is this?") has no
     /// terms and is a repeat only of itself, by its repeat key.
     public func isNearDuplicate(of other: PromptSignature) -> Bool {
-        // The share is at most the smaller set's size over the larger's: most pairs end on that, without a merge.
-        let (smaller, larger) = (min(terms.count, other.terms.count), max(terms.count, other.terms.count))
-        return !terms.isEmpty && Double(smaller) >= Self.threshold * Double(larger) && similarity(to: other) >= Self.threshold
+        !terms.isEmpty && similarity(to: other) >= Self.threshold
     }
 
     /// ICU's words where a language does not space them; elsewhere the runs of letters, marks and numbers, with an
