@@ -7,9 +7,9 @@ import PromptDomain
 public protocol PromptHistoryStore: Sendable {
     /// The prompts of the newest `limit` answers `userID` of `client` was shown that are still inside the window at
     /// `now`, newest first.
-    func promptHistory(client: String, userID: String, now: Date, limit: Int) async throws -> [SeenPrompt]
+    func promptHistory(client: String, userID: String, now: Date, limit: Int) async throws -> SeenHistory
 
     /// The same history (none without a `userID`) and the cache entry under `cacheKey`, unless missing or expired,
     /// in one read: all a first answer reads before it answers.
-    func promptHistory(client: String, userID: String?, now: Date, limit: Int, cacheKey: String) async throws -> ([SeenPrompt], CacheEntry?)
+    func promptHistory(client: String, userID: String?, now: Date, limit: Int, cacheKey: String) async throws -> (SeenHistory, CacheEntry?)
 }

@@ -80,7 +80,7 @@ struct FallbackCopyTests {
                 shownAt: start.addingTimeInterval(Double(day) * 86_400)
             )
         }
-        let picked = Self.catalog.english.fallbacks.pick(3, avoiding: SeenPrompts(language: .english, history: history))
+        let picked = Self.catalog.english.fallbacks.pick(3, avoiding: SeenPrompts(language: .english, history: SeenHistory(history)))
         #expect(picked.map(\.text) == Array(order.prefix(3)))
     }
 

@@ -67,8 +67,10 @@ struct NearDuplicateTests {
     @Test("A signature kept in the history reads back equal, and its bytes hold none of the prompt's words")
     func storedForm() throws {
         let signature = PromptSignature("What did the harbor smell like that morning in Boston?", language: .english)
-        let packed = HistoryRows.packed([SeenPrompt(key: 7, signature: signature, shownAt: .now)])
-        #expect(HistoryRows.seen(prompts: packed, shownAt: 0).map(\.signature) == [signature])
+        let packed = SeenHistory.packed([SeenPrompt(key: 7, signature: signature, shownAt: .now)])
+        var history = SeenHistory()
+        packed.withUnsafeBytes { history.append(packed: $0, shownAt: .distantPast) }
+        #expect(history.map(\.signature) == [signature] && history.map(\.key) == [7])
         let bytes = String(decoding: packed, as: UTF8.self).lowercased()
         #expect(!bytes.contains("boston") && !bytes.contains("harbor"))
     }

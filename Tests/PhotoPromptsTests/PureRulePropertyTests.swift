@@ -74,4 +74,24 @@ struct PureRulePropertyTests {
             #expect(sa.isNearDuplicate(of: sa) || sa.terms.isEmpty, "a question with terms is the same as itself")
         }
     }
+
+    /// Terms from a small set, several on one bit of a 64-bit mask (1, 65, 129), so that histories hold
+    /// near-duplicates, partial overlaps and mask collisions.
+    static let term = Gen<UInt32?>.element(of: [1, 2, 3, 65, 66, 129, 130, 7, 71, 200, 264, 9]).map { $0 ?? 1 }
+
+    @Test("A history finds a near-duplicate exactly when the test's own Jaccard over the term sets reaches 0.75")
+    func historyFindsNearDuplicatesByJaccard() async {
+        let signature = Self.term.array(of: 1...7).map { Array(Set($0)).sorted() }
+        await propertyCheck(count: 300, input: signature.array(of: 0...40), signature) { history, candidate in
+            let records = history.enumerated().map { index, terms in
+                SeenPrompt(key: UInt64(index), signature: PromptSignature(terms: terms), shownAt: .distantPast)
+            }
+            let seen = SeenPrompts(language: .english, history: SeenHistory(records))
+            let expected = history.contains { terms in
+                let (a, b) = (Set(terms), Set(candidate))
+                return Double(a.intersection(b).count) >= 0.75 * Double(a.union(b).count)
+            }
+            #expect(seen.contains(text: "-", repeatKey: "never shown", signature: PromptSignature(terms: candidate)) == expected)
+        }
+    }
 }

@@ -25,7 +25,11 @@ struct RoundAssemblerTests {
 
     @Test("Model cards the user has all met (taken by a concurrent refresh): the copy, as all_seen, not invalid_output")
     func metCardsAreAllSeen() throws {
-        let round = try Self.assembler().draft(from: Self.generation, seen: SeenPrompts(language: .english, shownTexts: Self.cards))
+        let round = try Self.assembler().draft(
+            from: Self.generation,
+            seen: SeenPrompts(language: .english),
+            alsoShown: Set(Self.cards.map(PromptNormalizer.repeatKey))
+        )
         #expect(round.source == .fallback)
         #expect(round.fallbackReason == .allSeen)
         #expect(round.prompts.map(\.text) == Self.copy)
@@ -33,7 +37,11 @@ struct RoundAssemblerTests {
 
     @Test("One card met: the two others, then one line of the copy, with no reason for a whole-answer fallback")
     func oneMetCardIsFilled() throws {
-        let round = try Self.assembler().draft(from: Self.generation, seen: SeenPrompts(language: .english, shownTexts: [Self.cards[1]]))
+        let round = try Self.assembler().draft(
+            from: Self.generation,
+            seen: SeenPrompts(language: .english),
+            alsoShown: [PromptNormalizer.repeatKey(Self.cards[1])]
+        )
         #expect(round.source == .model)
         #expect(round.fallbackReason == nil)
         #expect(round.prompts.map(\.text) == [Self.cards[0], Self.cards[2], Self.copy[0]])

@@ -15,14 +15,25 @@ public struct SeenPrompts: Sendable {
     /// The history's repeat keys, hashed as the store keeps them (``SeenPrompt/key(_:)``), each with when it was
     /// last shown.
     private var hashedKeys: [UInt64: Date] = [:]
-    private var signatures: [PromptSignature] = []
+    /// The seen signatures: their terms end to end, where each ends, and a 64-bit summary of each (bit `term % 64`
+    /// set per term). Flat, so that comparing a prompt with a 900-prompt history touches three arrays, not 900.
+    private var terms: [UInt32] = []
+    private var ends: [Int] = []
+    private var masks: [UInt64] = []
 
     /// Nothing seen yet, or the user's `history`.
-    public init(language: LanguageTag, history: [SeenPrompt] = []) {
+    public init(language: LanguageTag, history: SeenHistory = []) {
         self.language = language
-        for record in history {
-            hashedKeys[record.key] = max(hashedKeys[record.key] ?? record.shownAt, record.shownAt)
-            signatures.append(record.signature)
+        hashedKeys.reserveCapacity(history.count)
+        for (key, shownAt) in zip(history.keys, history.shownAt) {
+            hashedKeys[key] = max(hashedKeys[key] ?? shownAt, shownAt)
+        }
+        (terms, ends) = (history.terms, history.ends)
+        masks.reserveCapacity(ends.count)
+        var start = 0
+        for end in ends {
+            masks.append(Self.mask(terms[start..<end]))
+            start = end
         }
     }
 
@@ -38,7 +49,17 @@ public struct SeenPrompts: Sendable {
     /// Remembers a prompt as shown; `signature` when the caller has it already.
     public mutating func insert(text: String, repeatKey: String, signature: PromptSignature? = nil) {
         keys.insert(repeatKey)
-        signatures.append(signature ?? PromptSignature(text, language: language))
+        append(signature ?? PromptSignature(text, language: language))
+    }
+
+    private mutating func append(_ signature: PromptSignature) {
+        terms += signature.terms
+        ends.append(terms.count)
+        masks.append(Self.mask(signature.terms[...]))
+    }
+
+    private static func mask(_ terms: ArraySlice<UInt32>) -> UInt64 {
+        terms.reduce(0) { $0 | 1 << ($1 % 64) }
     }
 
     /// Remembers every prompt of `prompts` as shown.
@@ -61,9 +82,31 @@ public struct SeenPrompts: Sendable {
     public func contains(text: String, repeatKey: String, signature: PromptSignature? = nil) -> Bool {
         if keys.contains(repeatKey) { return true }
         if !hashedKeys.isEmpty, hashedKeys[SeenPrompt.key(repeatKey)] != nil { return true }
-        guard !signatures.isEmpty else { return false }
+        guard !ends.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
-        return signatures.contains { signature.isNearDuplicate(of: $0) }
+        return containsNearDuplicate(of: signature.terms)
+    }
+
+    /// Whether a seen signature is a near-duplicate of `candidate` (``PromptSignature/isNearDuplicate(of:)``). A seen
+    /// signature is compared term by term only when enough of the candidate's terms fall on bits of its mask: the
+    /// terms they share can be no more, so most of a long history is passed over after a few bit tests.
+    private func containsNearDuplicate(of candidate: [UInt32]) -> Bool {
+        guard !candidate.isEmpty else { return false }
+        let threshold = PromptSignature.threshold
+        return terms.withUnsafeBufferPointer { terms in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                defer { start = end }
+                let mask = masks[index]
+                var upperBound = 0
+                for term in candidate where mask & (1 << (term % 64)) != 0 { upperBound += 1 }
+                // Shared terms s make a similarity s / (a + b - s), at least the threshold t when s ≥ t(a + b) / (1 + t).
+                guard Double(upperBound) * (1 + threshold) >= threshold * Double(candidate.count + end - start) else { continue }
+                let seen = PromptSignature(terms: Array(terms[start..<end]))
+                if PromptSignature(terms: candidate).isNearDuplicate(of: seen) { return true }
+            }
+            return false
+        }
     }
 
     /// Whether `prompt` repeats, exactly or nearly, one seen.

@@ -30,9 +30,9 @@ public struct RefreshStart: Sendable, Equatable {
     public var session: SessionSnapshot
     /// The prompts of the newest answers its user was shown inside the history window, newest first; empty without
     /// a user or a history.
-    public var history: [SeenPrompt]
+    public var history: SeenHistory
 
-    package init(session: SessionSnapshot, history: [SeenPrompt]) {
+    package init(session: SessionSnapshot, history: SeenHistory) {
         self.session = session
         self.history = history
     }

@@ -7,10 +7,10 @@ public struct UserExport: Sendable {
     /// Their feedback, oldest first.
     public var feedback: [Feedback]
     /// The prompts they were shown inside the history window, newest first: hashes and signatures, no text.
-    public var history: [SeenPrompt]
+    public var history: SeenHistory
 
     /// Creates a value with every field.
-    package init(sessions: [SessionSnapshot], feedback: [Feedback], history: [SeenPrompt] = []) {
+    package init(sessions: [SessionSnapshot], feedback: [Feedback], history: SeenHistory = []) {
         self.sessions = sessions
         self.feedback = feedback
         self.history = history

@@ -31,12 +31,17 @@ public struct RoundAssembler: Sendable {
 
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
     /// round, unless the fallback copy must be reused. A round with no unseen model prompt is a fallback round.
-    public func draft(from generation: Generation, seen: SeenPrompts) -> SessionRound {
+    ///
+    /// The generation's candidates are unseen by `seen` already: the generator and the surplus filtered them, and
+    /// comparing each with a full history twice cost a returning user a quarter of the CPU. Only `alsoShown`, the
+    /// repeat keys a concurrent refresh committed since, is left out here.
+    public func draft(from generation: Generation, seen: SeenPrompts, alsoShown: Set<String> = []) -> SessionRound {
         let count = ProductSpec.promptsPerAnswer
-        // A generation's candidates differ from one another already: only what the user has seen is left out.
-        let unseen = seen.unseen(generation.candidates)
+        var seen = seen
+        for key in alsoShown { seen.insert(repeatKey: key) }
+        let unseen = alsoShown.isEmpty ? generation.candidates : generation.candidates.filter { !alsoShown.contains($0.repeatKey) }
         guard generation.source != .fallback, !unseen.isEmpty else {
-            // Candidates, but every one met already (taken by a concurrent refresh, or in the user's history).
+            // Candidates, but every one met already (taken by a concurrent refresh).
             let reason = generation.fallbackReason ?? .allSeen
             return SessionRound(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen), createdAt: now)
         }

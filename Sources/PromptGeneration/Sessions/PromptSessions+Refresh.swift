@@ -110,9 +110,7 @@ extension PromptSessions {
                 caching: generation.cacheEntry
             ) { shownKeys in
                 // The keys include what refreshes committed since the session was read.
-                var seen = seen
-                for key in shownKeys { seen.insert(repeatKey: key) }
-                var draft = assembler.draft(from: generation, seen: seen)
+                var draft = assembler.draft(from: generation, seen: seen, alsoShown: shownKeys)
                 draft = streamed?.keepingIDs(of: draft) ?? draft
                 draft.templateVersion = identity.version
                 return draft

@@ -69,7 +69,7 @@ public struct UserHistory: Sendable {
 
     /// The newest ``readLimit`` answers' prompts `userID` of `client` was shown inside the window; none when the
     /// store fails to answer.
-    public func entries(client: String, userID: String?, now: Date, logger: Logger) async -> [SeenPrompt] {
+    public func entries(client: String, userID: String?, now: Date, logger: Logger) async -> SeenHistory {
         guard let store, window > 0, let userID else { return [] }
         do {
             return try await store.promptHistory(client: client, userID: userID, now: now, limit: Self.readLimit)

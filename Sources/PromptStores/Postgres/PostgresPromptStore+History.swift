@@ -5,7 +5,7 @@ import PromptDomain
 
 /// Each user's prompt history (``PromptHistoryStore``), in PostgreSQL: every instance reads what the others wrote.
 extension PostgresPromptStore {
-    public func promptHistory(client clientName: String, userID: String, now: Date, limit: Int) async throws -> [SeenPrompt] {
+    public func promptHistory(client clientName: String, userID: String, now: Date, limit: Int) async throws -> SeenHistory {
         try await client.withConnection { connection in
             try await history(client: clientName, userID: userID, now: now, limit: limit, on: connection)
         }
@@ -18,12 +18,12 @@ extension PostgresPromptStore {
         limit: Int,
         cacheKey: String
     ) async throws
-        -> ([SeenPrompt], CacheEntry?)
+        -> (SeenHistory, CacheEntry?)
     {
         try await client.withConnection { connection in
             let history =
                 if let userID { try await history(client: clientName, userID: userID, now: now, limit: limit, on: connection) } else {
-                    [SeenPrompt]()
+                    SeenHistory()
                 }
             return (history, try await cacheEntry(forKey: cacheKey, now: now, on: connection))
         }
@@ -38,7 +38,7 @@ extension PostgresPromptStore {
         limit: Int?,
         on connection: PostgresConnection
     )
-        async throws -> [SeenPrompt]
+        async throws -> SeenHistory
     {
         let rows = try await connection.query(
             """
@@ -48,9 +48,9 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
-        var history: [SeenPrompt] = []
+        var history = SeenHistory()
         for try await (prompts, shownAt) in rows.decode((ByteBuffer, Double).self) {
-            history += HistoryRows.seen(prompts: Data(prompts.readableBytesView), shownAt: shownAt)
+            prompts.withUnsafeReadableBytes { history.append(packed: $0, shownAt: Date(timeIntervalSince1970: shownAt)) }
         }
         return history
     }

@@ -43,7 +43,7 @@ extension PostgresPromptStore {
                 let history =
                     if let historyLimit, let userID = session.userID {
                         try await history(client: session.owner, userID: userID, now: date, limit: historyLimit, on: connection)
-                    } else { [SeenPrompt]() }
+                    } else { SeenHistory() }
                 return .reserved(ordinal: ordinal, start: RefreshStart(session: session, history: history))
             }
             // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn

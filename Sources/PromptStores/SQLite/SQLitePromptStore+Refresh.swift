@@ -54,7 +54,7 @@ extension SQLitePromptStore {
             let history =
                 if let historyLimit, let userID = session.userID {
                     try Self.history(client: session.owner, userID: userID, now: now, limit: historyLimit, db: db)
-                } else { [SeenPrompt]() }
+                } else { SeenHistory() }
             return .reserved(ordinal: used + pending, start: RefreshStart(session: session, history: history))
         }
     }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a user was shown inside the history's window, as the store reads it back: each prompt's key, when it was
+/// shown, and its signature's terms, end to end in flat arrays. Reading a user's 900 prompts fills four arrays, where
+/// 900 signatures would each be an allocation of their own; a prompt is a ``SeenPrompt`` again only when asked for.
+public struct SeenHistory: Sendable, Equatable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    /// Each prompt's key (``SeenPrompt/key``).
+    public private(set) var keys: [UInt64] = []
+    /// When each prompt was shown.
+    public private(set) var shownAt: [Date] = []
+    /// Every prompt's signature terms, end to end: prompt `i`'s end at `ends[i]`, where prompt `i + 1`'s begin.
+    package private(set) var terms: [UInt32] = []
+    package private(set) var ends: [Int] = []
+
+    /// Nothing shown.
+    public init() {}
+
+    /// The history of `records`, in order.
+    public init(_ records: some Sequence<SeenPrompt>) {
+        for record in records { append(record) }
+    }
+
+    public init(arrayLiteral records: SeenPrompt...) {
+        self.init(records)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { keys.count }
+
+    public subscript(position: Int) -> SeenPrompt {
+        let start = position == 0 ? 0 : ends[position - 1]
+        return SeenPrompt(key: keys[position], signature: PromptSignature(terms: Array(terms[start..<ends[position]])), shownAt: shownAt[position])
+    }
+
+    /// Adds `record` at the end.
+    public mutating func append(_ record: SeenPrompt) {
+        keys.append(record.key)
+        shownAt.append(record.shownAt)
+        terms += record.signature.terms
+        ends.append(terms.count)
+    }
+}
+
+extension SeenHistory {
+    /// The stored form of one answer's `prompts`: per prompt its key (8 bytes), the number of its signature's terms
+    /// (1 byte), the terms (4 bytes each), all big-endian, as PostgreSQL's migration `v9` wrote the older hex columns.
+    public static func packed(_ prompts: [SeenPrompt]) -> Data {
+        var bytes: [UInt8] = []
+        for prompt in prompts {
+            let terms = prompt.signature.terms.prefix(Int(UInt8.max))
+            withUnsafeBytes(of: prompt.key.bigEndian) { bytes += $0 }
+            bytes.append(UInt8(terms.count))
+            for term in terms { withUnsafeBytes(of: term.bigEndian) { bytes += $0 } }
+        }
+        return Data(bytes)
+    }
+
+    /// Adds the prompts of one stored answer (``packed(_:)``), shown at `date`. Bytes that end early end the list.
+    public mutating func append(packed bytes: UnsafeRawBufferPointer, shownAt date: Date) {
+        var offset = 0
+        func next<T: FixedWidthInteger>(_: T.Type) -> T? {
+            guard offset + MemoryLayout<T>.size <= bytes.count else { return nil }
+            defer { offset += MemoryLayout<T>.size }
+            return T(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+        }
+        while let key = next(UInt64.self), let count = next(UInt8.self) {
+            guard offset + Int(count) * 4 <= bytes.count else { return }
+            for _ in 0..<count { if let term = next(UInt32.self) { terms.append(term) } }
+            keys.append(key)
+            shownAt.append(date)
+            ends.append(terms.count)
+        }
+    }
+}
