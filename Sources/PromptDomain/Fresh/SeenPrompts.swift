@@ -5,16 +5,17 @@ import Foundation
 /// near-duplicate of one (``PromptSignature``).
 ///
 /// It is consulted on every answer, cache hits included, so it does no work it can skip: with nothing seen, nothing
-/// is computed; a history's keys are hashed only when there is a history; a prompt that carries its signature (one
-/// the model wrote for this service) is not signed again.
+/// is computed; a history is used as the store read it, its keys scanned rather than hashed into a table that a
+/// handful of lookups would not repay; a prompt that carries its signature (one the model wrote for this service)
+/// is not signed again.
 public struct SeenPrompts: Sendable {
     /// The language the prompts are in: their signatures are worked out by its rules.
     public let language: LanguageTag
     /// Repeat keys shown in this session, as they are.
     private var keys: Set<String> = []
-    /// The history's repeat keys, hashed as the store keeps them (``SeenPrompt/key(_:)``), each with when it was
-    /// last shown.
-    private var hashedKeys: [UInt64: Date] = [:]
+    /// The history's repeat keys as the store keeps them (``SeenPrompt/key(_:)``), and when each was shown.
+    private var historyKeys: [UInt64] = []
+    private var historyShownAt: [Date] = []
     /// The seen signatures: their terms end to end, where each ends, and a 64-bit summary of each (bit `term % 64`
     /// set per term). Flat, so that comparing a prompt with a 900-prompt history touches three arrays, not 900.
     private var terms: [UInt32] = []
@@ -24,10 +25,7 @@ public struct SeenPrompts: Sendable {
     /// Nothing seen yet, or the user's `history`.
     public init(language: LanguageTag, history: SeenHistory = []) {
         self.language = language
-        hashedKeys.reserveCapacity(history.count)
-        for (key, shownAt) in zip(history.keys, history.shownAt) {
-            hashedKeys[key] = max(hashedKeys[key] ?? shownAt, shownAt)
-        }
+        (historyKeys, historyShownAt) = (history.keys, history.shownAt)
         (terms, ends) = (history.terms, history.ends)
         masks.reserveCapacity(ends.count)
         var start = 0
@@ -44,7 +42,7 @@ public struct SeenPrompts: Sendable {
     }
 
     /// Whether nothing has been seen.
-    public var isEmpty: Bool { keys.isEmpty && hashedKeys.isEmpty }
+    public var isEmpty: Bool { keys.isEmpty && historyKeys.isEmpty }
 
     /// Remembers a prompt as shown; `signature` when the caller has it already.
     public mutating func insert(text: String, repeatKey: String, signature: PromptSignature? = nil) {
@@ -81,7 +79,7 @@ public struct SeenPrompts: Sendable {
     /// Whether the prompt with `text` and `repeatKey` repeats, exactly or nearly, one seen.
     public func contains(text: String, repeatKey: String, signature: PromptSignature? = nil) -> Bool {
         if keys.contains(repeatKey) { return true }
-        if !hashedKeys.isEmpty, hashedKeys[SeenPrompt.key(repeatKey)] != nil { return true }
+        if !historyKeys.isEmpty, historyKeys.contains(SeenPrompt.key(repeatKey)) { return true }
         guard !ends.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
         return containsNearDuplicate(of: signature.terms)
@@ -93,13 +91,14 @@ public struct SeenPrompts: Sendable {
     private func containsNearDuplicate(of candidate: [UInt32]) -> Bool {
         guard !candidate.isEmpty else { return false }
         let threshold = PromptSignature.threshold
+        let candidateMask = Self.mask(candidate[...])
+        // Candidate terms that share a bit with another: a shared term is counted by its bit, so these are added back.
+        let collisions = candidate.count - candidateMask.nonzeroBitCount
         return terms.withUnsafeBufferPointer { terms in
             var start = 0
-            for (index, end) in ends.enumerated() {
+            for (end, mask) in zip(ends, masks) {
                 defer { start = end }
-                let mask = masks[index]
-                var upperBound = 0
-                for term in candidate where mask & (1 << (term % 64)) != 0 { upperBound += 1 }
+                let upperBound = (candidateMask & mask).nonzeroBitCount + collisions
                 // Shared terms s make a similarity s / (a + b - s), at least the threshold t when s ≥ t(a + b) / (1 + t).
                 guard Double(upperBound) * (1 + threshold) >= threshold * Double(candidate.count + end - start) else { continue }
                 let seen = PromptSignature(terms: Array(terms[start..<end]))
@@ -118,7 +117,9 @@ public struct SeenPrompts: Sendable {
     /// session, `.distantPast` for one the history does not name. What must be shown again goes oldest first.
     public func lastShown(repeatKey: String) -> Date {
         if keys.contains(repeatKey) { return .distantFuture }
-        return hashedKeys.isEmpty ? .distantPast : hashedKeys[SeenPrompt.key(repeatKey)] ?? .distantPast
+        guard !historyKeys.isEmpty else { return .distantPast }
+        let key = SeenPrompt.key(repeatKey)
+        return zip(historyKeys, historyShownAt).reduce(.distantPast) { last, shown in shown.0 == key ? max(last, shown.1) : last }
     }
 
     /// `prompts`, in order, without those seen. For prompts known to differ from one another already: a cache
