@@ -1,7 +1,7 @@
 /// Cleans up one line of model output before it is judged, and derives the key used to spot repeats.
 public enum PromptNormalizer {
-    /// `text` without list numbering, bullets, "Prompt 1:" labels, Markdown emphasis, wrapping quotes or the comma
-    /// of a JSON line, whitespace collapsed.
+    /// `text` without list numbering, bullets, a label before the question ("Prompt 1:", "Pregunta de reflexión:"),
+    /// Markdown emphasis, wrapping quotes or the comma of a JSON line, whitespace collapsed.
     ///
     /// Decorations are peeled repeatedly, so `1. **"What…?"**` and `- Prompt 2: What…?` both come out clean.
     public static func normalize(_ text: String) -> String {
@@ -101,28 +101,49 @@ public enum PromptNormalizer {
         return after.first?.isWhitespace == true ? after : nil
     }
 
-    /// Words that make up a label before the question, in the shipped languages: "Question 3:", "Reflection
-    /// Question:", "Prompt:", "Pregunta 2:", "質問1：". Compared lower-cased, with any number after them dropped.
-    private static let labelWords: Set<String> = [
-        "prompt", "prompts", "question", "questions", "reflection", "reflective", "journal", "journaling", "writing", "q",
-        "pregunta", "reflexión", "reflexion", "pergunta", "reflexão", "frage", "reflexionsfrage", "schreibimpuls",
-        "réflexion", "domanda", "riflessione", "vraag", "reflectie", "schrijfvraag",
-        "質問", "问题", "問題", "提示", "질문", "سؤال", "प्रश्न", "सवाल", "คำถาม",
-    ]
-    private static let labelMarkers: Set<Character> = [":", "：", "-", "–", "—", ")", "."]
+    /// A label's end: a colon, full-width or not, or a dash with a space after it (or a full stop or bracket after a
+    /// number: "Prompt 1. What…?").
+    private static let labelMarkers: Set<Character> = [":", "：", "-", "–", "—"]
+    /// What opens a question on its own besides a capital letter or a letter of a script without case: Spanish's
+    /// inverted marks, and quotes and brackets of every script.
+    private static let questionOpeners: Set<Character> = ["¿", "¡", "\"", "“", "„", "«", "‹", "'", "‘", "‚", "「", "『", "（", "("]
 
-    /// Drops a label made only of label words and a number, before a colon, dash or similar mark: "Reflection
-    /// Question:", "Question 2 -", "Pregunta 2:". "What's the question: …" is a sentence, not a label, and stays.
+    /// Drops a label: what a model puts before the question itself, in any language and any wording:
+    /// "Pregunta de reflexión: ¿Con quién…?", "Prompt 5 - What…?", "質問：…？". A label is a few words before a colon or
+    /// a dash (``isLabel(_:before:)``), and what follows opens a question (``opensQuestion(_:)``) and ends with a
+    /// question mark. "Which mattered most: the view or the company?" is one question and stays.
     package static func droppingLabel(_ text: String) -> String? {
-        guard let markerIndex = text.prefix(40).firstIndex(where: labelMarkers.contains), markerIndex != text.startIndex else { return nil }
-        let words = text[..<markerIndex].split(whereSeparator: \.isWhitespace)
-        guard (1...4).contains(words.count) else { return nil }
-        let isLabel = words.allSatisfy { word in
-            let letters = word.lowercased().filter { !$0.isNumber && $0 != "#" }
-            return letters.isEmpty ? word.allSatisfy(\.isNumber) : labelWords.contains(letters)
+        let head = text.prefix(40)
+        let marker = head.indices.first { index in
+            labelMarkers.contains(head[index]) || (".)".contains(head[index]) && index > head.startIndex && head[head.index(before: index)].isNumber)
         }
-        guard isLabel, words.contains(where: { !$0.allSatisfy(\.isNumber) }) else { return nil }
-        return String(text[text.index(after: markerIndex)...])
+        guard let markerIndex = marker, markerIndex != text.startIndex else { return nil }
+        let rest = text[text.index(after: markerIndex)...]
+        // A dash, a full stop or a bracket ends a label only with a space after it: "Wi-Fi", "e-mail" and "1.5" are
+        // words, "Question 2) What…?" is labelled.
+        if text[markerIndex] != ":", text[markerIndex] != "：", rest.first?.isWhitespace != true { return nil }
+        let question = rest.trimming { $0.isWhitespace }
+        guard isLabel(text[..<markerIndex].trimming { $0.isWhitespace }, before: question), opensQuestion(question) else { return nil }
+        return String(question)
+    }
+
+    /// At most four words, with a letter, not inside a quote, no sentence end of its own, and no longer than the
+    /// question: "Qual foi o melhor momento: O pôr do sol?" is a question cut in two, not a label and a question.
+    private static func isLabel(_ label: Substring, before question: Substring) -> Bool {
+        label.contains(where: \.isLetter) && label.first.map(questionOpeners.contains) == false
+            && label.split(whereSeparator: \.isWhitespace).count <= 4 && label.count <= question.count
+            && !label.contains { ".!。！".contains($0) || QuestionMarks.endsQuestion(String($0)) }
+    }
+
+    /// Whether `text` opens as a question does, once a bullet or emphasis the normalizer peels next is passed: a
+    /// capital letter, a letter of a script without case, an inverted mark, a quote or a list number; and ends with a
+    /// question mark, inside any closing quote.
+    private static func opensQuestion(_ text: Substring) -> Bool {
+        let question = text.drop { bullets.contains($0) || $0 == "_" || $0.isWhitespace }
+        guard let opener = question.first else { return false }
+        let opens = questionOpeners.contains(opener) || opener.isUppercase || (opener.isLetter && !opener.isCased)
+        return (opens || droppingListNumber(String(question)) != nil)
+            && QuestionMarks.endsQuestion(text.trimming { questionOpeners.contains($0) || "”»›’」』）)".contains($0) })
     }
 
     private static func collapseWhitespace(_ text: String) -> String {
