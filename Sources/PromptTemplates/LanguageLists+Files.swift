@@ -33,9 +33,9 @@ extension LanguageLists {
 }
 
 extension KnownWords {
-    /// Reads every `<language>.txt` in `prompts/words`; no folder means no words.
+    /// Reads every `<language>.txt` in `prompts/words` and `<tag>.txt` in `prompts/good`; no folder means no list.
     public static func load(from promptsDirectory: String) throws(TemplateError) -> KnownWords {
-        KnownWords(try LanguageLists.load("words", from: promptsDirectory))
+        KnownWords(try LanguageLists.load("words", from: promptsDirectory), good: try LanguageLists.load("good", from: promptsDirectory))
     }
 }
 

@@ -214,11 +214,13 @@ struct GateTableTests {
     }
 
     @Test(
-        "Korean and Hindi check words leniently: a glued word or two unknown words fail, one missing form passes (Gemma's cards)",
+        "Where a dictionary misses words people write (ko, hi), a glued word or more unknown words than a good line holds fail; common words it lacks pass",
         arguments: [
             ("ko", "가장 적합한 사진을 선택하여, 그 사진을 가리키는 사람의 말을 말하고, 그가에게서도나왔을때의가슴을느끼?", false),
             ("hi", "एक फोटो को दिया जाना चाहिए तो यह दिखाई देता है औरएकसाथसेतोगादसे?", false),
             ("ko", "몇 년이 지나도 기억하고 싶은 이 사진 속 작은 디테일은 무엇인가요?", true),
+            ("hi", "जब पानी पर रोशनी फीकी पड़ रही थी तब हवा में कैसी खुशबू थी?", true),
+            ("hi", "जब झलमोरी पर रोशनी फीकी पड़ रही थी तब हवा में कैसी खुशबू थी?", false),
         ]
     )
     func lenientWords(locale: String, text: String, passes: Bool) {

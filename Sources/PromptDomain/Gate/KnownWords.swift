@@ -1,5 +1,6 @@
-/// Words a language's dictionary lacks but people write, per language, from `prompts/words/<language>.txt`: the
-/// gate's real-word check takes them as known.
+/// What people write, per language, that the gate's real-word check weighs its dictionary against: words the
+/// dictionary lacks (`prompts/words/<language>.txt`), taken as known, and good questions (`prompts/good/<tag>.txt`),
+/// on which the dictionary's coverage is measured (``DictionaryCoverage``).
 ///
 /// Debian's Hindi dictionary knows no English loanword written in Devanagari, yet Hindi speakers write them all the
 /// time ("सेल्फ़ी", "वीकेंड", "सनसेट"): a good question with two of them failed as `unknown_word`. Operators extend
@@ -8,13 +9,18 @@ public struct KnownWords: Sendable, Equatable {
     /// Each language's words, lower-cased, by primary language subtag.
     package let wordsByLanguage: [String: Set<String>]
 
-    /// A short hash of every word: part of the cache key, so an edit to a list re-judges what the cache holds.
+    /// Each language's good questions, by primary language subtag.
+    package let goodQuestions: [String: [String]]
+
+    /// A short hash of every word and question: part of the cache key, so an edit to a list re-judges what the cache
+    /// holds, and of the coverage's memory, so it is measured again.
     package let fingerprint: String
 
-    /// The words of `lists`, one file per language; their fingerprint is the lists'.
-    public init(_ lists: LanguageLists = LanguageLists()) {
+    /// The words of `lists` and the questions of `good`, one file per language.
+    public init(_ lists: LanguageLists = LanguageLists(), good: LanguageLists = LanguageLists()) {
         wordsByLanguage = lists.linesByLanguage.mapValues { Set($0.map { $0.lowercased() }) }
-        fingerprint = lists.fingerprint
+        goodQuestions = good.linesByLanguage
+        fingerprint = lists.fingerprint + good.fingerprint
     }
 
     /// The words a candidate for `language` may use beyond its dictionary.

@@ -7,9 +7,9 @@
 /// failure is a rejection reason of its own, counted in `/metrics`, listed by `eval`, and told to the model on a
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
-    /// Changes whenever what the gate accepts changes: part of every cache key. 8: a cache entry holds no two
-    /// near-duplicates (``PromptSignature``), and a hit no longer checks, so older entries are not read.
-    public static let version = 8
+    /// Changes whenever what the gate accepts changes: part of every cache key. 9: labels in any wording are removed
+    /// (``PromptNormalizer/droppingLabel(_:)``), so an older entry may hold one, and is not read.
+    public static let version = 9
 
     /// The user's language.
     package let language: LanguageTag
@@ -22,8 +22,10 @@ public struct PromptGate: Sendable {
     package let chatter: [[UInt8]]
     /// The photo's own words (place, labels, caption), lower-cased: real words whatever the dictionary says.
     package let photoWords: Set<String>
-    /// Words the language's dictionary lacks but people write (``KnownWords``), lower-cased.
+    /// Words the language's dictionary lacks but people write, lower-cased.
     package let knownWords: Set<String>
+    /// What people write, for the dictionaries' coverage (``KnownWords``).
+    package let peopleWrite: KnownWords
     /// The user's language and each accepted one.
     package let accepted: [LanguageTag]
     /// Whether CLD2 can identify the user's language at all; a language it does not know is judged by script only.
@@ -50,6 +52,7 @@ public struct PromptGate: Sendable {
         self.chatter = chatter.patterns(for: language, wholeWords: spacesWords)
         self.photoWords = Self.words(of: photo)
         self.knownWords = knownWords.words(for: language)
+        self.peopleWrite = knownWords
         self.accepted = [language] + rules.acceptedLanguages.compactMap(LanguageTag.init)
         self.identifiable = LanguageIdentifier.knows(LanguageIdentifier.code(for: language))
         // Worked out once per request, not once per candidate.
@@ -73,11 +76,7 @@ public struct PromptGate: Sendable {
         case .other(let other): written = LanguageTag(other) ?? language
         }
         if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
-            let word = unknownWord(
-                in: knownWords.isEmpty ? ownWords : ownWords.filter { !knownWords.contains($0.lowercased()) },
-                dictionary: dictionary,
-                lenient: SpellingDictionaries.lenient.contains(written.language)
-            )
+            let word = unknownWord(in: judgedWords(ownWords), dictionary: dictionary, coverage: coverage(of: written))
         {
             return .unknownWord(String(word))
         }
@@ -117,17 +116,31 @@ public struct PromptGate: Sendable {
         return .other(script)
     }
 
-    /// The first of the candidate's own words the dictionary does not know, skipping numbers. A word glued from two
-    /// ("anddog", "thePraia", "Icantellyou") is unknown. A capitalised word is judged too: the dictionaries know
-    /// the names of places and people they list and a language's capitalised nouns, the photo's own names are its
-    /// words, and any other name is one the model made up ("Ieet"), or a name the photo does not have.
-    private func unknownWord(in ownWords: [Substring], dictionary: any WordDictionary, lenient: Bool) -> Substring? {
-        let candidates = ownWords.filter { !$0.contains(where: \.isNumber) }
-        if lenient {
-            let unknown = dictionary.unknown(in: candidates)
-            return unknown.first { $0.count >= SpellingDictionaries.gluedLength } ?? (unknown.count >= 2 ? unknown.first : nil)
+    /// The words the dictionary judges: neither known words nor numbers.
+    private func judgedWords(_ words: [Substring]) -> [Substring] {
+        words.filter { !$0.contains(where: \.isNumber) && (knownWords.isEmpty || !knownWords.contains($0.lowercased())) }
+    }
+
+    /// The dictionary's coverage on the good questions of `language`; none measured, every word must be known.
+    private func coverage(of language: LanguageTag) -> DictionaryCoverage {
+        let good = peopleWrite.goodQuestions[language.language] ?? []
+        let measured = dictionaries.coverage(of: language, fingerprint: peopleWrite.fingerprint) { dictionary in
+            DictionaryCoverage(of: dictionary, on: good.map { judgedWords(words(in: $0)) })
         }
-        return dictionary.firstUnknown(in: candidates)
+        return measured ?? DictionaryCoverage(known: 0, total: 0)
+    }
+
+    /// The first unknown word of a candidate with more unknown words than a good line of its length holds
+    /// (``DictionaryCoverage/allowance(words:)``: none where the dictionary knows every word of the good questions),
+    /// or its first unknown word of ``SpellingDictionaries/gluedLength`` letters or more: two words glued together
+    /// ("anddog", "औरयहएकसाथसेतोगाद"). A capitalised word is judged too: the dictionaries know the names of places and
+    /// people they list and a language's capitalised nouns, the photo's own names are its words, and any other name
+    /// is one the model made up ("Ieet"), or a name the photo does not have.
+    private func unknownWord(in words: [Substring], dictionary: any WordDictionary, coverage: DictionaryCoverage) -> Substring? {
+        let allowance = coverage.allowance(words: words.count)
+        guard allowance > 0 else { return dictionary.firstUnknown(in: words) }
+        let unknown = dictionary.unknown(in: words)
+        return unknown.first { $0.count >= SpellingDictionaries.gluedLength } ?? (unknown.count > allowance ? unknown.first : nil)
     }
 
     private func words(in text: String) -> [Substring] {

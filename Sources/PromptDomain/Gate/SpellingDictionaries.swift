@@ -11,18 +11,14 @@ import Synchronization
 /// request waited behind it. A request that comes before its dictionary is open waits for that one only, under its
 /// lock, as before.
 public final class SpellingDictionaries: Sendable {
-    /// Languages whose dictionaries miss forms a translator writes: each rejected one word of the reference
-    /// translations (a loanword with its particle, "디테일은"; a plural, "खुशबुएँ"). There a
-    /// card fails only on what a person does not write: an unknown word of ``gluedLength`` letters or more, or two
-    /// unknown words.
-    package static let lenient: Set<String> = ["hi", "ko"]
-
-    /// Letters (grapheme clusters) from which an unknown word in a lenient language is taken as words glued
-    /// together: Gemma's "그가에게서도나왔을때의가슴을느끼", "औरयहएकसाथसेतोगाद".
+    /// Letters (grapheme clusters) from which an unknown word is taken as words glued together, where a card may
+    /// hold unknown words: Gemma's "그가에게서도나왔을때의가슴을느끼", "औरयहएकसाथसेतोगाद".
     package static let gluedLength = 8
 
     private let dictionaries: [String: LazyDictionary]
     private let preloading = Mutex(false)
+    /// Each dictionary's coverage, by language and the good questions' fingerprint: measured once per list.
+    private let coverages = Mutex<[String: DictionaryCoverage]>([:])
 
     /// Dictionaries opened by `openers`: for each primary language subtag, how to open its dictionary (nil when it
     /// cannot be opened), called once. None: the real-word check is skipped in every language.
@@ -62,6 +58,20 @@ public final class SpellingDictionaries: Sendable {
     /// The dictionary for `language`, opened now if this is its first use; nil where there is none.
     package func dictionary(for language: LanguageTag) -> (any WordDictionary)? {
         dictionaries[language.language]?.opened()
+    }
+
+    /// The coverage of `language`'s dictionary, worked out by `measure` the first time a list (`fingerprint`) asks.
+    package func coverage(
+        of language: LanguageTag,
+        fingerprint: String,
+        measure: (any WordDictionary) -> DictionaryCoverage
+    ) -> DictionaryCoverage? {
+        guard let dictionary = dictionary(for: language) else { return nil }
+        let key = language.language + "\u{0}" + fingerprint
+        if let known = coverages.withLock({ $0[key] }) { return known }
+        let measured = measure(dictionary)
+        coverages.withLock { $0[key] = measured }
+        return measured
     }
 
     /// A dictionary, opened once.

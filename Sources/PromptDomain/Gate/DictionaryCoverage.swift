@@ -1,0 +1,45 @@
+import Foundation
+
+/// How much of what people write a language's dictionary knows, measured on known-good questions
+/// (`prompts/good/<tag>.txt`), and so how many unknown words a good line may hold before the gate calls it unknown.
+///
+/// Debian's English dictionary knows every word of its good questions: one unknown word in a card is evidence, and
+/// fails it. Its Hindi dictionary misses about one word in fifty ("खुशबू", "धूप", "हँसे"): there, two unknown words
+/// in a fourteen-word question happen to good questions, and only more than a good line holds fails.
+package struct DictionaryCoverage: Sendable, Equatable {
+    /// Words of the good questions the dictionary knew, and all their words.
+    package let known: Int
+    package let total: Int
+
+    /// The share of a good line's words that goes unknown, at most: a good line reaching more unknown words than
+    /// this allows happens less than once in a hundred.
+    package static let tail = 0.01
+
+    package init(known: Int, total: Int) {
+        self.known = known
+        self.total = total
+    }
+
+    /// The coverage of `dictionary` on `lines`, each given as the words the gate judges.
+    package init(of dictionary: any WordDictionary, on lines: [[Substring]]) {
+        let words = lines.flatMap(\.self)
+        self.init(known: words.count - dictionary.unknown(in: words).count, total: words.count)
+    }
+
+    /// The most unknown words a good line of `words` words holds with a probability of ``tail`` or more, each word
+    /// unknown as often as in the good questions (the binomial's tail). 0 where the dictionary knew every word.
+    package func allowance(words: Int) -> Int {
+        guard total > 0, known < total, words > 0 else { return 0 }
+        let miss = Double(total - known) / Double(total)
+        guard miss < 1 else { return words }
+        var exactly = pow(1 - miss, Double(words))
+        var atLeastNext = 1 - exactly
+        var allowed = 0
+        while allowed < words, atLeastNext >= Self.tail {
+            exactly *= Double(words - allowed) / Double(allowed + 1) * miss / (1 - miss)
+            atLeastNext -= exactly
+            allowed += 1
+        }
+        return allowed
+    }
+}

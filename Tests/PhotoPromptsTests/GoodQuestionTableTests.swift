@@ -1,0 +1,27 @@
+import Foundation
+import PhotoPromptsTestSupport
+import PromptDomain
+import Testing
+
+/// The good questions of `prompts/good/`, written fresh for the gate in every shipped language: a gate that rejects
+/// one is as wrong as one that shows a bad line.
+@Suite("Fresh good questions pass in every shipped language", .dictionariesOpened)
+struct GoodQuestionTableTests {
+    static let locales = ["en", "es", "pt", "fr", "de", "it", "ja", "zh-Hans", "zh-Hant", "ko", "ar", "hi", "th"]
+
+    /// The lines of `prompts/good/<locale>.txt`, without comments.
+    static func goodQuestions(_ locale: String) throws -> [String] {
+        try String(contentsOfFile: repositoryPromptsDirectory + "/good/\(locale).txt", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    @Test("At least ten fresh good questions, each kept as written", arguments: locales)
+    func everyGoodQuestionIsKept(locale: String) throws {
+        let questions = try Self.goodQuestions(locale)
+        #expect(questions.count >= 10)
+        for question in questions {
+            let validation = GateTableTests.validator(locale).validate([question])
+            #expect(validation.kept.map(\.text) == [question], "\(question): \(validation.rejected.map(\.reason))")
+        }
+    }
+}
