@@ -66,7 +66,9 @@ public struct PromptGate: Sendable {
         if rules.chatter, containsChatter(repeatKey) { return .assistantChatter }
         if rules.oneQuestion, QuestionMarks.count(in: text) > 1 { return .twoQuestions }
         let words = words(in: text)
-        if rules.realWords, RepeatedText.isRepetitive(text, words: words, spacesWords: spacesWords) { return .repetitive }
+        if rules.realWords, RepeatedText.isRepetitive(text, words: words, spacesWords: spacesWords, language: language.language) {
+            return .repetitive
+        }
         // The photo's own words are neither a language's nor a dictionary's to judge.
         let ownWords = words.filter { !isPhotoWord($0) }
         let written: LanguageTag
