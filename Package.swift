@@ -59,6 +59,18 @@ let package = Package(
             pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev"])]
         ),
+        // MeCab (Debian's libmecab-dev) with IPAdic, for the real-word check of Japanese, which writes no spaces.
+        // No pkg-config file ships with it; the module map names the library.
+        .systemLibrary(
+            name: "CMeCab",
+            providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]
+        ),
+        // libthai and libdatrie (Debian's libthai-dev), for the real-word check of Thai.
+        .systemLibrary(
+            name: "CThai",
+            pkgConfig: "libthai",
+            providers: [.apt(["libthai-dev", "libdatrie-dev"])]
+        ),
         // Snowball's stemmers (Debian's libstemmer-dev), so that word forms do not make two prompts different: the
         // near-duplicate rule. No pkg-config file ships with it; the module map names the library.
         .systemLibrary(
@@ -85,6 +97,8 @@ let package = Package(
                 "PromptDomain",
                 // Hunspell's dictionaries are files: opened here and handed to the domain's gate.
                 "CHunspell",
+                "CMeCab",
+                "CThai",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

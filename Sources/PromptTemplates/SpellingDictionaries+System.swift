@@ -16,14 +16,23 @@ extension SpellingDictionaries {
         "hi": "hi_IN", "ko": "ko_KR",
     ]
 
-    /// The Hunspell dictionaries in `folder`, each opened on first use; a language whose files are missing has none.
-    public convenience init(hunspellFolder folder: String) {
+    /// Where Debian's `mecab-ipadic-utf8` puts IPAdic, MeCab's dictionary of Japanese.
+    public static let ipadic = "/var/lib/mecab/dic/ipadic-utf8"
+
+    /// Where Debian's `libthai-data` puts libthai's dictionary of Thai.
+    public static let libthaiWords = "/usr/share/libthai/thbrk.tri"
+
+    /// The Hunspell dictionaries in `folder`, MeCab's for Japanese at `japanese` and libthai's at `thai`, each opened
+    /// on first use; a language whose files are missing has none.
+    public convenience init(hunspellFolder folder: String, japanese: String = ipadic, thai: String = libthaiWords) {
         var openers: [String: @Sendable () -> (any WordDictionary)?] = [:]
         for (language, file) in Self.files {
             let base = URL(fileURLWithPath: folder).appendingPathComponent(file).path
             guard FileManager.default.fileExists(atPath: base + ".aff"), FileManager.default.fileExists(atPath: base + ".dic") else { continue }
             openers[language] = { SpellingDictionary(affixes: base + ".aff", words: base + ".dic") }
         }
+        if FileManager.default.fileExists(atPath: japanese + "/sys.dic") { openers["ja"] = { MorphemeDictionary(folder: japanese) } }
+        if FileManager.default.fileExists(atPath: thai) { openers["th"] = { ThaiDictionary(path: thai) } }
         self.init(opening: openers)
     }
 }

@@ -39,7 +39,8 @@ struct BadLineTableTests {
     }
 
     /// What a small model writes when it has lost the thread, by hand, per locale: a word said three times apart, a
-    /// line about "the text" or "an example", a made-up word where a dictionary judges words.
+    /// line about "the text" or "an example", made-up words where a dictionary judges words (MeCab's for Japanese,
+    /// libthai's for Thai among them).
     static let written: [(locale: String, text: String, reason: String?)] = [
         ("en", "What did the ocean say to the ocean when the ocean was calm?", "repetitive"),
         ("en", "In this text, what do you feel when you look at the old harbour?", "assistant_chatter"),
@@ -58,6 +59,8 @@ struct BadLineTableTests {
         ("it", "Che cosa provi leggendo questo testo davanti al vecchio porto?", "assistant_chatter"),
         ("ja", "この写真の撮影記録をおしゃべりで、おしゃべりにおしゃべりを撮ったとき、どんな記憶？", "repetitive"),
         ("ja", "このテキストは、海辺で過ごしたどんな一日を思い出させますか？", "assistant_chatter"),
+        ("ja", "ぬらべちょ、ぽけみしゃのふらんを見たとき、どんな気持ちでしたか？", "unknown_word"),
+        ("ja", "写真のけいちょうを、ずらべりとしたとき、何を思いましたか？", "unknown_word"),
         ("zh-Hans", "那片海、那片海和那片海，在那天傍晚对你说了什么？", "repetitive"),
         ("zh-Hans", "这段文本让你想起了哪一天在海边的时光？", "assistant_chatter"),
         ("zh-Hant", "那片海、那片海和那片海，在那天傍晚對你說了什麼？", "repetitive"),
@@ -70,6 +73,8 @@ struct BadLineTableTests {
         ("hi", "उदाहरण के लिए, उस शाम बंदरगाह पर आपके साथ कौन खड़ा था?", "assistant_chatter"),
         ("th", "ทะเล ทะเล และทะเลบอกอะไรกับคุณในเย็นวันนั้น?", nil),
         ("th", "ตัวอย่างเช่น ใครยืนอยู่ข้างคุณตอนที่เรือเข้าฝั่ง?", "assistant_chatter"),
+        ("th", "คุณรู้สึกอย่างไรกับฟรึมโบ่งลาที่ชายหาดในวันนั้น?", "unknown_word"),
+        ("th", "อะไรทำให้คุณจึมจึ๋งละเมาะโบ๋ในเช้าวันนั้น?", "unknown_word"),
     ]
 
     @Test("Ten bad lines made from the good questions are rejected, with the reason they were made for", arguments: GoodQuestionTableTests.locales)

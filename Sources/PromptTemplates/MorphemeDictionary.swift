@@ -1,0 +1,52 @@
+import CMeCab
+import PromptDomain
+import Synchronization
+
+/// Japanese words as MeCab knows them, with IPAdic: the real-word check of a language written without spaces, the
+/// only code that talks to MeCab (`Sources/CMeCab`).
+///
+/// MeCab splits a sentence into the morphemes its dictionary lists, with their inflections; a stretch it cannot
+/// split into them is an unknown node. Katakana writes foreign names and loanwords, which no dictionary lists in
+/// full ("プライア・ダ・ロシャ"), so an unknown stretch of katakana, or of Latin letters, counts as a word. ICU's words
+/// are joined again first, so MeCab sees the sentence as written. A tagger is not safe to share between threads, so
+/// each call holds its lock.
+package final class MorphemeDictionary: WordDictionary {
+    private let tagger: Mutex<OpaquePointer>
+
+    /// Opens MeCab with the dictionary in `folder`; nil when MeCab cannot.
+    package init?(folder: String) {
+        guard let tagger = mecab_new2("-d \(folder)") else { return nil }
+        self.tagger = Mutex(tagger)
+    }
+
+    /// Katakana (with its middle dot and long-vowel mark), and Latin letters and digits.
+    private static func writesForeignWords(_ scalar: Unicode.Scalar) -> Bool {
+        (0x30A0...0x30FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value) || scalar.isASCII
+    }
+
+    deinit {
+        tagger.withLock { mecab_destroy($0) }
+    }
+
+    package func firstUnknown(in words: [Substring]) -> Substring? {
+        unknown(in: words).first
+    }
+
+    /// The stretches of `words`, joined, that MeCab found no word of its dictionary in.
+    package func unknown(in words: [Substring]) -> [Substring] {
+        let text = words.joined()
+        return tagger.withLock { tagger in
+            var unknown: [Substring] = []
+            var node = mecab_sparse_tonode(tagger, text)
+            while let current = node {
+                if current.pointee.stat == MECAB_UNK_NODE, let surface = current.pointee.surface {
+                    let bytes = UnsafeRawBufferPointer(start: surface, count: Int(current.pointee.length))
+                    let word = String(decoding: bytes, as: UTF8.self)
+                    if !word.unicodeScalars.allSatisfy(Self.writesForeignWords) { unknown.append(Substring(word)) }
+                }
+                node = UnsafePointer(current.pointee.next)
+            }
+            return unknown
+        }
+    }
+}
