@@ -87,4 +87,10 @@ struct BadLineTableTests {
             if let reason { #expect(validation.rejected.first?.reason.code == reason, "\(locale): \(text.debugDescription)") }
         }
     }
+
+    @Test("A small word said three times is not a loop; any other word is, a question word included")
+    func smallWordThreeTimes() {
+        #expect(GateTableTests.verdict("What did the light on the water and the boats remind you of?", locale: "en") == nil)
+        #expect(GateTableTests.verdict("Which moment, which sound, which smell stayed with you that evening?", locale: "en") == .repetitive)
+    }
 }
