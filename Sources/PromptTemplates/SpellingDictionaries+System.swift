@@ -8,9 +8,9 @@ extension SpellingDictionaries {
         SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
     }
 
-    /// The dictionary file for each language the real-word check covers, by primary language subtag. Japanese and
-    /// Chinese have none; Thai's splits words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร"), so Thai
-    /// skips the check too.
+    /// The Hunspell dictionary file for each language it covers, by primary language subtag. Japanese and Thai write
+    /// no spaces between words and are judged by dictionaries of their own kind (MeCab's, libthai's): Hunspell's Thai
+    /// split words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร").
     package static let files: [String: String] = [
         "ar": "ar", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT", "nl": "nl_NL", "pt": "pt_BR",
         "hi": "hi_IN", "ko": "ko_KR",
