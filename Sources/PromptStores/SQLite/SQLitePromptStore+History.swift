@@ -31,7 +31,7 @@ extension SQLitePromptStore {
             arguments: [client, userID, now?.timeIntervalSince1970 ?? -Double.infinity, limit ?? -1]
         )
         var history = SeenHistory()
-        try rows.forEach { row in
+        while let row = try rows.next() {
             let shownAt = Date(timeIntervalSince1970: row[1])
             try row.withUnsafeData(atIndex: 0) { data in data?.withUnsafeBytes { history.append(packed: $0, shownAt: shownAt) } }
         }
