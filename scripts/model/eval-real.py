@@ -66,7 +66,8 @@ def serve(model):
     process = subprocess.Popen(["nice", "-n", "10", str(SERVER), "-m", str(MODELS / setup["file"]), "--host", "127.0.0.1",
                                 "--port", str(port), "-c", "4096", "-t", str(os.cpu_count() or 2), "-np", "1", *setup["args"]],
                                stdout=log, stderr=subprocess.STDOUT)
-    wait_until_up(f"http://127.0.0.1:{port}/health", process, 60, f"llama-server for {model}", log.name)
+    # A model loads in seconds on an idle machine; under nice, beside a build, Gemma took 46 s to initialise.
+    wait_until_up(f"http://127.0.0.1:{port}/health", process, 180, f"llama-server for {model}", log.name)
     return process, f"http://127.0.0.1:{port}/v1"
 
 
