@@ -60,6 +60,7 @@ struct BadLineTableTests {
         ("ja", "この写真の撮影記録をおしゃべりで、おしゃべりにおしゃべりを撮ったとき、どんな記憶？", "repetitive"),
         ("ja", "このテキストは、海辺で過ごしたどんな一日を思い出させますか？", "assistant_chatter"),
         ("ja", "ぬらべちょ、ぽけみしゃのふらんを見たとき、どんな気持ちでしたか？", "unknown_word"),
+        ("ja", "モデルは、答えるときに、この海辺の景色をどのように伝えますか？", "assistant_chatter"),
         ("ja", "写真のけいちょうを、ずらべりとしたとき、何を思いましたか？", "unknown_word"),
         ("zh-Hans", "那片海、那片海和那片海，在那天傍晚对你说了什么？", "repetitive"),
         ("zh-Hans", "这段文本让你想起了哪一天在海边的时光？", "assistant_chatter"),
