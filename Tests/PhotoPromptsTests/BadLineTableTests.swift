@@ -94,4 +94,13 @@ struct BadLineTableTests {
         #expect(GateTableTests.verdict("What did the light on the water and the boats remind you of?", locale: "en") == nil)
         #expect(GateTableTests.verdict("Which moment, which sound, which smell stayed with you that evening?", locale: "en") == .repetitive)
     }
+
+    @Test("Talk about the text is chatter, unless the photo holds text: then it is about the photo")
+    func textInThePhoto() {
+        let line = "How did the text on that old sign make you feel that morning?"
+        #expect(GateTableTests.verdict(line, locale: "en") == .assistantChatter)
+        let sign = PhotoMetadata(labels: ["text", "sign"])
+        let gate = PromptGate(language: .english, photo: sign, chatter: GateTableTests.chatter, dictionaries: testDictionaries)
+        #expect(gate.failure(for: line, repeatKey: PromptNormalizer.repeatKey(line)) == nil)
+    }
 }

@@ -49,8 +49,15 @@ public struct PromptGate: Sendable {
         self.dictionaries = dictionaries
         let spacesWords = !CalibratedWordRanges.segmentedLanguages.contains(language.language)
         self.spacesWords = spacesWords
-        self.chatter = chatter.patterns(for: language, wholeWords: spacesWords)
-        self.photoWords = Self.words(of: photo)
+        let photoWords = Self.words(of: photo)
+        self.photoWords = photoWords
+        // A phrase that names something the photo holds is about the photo, not the conversation: "the text" of a
+        // photo labelled "text".
+        self.chatter = chatter.patterns(for: language, wholeWords: spacesWords).filter { pattern in
+            !String(decoding: pattern, as: UTF8.self).split(separator: " ").contains { word in
+                photoWords.contains(String(word)) && !SmallWords.contains(String(word), language: language.language)
+            }
+        }
         self.knownWords = knownWords.words(for: language)
         self.peopleWrite = knownWords
         self.accepted = [language] + rules.acceptedLanguages.compactMap(LanguageTag.init)
