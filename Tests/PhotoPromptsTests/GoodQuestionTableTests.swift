@@ -1,6 +1,6 @@
-import Foundation
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptTemplates
 import Testing
 
 /// The good questions of `prompts/good/`, written fresh for the gate in every shipped language: a gate that rejects
@@ -9,10 +9,9 @@ import Testing
 struct GoodQuestionTableTests {
     static let locales = ["en", "es", "pt", "fr", "de", "it", "ja", "zh-Hans", "zh-Hant", "ko", "ar", "hi", "th"]
 
-    /// The lines of `prompts/good/<locale>.txt`, without comments.
+    /// The lines of `prompts/good/<locale>.txt`, read as the service reads them.
     static func goodQuestions(_ locale: String) throws -> [String] {
-        try String(contentsOfFile: repositoryPromptsDirectory + "/good/\(locale).txt", encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        try LanguageLists.load("good", from: repositoryPromptsDirectory).lines(for: LanguageTag(locale: locale))
     }
 
     @Test("At least ten fresh good questions, each kept as written", arguments: locales)

@@ -11,8 +11,8 @@ package struct DictionaryCoverage: Sendable, Equatable {
     package let known: Int
     package let total: Int
 
-    /// The share of a good line's words that goes unknown, at most: a good line reaching more unknown words than
-    /// this allows happens less than once in a hundred.
+    /// How rarely a good line may reach the allowance's count of unknown words: once in a hundred. A card with
+    /// more unknown words than a good line reaches that often fails.
     package static let tail = 0.01
 
     package init(known: Int, total: Int) {
