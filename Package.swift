@@ -42,10 +42,10 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // ICU's word-break iterator (the system's libicu, from libicu-dev), for languages written without spaces
-        // between words. A C target rather than a system-library module: see docs/ARCHITECTURE.md.
+        // between words, its scripts, and its transliterators between Chinese's two scripts. A C target rather than a system-library module: see docs/ARCHITECTURE.md.
         .target(
             name: "CICU",
-            linkerSettings: [.linkedLibrary("icuuc")]
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         // Google's Compact Language Detector 2 (Debian's libcld2-dev), for the gate's language check. CLD2 is C++;
         // one function with plain C types crosses into Swift.

@@ -399,7 +399,7 @@ def gate_cost(results, service):
     time, 200 per language, the stub writing 8 candidates a reply (the shipped template asks for 8). The step also
     extracts and counts words, so this is an upper bound on the gate's own share."""
     results["gate"] = {}
-    for locale in ("en-US", "es-ES", "ja-JP", "th-TH", "hi-IN"):
+    for locale in ("en-US", "es-ES", "ja-JP", "zh-CN", "th-TH", "hi-IN"):
         body = json.dumps({**json.loads(BODY), "locale": locale})
         durations = []
         for _ in range(200):

@@ -2,6 +2,8 @@
 
 #include <unicode/ubrk.h>
 #include <unicode/uscript.h>
+#include <unicode/ustring.h>
+#include <unicode/utrans.h>
 
 /// Opens ICU's word-break iterator over `text`, or NULL when ICU's data is missing.
 static UBreakIterator *open_words(const uint16_t *text, int32_t length, const char *locale) {
@@ -41,4 +43,17 @@ const char *photoprompts_icu_script(uint32_t scalar) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript((UChar32)scalar, &status);
     return U_FAILURE(status) ? "Zzzz" : uscript_getShortName(script);
+}
+
+int32_t photoprompts_icu_transliterate(const char *id, uint16_t *text, int32_t length, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar name[64];
+    u_uastrncpy(name, id, 63);
+    name[63] = 0;
+    UTransliterator *transliterator = utrans_openU(name, -1, UTRANS_FORWARD, NULL, 0, NULL, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t limit = length;
+    utrans_transUChars(transliterator, (UChar *)text, &length, capacity, 0, &limit, &status);
+    utrans_close(transliterator);
+    return U_FAILURE(status) ? -1 : length;
 }

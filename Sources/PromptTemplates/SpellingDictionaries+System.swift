@@ -8,9 +8,9 @@ extension SpellingDictionaries {
         SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
     }
 
-    /// The Hunspell dictionary file for each language it covers, by primary language subtag. Japanese and Thai write
-    /// no spaces between words and are judged by dictionaries of their own kind (MeCab's, libthai's): Hunspell's Thai
-    /// split words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร").
+    /// The Hunspell dictionary file for each language it covers, by primary language subtag. Japanese, Thai and
+    /// Chinese write no spaces between words and are judged by dictionaries of their own kind (MeCab's, libthai's,
+    /// jieba's): Hunspell's Thai split words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร").
     package static let files: [String: String] = [
         "ar": "ar", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT", "nl": "nl_NL", "pt": "pt_BR",
         "hi": "hi_IN", "ko": "ko_KR",
@@ -22,9 +22,17 @@ extension SpellingDictionaries {
     /// Where Debian's `libthai-data` puts libthai's dictionary of Thai.
     public static let libthaiWords = "/usr/share/libthai/thbrk.tri"
 
-    /// The Hunspell dictionaries in `folder`, MeCab's for Japanese at `japanese` and libthai's at `thai`, each opened
-    /// on first use; a language whose files are missing has none.
-    public convenience init(hunspellFolder folder: String, japanese: String = ipadic, thai: String = libthaiWords) {
+    /// Where Debian's `python3-jieba` puts jieba's word list of Chinese.
+    public static let jiebaWords = "/usr/lib/python3/dist-packages/jieba/dict.txt"
+
+    /// The Hunspell dictionaries in `folder`, MeCab's for Japanese at `japanese`, libthai's at `thai` and jieba's list
+    /// for Chinese at `chinese`, each opened on first use; a language whose files are missing has none.
+    public convenience init(
+        hunspellFolder folder: String,
+        japanese: String = ipadic,
+        thai: String = libthaiWords,
+        chinese: String = jiebaWords
+    ) {
         var openers: [String: @Sendable () -> (any WordDictionary)?] = [:]
         for (language, file) in Self.files {
             let base = URL(fileURLWithPath: folder).appendingPathComponent(file).path
@@ -33,6 +41,7 @@ extension SpellingDictionaries {
         }
         if FileManager.default.fileExists(atPath: japanese + "/sys.dic") { openers["ja"] = { MorphemeDictionary(folder: japanese) } }
         if FileManager.default.fileExists(atPath: thai) { openers["th"] = { ThaiDictionary(path: thai) } }
+        if FileManager.default.fileExists(atPath: chinese) { openers["zh"] = { ChineseDictionary(path: chinese) } }
         self.init(opening: openers)
     }
 }

@@ -66,6 +66,11 @@ struct BadLineTableTests {
         ("zh-Hans", "这段文本让你想起了哪一天在海边的时光？", "assistant_chatter"),
         ("zh-Hant", "那片海、那片海和那片海，在那天傍晚對你說了什麼？", "repetitive"),
         ("zh-Hant", "這段文本讓你想起了哪一天在海邊的時光？", "assistant_chatter"),
+        // Characters only the other script writes, a kana among the characters, a character no list writes.
+        ("zh-Hans", "那天在码头上，你对身边的朋友說了些什么？", "unknown_word"),
+        ("zh-Hant", "那天在碼頭上，你对身边的朋友说了些什么？", "unknown_word"),
+        ("zh-Hans", "那天傍晚的风のにおい让你想起了哪一个人？", nil),
+        ("zh-Hant", "那天傍晚，䶵䲜的聲音讓你想起了哪一個人？", "unknown_word"),
         ("ko", "그 바다를 보며, 그 바다를 걸으며, 그 바다를 떠올리면 무엇이 생각나나요?", "repetitive"),
         ("ko", "이 텍스트는 바닷가에서 보낸 어떤 하루를 떠올리게 하나요?", "assistant_chatter"),
         ("ar", "ماذا قال لك البحر، ثم البحر، ثم البحر في ذلك المساء الهادئ؟", "repetitive"),

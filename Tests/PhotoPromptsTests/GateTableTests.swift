@@ -239,11 +239,10 @@ struct GateTableTests {
         #expect(Self.verdict("What did the cliffs at Praia da Rocha look like from the water?", locale: "en") == nil)
     }
 
-    @Test("A language without a dictionary skips the word check; the service can say which languages have one")
+    @Test("Every shipped language has a dictionary, and the service can say which")
     func dictionaries() {
-        #expect(Self.verdict("在罗沙海滩看日落的时候，你心里想到了什么？", locale: "zh-Hans") == nil)
         let languages = testDictionaries.languages
-        #expect(languages == ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "nl", "pt", "th"])
+        #expect(languages == ["ar", "de", "en", "es", "fr", "hi", "it", "ja", "ko", "nl", "pt", "th", "zh"])
     }
 
     @Test("Operators relax the gate per template: English accepted for every locale, the word check off")

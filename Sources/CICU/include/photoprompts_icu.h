@@ -19,4 +19,9 @@ int32_t photoprompts_icu_word_bounds(const uint16_t *text, int32_t length, const
 /// The ISO 15924 code of the script `scalar` belongs to ("Latn", "Hani", "Zyyy" for common characters).
 const char *photoprompts_icu_script(uint32_t scalar);
 
+/// `text` (UTF-16, `length` code units) rewritten in place by ICU's transliterator `id` ("Hant-Hans" turns
+/// Traditional Chinese characters into Simplified ones). `capacity` is the buffer's size in code units; returns the
+/// new length, or -1 if ICU cannot open the transliterator or the result does not fit.
+int32_t photoprompts_icu_transliterate(const char *id, uint16_t *text, int32_t length, int32_t capacity);
+
 #endif

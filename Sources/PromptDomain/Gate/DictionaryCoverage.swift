@@ -20,10 +20,11 @@ package struct DictionaryCoverage: Sendable, Equatable {
         self.total = total
     }
 
-    /// The coverage of `dictionary` on `lines`, each given as the words the gate judges.
+    /// The coverage of `dictionary` on `lines`, each given as the words the gate judges and judged on its own, as a
+    /// card is: a line's words are context (MeCab's sentence, the script a Chinese line writes).
     package init(of dictionary: any WordDictionary, on lines: [[Substring]]) {
-        let words = lines.flatMap(\.self)
-        self.init(known: words.count - dictionary.unknown(in: words).count, total: words.count)
+        let total = lines.reduce(0) { $0 + $1.count }
+        self.init(known: total - lines.reduce(0) { $0 + dictionary.unknown(in: $1).count }, total: total)
     }
 
     /// The most unknown words a good line of `words` words holds with a probability of ``tail`` or more, each word

@@ -15,7 +15,7 @@ public struct PromptGate: Sendable {
     package let language: LanguageTag
     /// The template's relaxations.
     package let rules: GateRules
-    /// Where each language's dictionary comes from; a language without one (Chinese, for now) skips the word check.
+    /// Where each language's dictionary comes from; a language without one skips the word check.
     package let dictionaries: SpellingDictionaries
     /// The chatter phrases, as the UTF-8 of their repeat keys, padded with a space each side where the language
     /// spaces its words (so they match whole words only); searched with ``UTF8Search``.
