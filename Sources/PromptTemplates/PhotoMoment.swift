@@ -50,7 +50,7 @@ public struct PhotoMoment: Sendable, Equatable {
             default: "night"
             }
         weekday = Self.weekdays[((parts.weekday ?? 1) - 1) % 7]
-        season = latitude.map { Self.season(month: parts.month ?? 1, southern: $0 < 0) }
+        season = latitude.map { Season(month: parts.month ?? 1, southern: $0 < 0).rawValue }
         isRecent = now.timeIntervalSince(instant) < Double(Self.recentDays) * 86_400
         yearsAgo = max(0, calendar.dateComponents([.year], from: instant, to: now).year ?? 0)
     }
@@ -71,16 +71,4 @@ public struct PhotoMoment: Sendable, Equatable {
     /// English names, whatever the machine's locale: templates are written in English, and the locale only
     /// tells the model which language to answer in.
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-
-    private static func season(month: Int, southern: Bool) -> String {
-        let northern =
-            switch month {
-            case 3...5: "spring"
-            case 6...8: "summer"
-            case 9...11: "autumn"
-            default: "winter"
-            }
-        guard southern else { return northern }
-        return ["spring": "autumn", "summer": "winter", "autumn": "spring", "winter": "summer"][northern] ?? northern
-    }
 }

@@ -123,20 +123,21 @@ public struct PromptTemplate: Sendable {
         PromptValidator(wordRule: .for(language, overrides: settings.wordRanges), checks: settings.checks)
     }
 
-    /// The validator of a model's candidates for `photo`: the word rule and checks, and the gate with this template's
-    /// rules.
-    public func validator(for language: LanguageTag, photo: PhotoMetadata) -> PromptValidator {
+    /// The validator of a model's candidates for `photo`, asked on `now`: the word rule and checks, and the gate with
+    /// this template's rules.
+    public func validator(for language: LanguageTag, photo: PhotoMetadata, now: Date? = nil) -> PromptValidator {
         var validator = validator(for: language)
         validator.gate = PromptGate(
             language: language,
             photo: photo,
+            now: now,
             rules: settings.gate,
             chatter: chatter,
             knownWords: knownWords,
             dictionaries: dictionaries
         )
         validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
-        validator.photoMentions = PhotoMentions(photo)
+        validator.photoMentions = PhotoMentions(photo, language: language)
         return validator
     }
 

@@ -45,7 +45,7 @@ public struct RequestPlan: Sendable {
     /// How a reply is judged: the language's word rule with the template's ranges, its checks, and the gate for this
     /// photo. Worked out on each read: read it once per request.
     public var validator: PromptValidator {
-        source.validator(for: language, photo: photo)
+        source.validator(for: language, photo: photo, now: now)
     }
 
     /// What the reply is held to: `candidate_count` questions within the word rule, as a grammar or a schema.
@@ -66,7 +66,7 @@ public struct RequestPlan: Sendable {
         var fallbacks = copy.fallbacks
         let context = TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, now: now)
         if photo.location != nil {
-            let validator = source.validator(for: copy.locale, photo: photo)
+            let validator = source.validator(for: copy.locale, photo: photo, now: now)
             fallbacks = fallbacks.preceded(by: copy.photoFallbacks.usable(for: context, validator: validator))
         }
         if copy.locale.language == LanguageTag.english.language {

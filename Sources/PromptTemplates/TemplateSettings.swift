@@ -62,6 +62,7 @@ public struct TemplateSettings: Sendable, Equatable {
             var oneQuestion: Bool?
             var questionWords: Bool?
             var realWords: Bool?
+            var photoDetails: Bool?
 
             enum CodingKeys: String, CodingKey, CaseIterable {
                 case language
@@ -71,6 +72,7 @@ public struct TemplateSettings: Sendable, Equatable {
                 case oneQuestion = "one_question"
                 case questionWords = "question_words"
                 case realWords = "real_words"
+                case photoDetails = "photo_details"
             }
         }
 
@@ -176,7 +178,8 @@ public struct TemplateSettings: Sendable, Equatable {
             chatter: gate?.chatter ?? defaults.chatter,
             oneQuestion: gate?.oneQuestion ?? defaults.oneQuestion,
             questionWords: gate?.questionWords ?? defaults.questionWords,
-            realWords: gate?.realWords ?? defaults.realWords
+            realWords: gate?.realWords ?? defaults.realWords,
+            photoDetails: gate?.photoDetails ?? defaults.photoDetails
         )
     }
 

@@ -207,8 +207,10 @@ struct GateTableTests {
     @Test("What a question may repeat is not repetition: three f's in German, \"the\" three times, a number's zeros")
     func notRepetitive() {
         #expect(Self.verdict("Wie war die Schifffahrt an diesem Abend mit deinem Hund am Strand?", locale: "de") == nil)
-        #expect(Self.verdict("What did the sun, the sea and the sand feel like on that summer evening?", locale: "en") == nil)
-        #expect(Self.verdict("How did it feel to walk 10000 steps along the beach with your dog?", locale: "en") == nil)
+        #expect(Self.verdict("What did the sun, the sea and the sand feel like on that warm evening?", locale: "en") == nil)
+        // A count the photo does not hold is another rule's (unsupported_detail); this one is about the zeros.
+        let counts = GateRules(photoDetails: false)
+        #expect(Self.verdict("How did it feel to walk 10000 steps along the beach with your dog?", locale: "en", rules: counts) == nil)
         #expect(Self.verdict("What did you see there, and what did you hear on the beach?", locale: "en") == nil)
     }
 
@@ -229,7 +231,10 @@ struct GateTableTests {
 
     @Test("A name is real when the dictionary lists it or the photo has it; an invented one, or a glued one, is not")
     func names() {
-        #expect(Self.verdict("Did you ever visit Paris or London before this trip to the beach?", locale: "en") == nil)
+        // A real name the photo does not hold is a detail it does not say: another rule, which an operator may relax.
+        let line = "Did you ever visit Paris or London before this trip to the beach?"
+        #expect(Self.verdict(line, locale: "en", rules: GateRules(photoDetails: false)) == nil)
+        #expect(Self.verdict(line, locale: "en") == .unsupportedDetail("Paris"))
         #expect(Self.verdict("What did Izoomarad say when you reached the beach that day?", locale: "en") == .unknownWord("Izoomarad"))
         #expect(
             Self.verdict("If you could share this beach with others, Icantellyouallot what would you say?", locale: "en")

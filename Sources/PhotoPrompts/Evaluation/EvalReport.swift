@@ -165,7 +165,7 @@ public struct EvalReport: Codable, Sendable {
             if generation.candidates.count < ProductSpec.promptsPerAnswer { needingFallback += 1 }
             for rejection in generation.rejected { rejections[rejection.reason.code, default: 0] += 1 }
             for prompt in generation.candidates { photosByKey[prompt.repeatKey, default: []].insert(index) }
-            let details = PhotoMentions(photo)
+            let details = PhotoMentions(photo, language: outcome.fixture.request.locale)
             let mentions = generation.candidates.filter { details.mentioned(inKey: $0.repeatKey) }.count
             if details.hasDetails {
                 mentionable += generation.candidates.count

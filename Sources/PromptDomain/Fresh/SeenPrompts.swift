@@ -2,7 +2,11 @@ import Foundation
 
 /// Everything a user has been shown that a new prompt must not repeat: a session's rounds and, when the service
 /// keeps one, the user's history. A prompt is seen when its repeat key matches one shown, or when it is a
-/// near-duplicate of one (``PromptSignature``).
+/// near-duplicate of one (``PromptSignature``), or when it has the frame of one shown in this session (below).
+///
+/// A card's frame is its signature without the photo's own words (``framing(_:)``): "How did you feel about the
+/// harbor and the boats?" and "How did you feel about the coffee and the book?" share {how, feel}. Two cards of one
+/// frame about two things in one photo read as one question twice, so an answer or a session never holds both.
 ///
 /// It is consulted on every answer, cache hits included, so it does no work it can skip: with nothing seen, nothing
 /// is computed; a history is used as the store read it, its keys scanned rather than hashed into a table that a
@@ -21,10 +25,16 @@ public struct SeenPrompts: Sendable {
     private var terms: [UInt32] = []
     private var ends: [Int] = []
     private var masks: [UInt64] = []
+    /// How many of the seen signatures are the history's, which come first: the rest are this session's.
+    private let historyCount: Int
+    /// The photo's own words, which a frame leaves out; none until ``framing(_:)``. Signed only when a frame is
+    /// compared: a cache hit for a new session compares none.
+    private var photoWords = ""
 
     /// Nothing seen yet, or the user's `history`.
     public init(language: LanguageTag, history: SeenHistory = []) {
         self.language = language
+        historyCount = history.ends.count
         (historyKeys, historyShownAt) = (history.keys, history.shownAt)
         (terms, ends) = (history.terms, history.ends)
         masks.reserveCapacity(ends.count)
@@ -43,6 +53,22 @@ public struct SeenPrompts: Sendable {
 
     /// Whether nothing has been seen.
     public var isEmpty: Bool { keys.isEmpty && historyKeys.isEmpty }
+
+    /// The same, with frames taken against `photo`: its place, labels and caption, by the signature's own rules.
+    public func framing(_ photo: PhotoMetadata) -> SeenPrompts {
+        var framed = self
+        let location = photo.location
+        let words = [location?.name, location?.locality, location?.country, photo.caption].compactMap(\.self) + (photo.labels ?? [])
+        framed.photoWords = words.joined(separator: " , ")
+        return framed
+    }
+
+    /// Nothing seen, with the same language and frames: for prompts compared only with one another.
+    public var nothingSeen: SeenPrompts {
+        var empty = SeenPrompts(language: language)
+        empty.photoWords = photoWords
+        return empty
+    }
 
     /// Remembers a prompt as shown; `signature` when the caller has it already.
     public mutating func insert(text: String, repeatKey: String, signature: PromptSignature? = nil) {
@@ -82,7 +108,22 @@ public struct SeenPrompts: Sendable {
         if !historyKeys.isEmpty, historyKeys.contains(SeenPrompt.key(repeatKey)) { return true }
         guard !ends.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
-        return containsNearDuplicate(of: signature.terms)
+        return containsNearDuplicate(of: signature.terms) || sessionHasFrame(of: signature.terms)
+    }
+
+    /// Whether a prompt of this session has the frame of `candidate`: the two signatures agree, the photo's terms
+    /// left out of both. A frame of the photo's words alone is nobody's.
+    private func sessionHasFrame(of candidate: [UInt32]) -> Bool {
+        guard ends.count > historyCount else { return false }
+        let photoTerms = Set(PromptSignature(photoWords, language: language).terms)
+        let frame = PromptSignature(terms: candidate.filter { !photoTerms.contains($0) })
+        guard !frame.terms.isEmpty else { return false }
+        var start = historyCount == 0 ? 0 : ends[historyCount - 1]
+        for end in ends[historyCount...] {
+            defer { start = end }
+            if frame.isNearDuplicate(of: PromptSignature(terms: terms[start..<end].filter { !photoTerms.contains($0) })) { return true }
+        }
+        return false
     }
 
     /// Whether a seen signature is a near-duplicate of `candidate` (``PromptSignature/isNearDuplicate(of:)``). A seen

@@ -19,6 +19,8 @@ public struct GateRules: Sendable, Equatable {
     public var questionWords: Bool
     /// Reject a word the language's dictionary does not know and the photo does not name (`unknown_word`).
     public var realWords: Bool
+    /// Reject a number, weekday, month or name the photo's metadata does not hold (`unsupported_detail`).
+    public var photoDetails: Bool
 
     /// Creates rules; every check is on unless turned off.
     public init(
@@ -28,7 +30,8 @@ public struct GateRules: Sendable, Equatable {
         chatter: Bool = true,
         oneQuestion: Bool = true,
         questionWords: Bool = true,
-        realWords: Bool = true
+        realWords: Bool = true,
+        photoDetails: Bool = true
     ) {
         self.language = language
         self.acceptedLanguages = acceptedLanguages
@@ -37,5 +40,6 @@ public struct GateRules: Sendable, Equatable {
         self.oneQuestion = oneQuestion
         self.questionWords = questionWords
         self.realWords = realWords
+        self.photoDetails = photoDetails
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a candidate must be before a user may see it, besides the word rule: a clean question, in the user's
 /// language, in real words.
 ///
@@ -7,9 +9,10 @@
 /// failure is a rejection reason of its own, counted in `/metrics`, listed by `eval`, and told to the model on a
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
-    /// Changes whenever what the gate accepts changes: part of every cache key. 9: labels in any wording are removed
-    /// (``PromptNormalizer/droppingLabel(_:)``), so an older entry may hold one, and is not read.
-    public static let version = 9
+    /// Changes whenever what the gate accepts changes: part of every cache key. 10: Chinese words are judged
+    /// (jieba's list and the two scripts) and details the photo does not hold are rejected (``PhotoDetails``), so an
+    /// older entry may hold a card that mixes scripts or names a place the photo is not in, and is not read.
+    public static let version = 10
 
     /// The user's language.
     package let language: LanguageTag
@@ -34,11 +37,15 @@ public struct PromptGate: Sendable {
     package let spacesWords: Bool
     /// The scripts the accepted languages are written in; nil when one of them may be written in any script.
     package let acceptedScripts: Set<String>?
+    /// The numbers, dates and names the photo holds.
+    package let details: PhotoDetails
 
-    /// A gate for candidates written for `language` about `photo`.
+    /// A gate for candidates written for `language` about `photo`, on `now` (how many years ago the photo was taken
+    /// is a number a card may name; nil: none).
     public init(
         language: LanguageTag,
         photo: PhotoMetadata,
+        now: Date? = nil,
         rules: GateRules = GateRules(),
         chatter: ChatterPhrases = ChatterPhrases(),
         knownWords: KnownWords = KnownWords(),
@@ -51,6 +58,7 @@ public struct PromptGate: Sendable {
         self.spacesWords = spacesWords
         let photoWords = Self.words(of: photo)
         self.photoWords = photoWords
+        self.details = PhotoDetails(photo, language: language, now: now)
         // A phrase that names something the photo holds is about the photo, not the conversation: "the text" of a
         // photo labelled "text".
         self.chatter = chatter.patterns(for: language, wholeWords: spacesWords).filter { pattern in
@@ -88,6 +96,15 @@ public struct PromptGate: Sendable {
             let word = unknownWord(in: judgedWords(ownWords), dictionary: dictionary, coverage: coverage(of: written))
         {
             return .unknownWord(String(word))
+        }
+        if rules.photoDetails,
+            let detail = details.unsupported(
+                in: words,
+                photoWords: photoWords,
+                unknown: { dictionaries.dictionary(for: written)?.unknown(in: $0) ?? [] }
+            )
+        {
+            return .unsupportedDetail(String(detail))
         }
         if rules.questionWords, !Interrogatives.asks(key: repeatKey, language: written.language) { return .notAQuestion }
         return nil

@@ -2,17 +2,22 @@
 ///
 /// A prompt that names the beach or "who was with you" feels written for this photo; one that could be about any
 /// photo does not. The validator puts such prompts first, so they are the ones a user sees, and `eval` reports
-/// their share. Matching is on repeat keys (case and punctuation ignored), whole words, with a plural `s`.
+/// their share. Matching is on repeat keys (case and punctuation ignored): whole words, with a plural `s`, where the
+/// language spaces its words; anywhere in the key where it does not ("清水寺で…").
 public struct PhotoMentions: Sendable {
     /// Each detail's key as whole words, singular and plural, in UTF-8: " beach " and " beachs ".
     private let patterns: [[UInt8]]
 
-    /// The details of `photo` a prompt could name.
-    public init(_ photo: PhotoMetadata) {
+    /// The details of `photo` a prompt in `language` could name.
+    public init(_ photo: PhotoMetadata, language: LanguageTag) {
         let place = [photo.location?.name, photo.location?.locality, photo.location?.country].compactMap { $0 }
         let keys =
             (place + (photo.labels ?? [])).map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
             + ((photo.peopleCount ?? 0) > 0 ? Self.peopleWords : [])
+        guard !CalibratedWordRanges.segmentedLanguages.contains(language.language) else {
+            patterns = keys.map { Array($0.utf8) }
+            return
+        }
         patterns = keys.flatMap { [Array(" \($0) ".utf8), Array(" \($0)s ".utf8)] }
     }
 

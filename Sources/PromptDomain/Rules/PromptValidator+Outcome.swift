@@ -41,6 +41,8 @@ public struct PromptRejection: Sendable, Equatable {
         case unknownWord(String)
         /// Repeats itself: a letter, a symbol, a short run or a word, past what a question writes (``RepeatedText``).
         case repetitive
+        /// Names a number, a date or a name the photo's metadata does not hold (``PhotoDetails``): the word.
+        case unsupportedDetail(String)
 
         /// A short reason for logs, e.g. "too short at 6 words".
         public var description: String {
@@ -61,6 +63,7 @@ public struct PromptRejection: Sendable, Equatable {
             case .twoQuestions: "asks two questions; ask one"
             case .unknownWord(let word): "uses \"\(word)\", which is not a word"
             case .repetitive: "repeats itself; write one plain question"
+            case .unsupportedDetail(let word): "names \"\(word)\", which the photo does not say"
             }
         }
 
@@ -91,6 +94,7 @@ public struct PromptRejection: Sendable, Equatable {
             case .twoQuestions: "two_questions"
             case .unknownWord: "unknown_word"
             case .repetitive: "repetitive"
+            case .unsupportedDetail: "unsupported_detail"
             }
         }
     }

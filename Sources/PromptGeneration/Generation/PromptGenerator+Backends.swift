@@ -134,9 +134,10 @@ extension PromptGenerator {
         // And the re-ask's streamed prompts too: the answer shows each where it was shown.
         var kept = call.early?.leading(judged.kept) ?? judged.kept
         for index in kept.indices { kept[index].answeredBy = identity }
-        // What the cache keeps is every user's: near-duplicates of one another go, whoever has seen what.
+        // What the cache keeps is every user's: near-duplicates of one another, and cards of one frame, go, whoever
+        // has seen what.
         let written = kept.count
-        kept = SeenPrompts(language: call.seen.language).fresh(kept)
+        kept = call.seen.nothingSeen.fresh(kept)
         let unseen = call.seen.unseen(kept)
         // Nothing kept is the model's fault; kept prompts the user had all met are not.
         let reason: FallbackReason = kept.isEmpty ? .invalidOutput : .allSeen

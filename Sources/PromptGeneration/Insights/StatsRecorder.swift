@@ -68,7 +68,7 @@ public final class StatsRecorder: Sendable {
         var counts = ["requests": 1, firstAnswer == nil ? "refreshes" : "sessions": 1, "source.\(round.source.rawValue)": 1]
         if let reason = round.fallbackReason { counts["fallback.\(reason.rawValue)"] = 1 }
         if round.prompts.contains(where: { $0.source == .fallback }) { counts["rounds_with_fallback_prompts"] = 1 }
-        let mentions = PhotoMentions(shown.photo)
+        let mentions = PhotoMentions(shown.photo, language: LanguageTag(locale: shown.language))
         counts["prompts_shown"] = round.prompts.count
         counts["cards.fallback"] = round.prompts.filter { $0.source == .fallback }.count
         counts["prompts_naming_detail"] = round.prompts.filter { mentions.mentioned(inKey: $0.repeatKey) }.count

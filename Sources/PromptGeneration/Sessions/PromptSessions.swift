@@ -92,10 +92,11 @@ public struct PromptSessions: Sendable {
                 logger: logger
             )
         {
-            (input.seen, input.cached) = (seen, .some(entry))
+            (input.seen, input.cached) = (seen.framing(plan.photo), .some(entry))
             if let entry { promptCache.stored(entry, at: now) }
         } else {
             input.seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: now, logger: logger)
+                .framing(plan.photo)
             input.cached = remembered.map { .some($0) }
         }
         let seen = input.seen

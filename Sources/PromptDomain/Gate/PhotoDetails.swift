@@ -1,0 +1,117 @@
+import Foundation
+
+/// What a photo's metadata says, for the gate's `unsupported_detail` rule: a card may name a number, a weekday, a
+/// month, a season or a name only where the photo says it.
+///
+/// Small models state what they were not told: "What do you do today tomorrow, Boston, United Kingdom?" for a photo
+/// in Boston, United States; "What did you think of Mara, Morocco…?" for Marrakesh. The rule works from the
+/// metadata's own words and each language's writing, never from a list of places:
+/// - a number in digits is supported when the photo holds it: its people count, a number in its place, labels or
+///   caption, its date's year, month or day, or how many years ago it was taken;
+/// - a weekday or month name, as CLDR writes it in the user's language, when it is the photo's own; a season
+///   (``Season``) when the photo's date and latitude give it;
+/// - where a language capitalises names and not its nouns, a capitalised word after the first is a name when the
+///   dictionary does not know it in lower case ("Mara") or when it stands beside another capitalised word ("United
+///   Kingdom"). A dictionary word alone is not a place ("the Beach"), and a card in Title Case marks nothing by its
+///   capitals. A name is supported when the photo's place, labels or caption hold it.
+package struct PhotoDetails: Sendable {
+    /// The numbers the photo holds.
+    private let numbers: Set<Int>
+    /// Every weekday and month name of the language as CLDR writes it, and those but the photo's own.
+    private let dates: Set<String>
+    private let otherDates: Set<String>
+    /// The seasons but the photo's: all four where its latitude or date is unknown.
+    private let otherSeasons: [Season]
+    /// The language's primary subtag, for its season names.
+    private let language: String
+    /// Whether names are told by their capital letter in this language.
+    private let capitalisesNames: Bool
+
+    /// Languages that capitalise names and sentence starts only: a capital elsewhere marks a name.
+    package static let capitalisingNames: Set<String> = ["en", "es", "pt", "fr", "it", "nl"]
+
+    /// The details `photo` supports for a card in `language`, on `now` (nil: no years-ago count is supported).
+    package init(_ photo: PhotoMetadata, language: LanguageTag, now: Date?) {
+        let texts =
+            [photo.location?.name, photo.location?.locality, photo.location?.country, photo.caption].compactMap(\.self) + (photo.labels ?? [])
+        var numbers = Set(texts.flatMap(Self.numbers(in:)))
+        if let count = photo.peopleCount { numbers.insert(count) }
+        var own: Set<String> = []
+        var season: Season?
+        let names = Self.dateNames(language)
+        if let takenAt = photo.takenAt, let parts = TimestampParser.components(of: takenAt) {
+            numbers.formUnion([parts.year, parts.month, parts.day, parts.year % 100])
+            season = photo.location?.latitude.map { Season(month: parts.month, southern: $0 < 0) }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .gmt
+            if let day = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day)), names.months.count == 12 {
+                own = [names.weekdays[calendar.component(.weekday, from: day) - 1], names.months[parts.month - 1]]
+                // The count a person gives depends on whether this year's anniversary has passed.
+                if let now, let years = calendar.dateComponents([.year], from: day, to: now).year { numbers.formUnion([years, years + 1]) }
+            }
+        }
+        self.numbers = numbers
+        dates = Set(names.weekdays + names.months)
+        otherDates = dates.subtracting(own)
+        otherSeasons = Season.allCases.filter { $0 != season }
+        self.language = language.language
+        capitalisesNames = Self.capitalisingNames.contains(language.language)
+    }
+
+    /// The first word of `words` (a card's words, in order) naming a detail the photo does not support, or nil.
+    /// `photoWords` are the photo's own words, lower-cased; `unknown` gives those of some words the language's
+    /// dictionary does not know.
+    package func unsupported(in words: [Substring], photoWords: Set<String>, unknown: ([Substring]) -> [Substring]) -> Substring? {
+        for (index, word) in words.enumerated() {
+            if Self.numbers(in: String(word)).contains(where: { !numbers.contains($0) }) { return word }
+            if isOtherDate(word, startsSentence: index == 0) { return word }
+            let lowered = word.lowercased()
+            if otherSeasons.contains(where: { Season.word(lowered, in: language, names: $0) }) { return word }
+        }
+        // A card in Title Case marks nothing by its capitals.
+        guard capitalisesNames, words.dropFirst().filter(isCapitalised).count * 2 <= words.count - 1 else { return nil }
+        let capitalised = words.indices.dropFirst().filter { index in
+            isCapitalised(words[index]) && !photoWords.contains(words[index].lowercased()) && !dates.contains(String(words[index]))
+        }
+        guard !capitalised.isEmpty else { return nil }
+        let lowered = capitalised.map { Substring(words[$0].lowercased()) }
+        let notWords = Set(unknown(lowered))
+        for (position, index) in capitalised.enumerated() {
+            let beside = [index - 1, index + 1].contains { $0 > 0 && $0 < words.count && isCapitalised(words[$0]) }
+            if notWords.contains(lowered[position]) || beside { return words[index] }
+        }
+        return nil
+    }
+
+    /// Whether `word` names another weekday or month than the photo's. A name CLDR writes with a capital (English
+    /// "May") is one only where it does not start the sentence ("May I ask…?"), and only so written ("may" is a
+    /// verb); one CLDR writes in lower case (Spanish "lunes") is one however it starts.
+    private func isOtherDate(_ word: Substring, startsSentence: Bool) -> Bool {
+        if otherDates.contains(String(word)) { return !(startsSentence && word.first?.isUppercase == true) }
+        return otherDates.contains(word.prefix(1).lowercased() + word.dropFirst())
+    }
+
+    /// A word written with a capital, other than English's "I" and its contractions ("I'm").
+    private func isCapitalised(_ word: Substring) -> Bool {
+        guard word.first?.isUppercase == true else { return false }
+        let lower = word.lowercased()
+        return !(lower == "i" || lower.hasPrefix("i'") || lower.hasPrefix("i’"))
+    }
+
+    /// The numbers written in digits in `text`, in any script's digits: not numerals written as words or characters
+    /// (一 of もう一度, 什 of 什么, which Unicode gives a value too).
+    private static func numbers(in text: String) -> [Int] {
+        text.split { !isDigit($0) }.compactMap { Int($0.compactMap(\.wholeNumberValue).map(String.init).joined()) }
+    }
+
+    private static func isDigit(_ character: Character) -> Bool {
+        character.unicodeScalars.count == 1 && character.unicodeScalars.first?.properties.numericType == .decimal
+    }
+
+    /// CLDR's weekday names (Sunday first) and month names in `language`, as a sentence writes them.
+    private static func dateNames(_ language: LanguageTag) -> (weekdays: [String], months: [String]) {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language.description)
+        return (formatter.weekdaySymbols ?? [], formatter.monthSymbols ?? [])
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PhotoPromptsTestSupport
+import PromptDomain
+import Testing
+
+/// A card may name a number, a weekday, a month or a name only where the photo's metadata holds it. Each table says
+/// by hand what the photo supports and what it does not.
+@Suite("Details the photo does not hold are rejected as unsupported_detail", .dictionariesOpened)
+struct PhotoDetailsTests {
+    /// A marathon in Boston on Monday, 20 April 2026, with twelve people; asked on 28 November 2026.
+    static let marathon = PhotoMetadata(
+        takenAt: "2026-04-20T12:45:00-04:00",
+        location: .init(name: "Boylston Street", locality: "Boston", country: "United States", latitude: 42.35, longitude: -71.08),
+        labels: ["medal", "runners"],
+        peopleCount: 12
+    )
+    /// A market in Marrakesh, taken five years and some months before it is asked about.
+    static let souk = PhotoMetadata(
+        takenAt: "2021-03-14T17:10:00+01:00",
+        location: .init(name: "Jemaa el-Fnaa", locality: "Marrakesh", country: "Morocco"),
+        labels: ["market", "spices"]
+    )
+    static let now = ISO8601DateFormatter().date(from: "2026-11-28T09:00:00Z")!
+
+    /// The card, the photo, the locale, and the detail it names that the photo does not hold (nil: it holds them all).
+    static let cases: [(text: String, photo: PhotoMetadata, locale: String, unsupported: String?)] = [
+        ("What do you do today tomorrow, Boston, United Kingdom?", marathon, "en", "Kingdom"),
+        ("What did you think of Mara, Morocco, and how would you like to live again?", souk, "en", "Mara"),
+        ("What did the medal mean to you after you ran through Cambridge that day?", marathon, "en", "Cambridge"),
+        ("How did it feel to cross the line with 30 runners around you?", marathon, "en", "30"),
+        ("What were you thinking on that Tuesday morning before the start?", marathon, "en", "Tuesday"),
+        ("What did Boylston Street sound like when the 12 runners passed you?", marathon, "en", nil),
+        ("What did you feel on that Monday in April when you finished the race?", marathon, "en", nil),
+        ("May I ask what the medal meant to you at the end of that race?", marathon, "en", nil),
+        ("What did you feel when the Medal was placed around your neck?", marathon, "en", nil),
+        ("What Did You Feel When You Crossed The Finish Line That Day?", marathon, "en", nil),
+        ("What do you remember of the spices in Marrakesh from 5 years ago?", souk, "en", nil),
+        ("What do you remember of the spices in Marrakesh from 9 years ago?", souk, "en", "9"),
+        ("¿Qué te dijo Ximena cuando llegasteis al mercado aquella tarde?", souk, "es", "Ximena"),
+        ("¿Qué recuerdas del martes en que paseaste por el mercado de Marrakesh?", souk, "es", "martes"),
+        ("¿Qué sentiste aquel domingo de marzo entre las especias del mercado?", souk, "es", nil),
+        ("Was hast du am Samstag im Ziel der Boylston Street gefühlt?", marathon, "de", "Samstag"),
+        ("Was hast du am Montag im Ziel der Boylston Street gefühlt?", marathon, "de", nil),
+        ("2019年、この市場でどんなスパイスの香りを覚えていますか？", souk, "ja", "2019"),
+        ("2021年、この市場でどんなスパイスの香りを覚えていますか？", souk, "ja", nil),
+        ("2019年的那个傍晚，你在市场里闻到了什么香料的味道？", souk, "zh-Hans", "2019"),
+        // Seasons: the marathon ran in the northern spring; the souk has no latitude, so no season is known.
+        ("What did the runners around you say on that warm summer afternoon?", marathon, "en", "summer"),
+        ("What did the spring air feel like as you crossed the line that day?", marathon, "en", nil),
+        ("¿Qué olor de las especias te recuerda aquel invierno en el mercado?", souk, "es", "invierno"),
+        ("그 여름에 시장에서 맡은 향신료 냄새는 어떤 기억을 남겼나요?", souk, "ko", "여름에"),
+        ("ما الذي تتذكره من رائحة التوابل في ذلك الصيف في السوق؟", souk, "ar", "الصيف"),
+    ]
+
+    @Test("Each card is judged by what its photo holds", arguments: cases.indices)
+    func judged(index: Int) {
+        let (text, photo, locale, unsupported) = Self.cases[index]
+        let gate = PromptGate(language: LanguageTag(locale: locale), photo: photo, now: Self.now, dictionaries: testDictionaries)
+        let verdict = gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text))
+        #expect(verdict == unsupported.map { .unsupportedDetail($0) }, "\(text)")
+    }
+
+    @Test("An operator turns the rule off per template")
+    func relaxed() {
+        let text = Self.cases[0].text
+        let gate = PromptGate(
+            language: .english,
+            photo: Self.marathon,
+            now: Self.now,
+            rules: GateRules(photoDetails: false),
+            dictionaries: testDictionaries
+        )
+        #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == nil)
+    }
+}
