@@ -32,6 +32,21 @@ package final class MorphemeDictionary: WordDictionary {
         unknown(in: words).first
     }
 
+    /// The first morpheme of `text` when it is a particle or an auxiliary (IPAdic's 助詞, 助動詞): Japanese puts them
+    /// after the word they belong to, so a card that opens with one (Gemma's 「に記入するよう、必要な必要性…」) is broken.
+    /// The whole card is tagged, the photo's words with it: 「清水寺で…」 opens with a noun.
+    package func brokenOpening(of text: String) -> Substring? {
+        tagger.withLock { tagger in
+            var node = mecab_sparse_tonode(tagger, text)
+            while let current = node, current.pointee.stat == MECAB_BOS_NODE { node = UnsafePointer(current.pointee.next) }
+            guard let first = node, first.pointee.stat != MECAB_EOS_NODE, let surface = first.pointee.surface, let feature = first.pointee.feature
+            else { return nil }
+            let tag = String(cString: feature)
+            guard tag.hasPrefix("助詞,") || tag.hasPrefix("助動詞,") else { return nil }
+            return Substring(String(decoding: UnsafeRawBufferPointer(start: surface, count: Int(first.pointee.length)), as: UTF8.self))
+        }
+    }
+
     /// The stretches of `words`, joined, that MeCab found no word of its dictionary in.
     package func unknown(in words: [Substring]) -> [Substring] {
         let text = words.joined()

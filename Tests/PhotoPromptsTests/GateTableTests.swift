@@ -96,6 +96,18 @@ struct GateTableTests {
         #expect(Self.verdict(text, locale: locale) == .wrongLanguage(identified))
     }
 
+    @Test("A Japanese card may not open with a particle, and may open with the photo's place followed by one")
+    func japaneseOpening() {
+        let kyoto = PhotoMetadata(location: .init(name: "清水寺", locality: "京都市", country: "日本"), labels: ["temple"])
+        let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: kyoto, dictionaries: testDictionaries)
+        for (text, verdict) in [
+            ("清水寺で誰と一緒に桜を見たとき、どんな気持ちでしたか？", nil),
+            ("を見たとき、誰と一緒に桜の下を歩きましたか？", PromptRejection.Reason.unknownWord("を")),
+        ] {
+            #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == verdict, "\(text)")
+        }
+    }
+
     @Test("Where CLD2 cannot tell, Latin letters are wrong for a user who reads another script")
     func scriptDecides() {
         // Too short and too mixed for CLD2 to call reliably, yet plainly not Japanese.

@@ -28,10 +28,11 @@ struct PureRulePropertyTests {
     }
 
     /// Decorations models wrap a question in: list numbers and bullets, labels, Markdown emphasis, quotes.
-    static let decoration = Gen<(String, String)?>.element(of: [
+    static let decorations = [
         ("1. ", ""), ("2) ", ""), ("10. ", ""), ("- ", ""), ("* ", ""), ("• ", ""), ("**", "**"), ("__", "__"), ("\"", "\""), ("“", "”"),
         ("Prompt 3: ", ""), ("Question: ", ""), ("Q2: ", ""), ("1. **", "**"), ("- \"", "\","), ("**Prompt 1:** ", ""),
-    ]).map { $0 ?? ("", "") }
+    ]
+    static let decoration = Gen<(String, String)?>.element(of: decorations).map { $0 ?? ("", "") }
 
     /// Good questions a decoration is wrapped around.
     static let question = Gen<String?>.element(of: [
@@ -49,9 +50,17 @@ struct PureRulePropertyTests {
         }
     }
 
+    /// Every sequence of one to three decorations, each wrapped around the last: 4,368 of them. Sampled at random,
+    /// the one that failed (`Question: “- "…?",”`) came up one run in five.
+    static let everyDecorating: [[(String, String)]] = (1...3).reduce(into: [[]]) { sequences, _ in
+        sequences += sequences.filter { $0.count == sequences.map(\.count).max() }.flatMap { sequence in decorations.map { sequence + [$0] } }
+    }.filter { !$0.isEmpty }
+
     @Test("No decoration survives: a list number, bullet, label, Markdown or quote around a question leaves the question")
-    func decorationsAreRemoved() async {
-        await propertyCheck(input: Self.decoration.array(of: 1...3), Self.question) { decorations, question in
+    func decorationsAreRemoved() {
+        let question = "What did the harbour sound like when the boats came in?"
+        #expect(Self.everyDecorating.count == 16 + 16 * 16 + 16 * 16 * 16)
+        for decorations in Self.everyDecorating {
             let decorated = decorations.reduce(question) { text, decoration in decoration.0 + text + decoration.1 }
             let candidates = ReplyExtractor.candidates(in: decorated).map(PromptNormalizer.normalize)
             #expect(candidates == [question], "\(decorated.debugDescription)")

@@ -10,8 +10,8 @@ import Foundation
 /// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key. 10: Chinese words are judged
-    /// (jieba's list and the two scripts) and details the photo does not hold are rejected (``PhotoDetails``), so an
-    /// older entry may hold a card that mixes scripts or names a place the photo is not in, and is not read.
+    /// (jieba's list and the two scripts), a Japanese card may not open with a particle, and details the photo does
+    /// not hold are rejected (``PhotoDetails``): an older entry may hold such a card, and is not read.
     public static let version = 10
 
     /// The user's language.
@@ -93,7 +93,8 @@ public struct PromptGate: Sendable {
         case .other(let other): written = LanguageTag(other) ?? language
         }
         if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
-            let word = unknownWord(in: judgedWords(ownWords), dictionary: dictionary, coverage: coverage(of: written))
+            let word = dictionary.brokenOpening(of: text)
+                ?? unknownWord(in: judgedWords(ownWords), dictionary: dictionary, coverage: coverage(of: written))
         {
             return .unknownWord(String(word))
         }

@@ -7,4 +7,12 @@ public protocol WordDictionary: Sendable {
     func firstUnknown(in words: [Substring]) -> Substring?
     /// Every one of `words` the dictionary does not know, in order.
     func unknown(in words: [Substring]) -> [Substring]
+    /// The word `text`, a whole card, opens with where no sentence of the language can open with it (a Japanese
+    /// particle); nil where it opens well, or the dictionary cannot tell.
+    func brokenOpening(of text: String) -> Substring?
+}
+
+extension WordDictionary {
+    /// Most dictionaries know words, not how a sentence opens.
+    public func brokenOpening(of text: String) -> Substring? { nil }
 }

@@ -137,13 +137,13 @@ public enum PromptNormalizer {
 
     /// Whether `text` opens as a question does, once a bullet or emphasis the normalizer peels next is passed: a
     /// capital letter, a letter of a script without case, an inverted mark, a quote or a list number; and ends with a
-    /// question mark, inside any closing quote.
+    /// question mark, inside any closing quote, emphasis or list comma the normalizer peels too (`“- "…?",”`).
     private static func opensQuestion(_ text: Substring) -> Bool {
         let question = text.drop { bullets.contains($0) || $0 == "_" || $0.isWhitespace }
         guard let opener = question.first else { return false }
         let opens = questionOpeners.contains(opener) || opener.isUppercase || (opener.isLetter && !opener.isCased)
         return (opens || droppingListNumber(String(question)) != nil)
-            && QuestionMarks.endsQuestion(text.trimming { questionOpeners.contains($0) || "”»›’」』）)".contains($0) })
+            && QuestionMarks.endsQuestion(text.trimming { questionOpeners.contains($0) || "”»›’」』）),*_".contains($0) })
     }
 
     private static func collapseWhitespace(_ text: String) -> String {
