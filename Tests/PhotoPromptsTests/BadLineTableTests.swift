@@ -62,6 +62,7 @@ struct BadLineTableTests {
         ("ja", "ぬらべちょ、ぽけみしゃのふらんを見たとき、どんな気持ちでしたか？", "unknown_word"),
         ("ja", "モデルは、答えるときに、この海辺の景色をどのように伝えますか？", "assistant_chatter"),
         ("ja", "写真のけいちょうを、ずらべりとしたとき、何を思いましたか？", "unknown_word"),
+        ("ja", "例、この浜辺に初めて来た日、誰と一緒に歩きましたか？", "assistant_chatter"),
         // A particle cannot open a Japanese sentence; the photo's place may ("Miradouro" opens the good line below).
         ("ja", "を見たとき、海辺の風はどんな思い出を運んできましたか？", "unknown_word"),
         ("zh-Hans", "那片海、那片海和那片海，在那天傍晚对你说了什么？", "repetitive"),
