@@ -15,10 +15,13 @@ public enum StubPromptWriter {
         // Like a model that follows its instructions, it writes neither what was shown nor the examples back.
         let avoid = Set((facts.alreadyShown + examples(in: system)).map(repeatKey))
         let fresh = pool.filter { !avoid.contains(repeatKey($0)) }
-        // Rotate by a hash of the request so different photos and rounds start at different questions.
+        // Rotate by a hash of the request so different photos and rounds start at different questions, and step
+        // through the pool by a stride that meets every question: 7 unless the pool is a multiple of it (42
+        // questions stepped by 7 met 6).
         guard !fresh.isEmpty else { return [] }
         let start = Int(stableHash(user) % UInt64(fresh.count))
-        return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * 7) % fresh.count] }.uniqued()
+        let stride = [7, 5, 3, 1].first { fresh.count % $0 != 0 || $0 == 1 } ?? 1
+        return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * stride) % fresh.count] }.uniqued()
     }
 
     /// The example questions a system message shows: the lines after "For example:", up to a blank line or one that

@@ -84,6 +84,19 @@ struct FallbackCopyTests {
         #expect(picked.map(\.text) == Array(order.prefix(3)))
     }
 
+    @Test("Every language's fallbacks, its lines with the photo's place among them, are of different frames", arguments: locales)
+    func fallbacksAreOfDifferentFrames(locale: String) async {
+        let language = LanguageTag(locale)!
+        let copy = Self.catalog.copy(for: language)
+        let kyoto = PhotoMetadata(location: .init(name: "Kyoto"))
+        let context = TemplateContext(photo: kyoto, locale: language, candidateCount: 3, now: Date())
+        let validator = PromptValidator(wordRule: .for(language), checks: PromptChecks(mustEndWithQuestionMark: true))
+        let placeLines = await offThePool { copy.photoFallbacks.rendered(for: context, validator: validator).map(\.text) }
+        let lines = (placeLines + copy.fallbacks.texts).map { ValidPrompt(text: $0, wordCount: 10) }
+        let kept = SeenPrompts(language: language).framing(kyoto).fresh(lines)
+        #expect(kept.count == lines.count, "\(Set(lines.map(\.text)).subtracting(kept.map(\.text)))")
+    }
+
     @Test("Every language's lines with the photo's place, rendered for a photo of Kyoto, pass its gate and word rule", arguments: locales)
     func photoLinesPassTheGate(locale: String) async {
         let language = LanguageTag(locale)!
