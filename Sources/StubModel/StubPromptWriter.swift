@@ -11,17 +11,27 @@ public enum StubPromptWriter {
     public static func questions(system: String, user: String, count: Int? = nil) -> [String] {
         let facts = PhotoFacts(user: user)
         let wanted = count ?? requestedCount(in: system) ?? 6
-        let pool = StubLanguage.requested(in: system).flatMap { ReferenceQuestions.translations[$0] } ?? englishPool(for: facts)
-        // Like a model that follows its instructions, it writes neither what was shown nor the examples back.
+        let pool =
+            StubLanguage.requested(in: system).flatMap { ReferenceQuestions.translations[$0] }.map { $0.map { (frame: $0, text: $0) } }
+            ?? englishPool(for: facts)
+        // Like a model that follows its instructions, it writes neither what was shown nor the examples back, nor
+        // another question of the same frame ("How did the dog make you feel…" after "…the beach…").
         let avoid = Set((facts.alreadyShown + examples(in: system)).map(repeatKey))
-        let fresh = pool.filter { !avoid.contains(repeatKey($0)) }
+        let usedFrames = Set(pool.filter { avoid.contains(repeatKey($0.text)) }.map(\.frame))
+        let fresh = pool.filter { !avoid.contains(repeatKey($0.text)) && !usedFrames.contains($0.frame) }
         // Rotate by a hash of the request so different photos and rounds start at different questions, and step
         // through the pool by a stride that meets every question: 7 unless the pool is a multiple of it (42
         // questions stepped by 7 met 6).
         guard !fresh.isEmpty else { return [] }
         let start = Int(stableHash(user) % UInt64(fresh.count))
         let stride = [7, 5, 3, 1].first { fresh.count % $0 != 0 || $0 == 1 } ?? 1
-        return (0..<min(wanted, fresh.count)).map { fresh[(start + $0 * stride) % fresh.count] }.uniqued()
+        var frames = Set<String>()
+        var chosen: [String] = []
+        for step in 0..<fresh.count where chosen.count < wanted {
+            let entry = fresh[(start + step * stride) % fresh.count]
+            if frames.insert(entry.frame).inserted { chosen.append(entry.text) }
+        }
+        return chosen
     }
 
     /// The example questions a system message shows: the lines after "For example:", up to a blank line or one that
@@ -32,19 +42,20 @@ public enum StubPromptWriter {
         return Array(lines[(start + 1)...].prefix { !$0.isEmpty && ($0.hasSuffix("?") || $0.hasSuffix("？") || $0.hasSuffix("؟")) })
     }
 
-    /// English questions about the photo's labels, place and people, then general ones.
-    private static func englishPool(for facts: PhotoFacts) -> [String] {
-        var pool: [String] = []
+    /// English questions about the photo's labels, place and people, then general ones, each with its frame: the
+    /// pattern it fills in.
+    private static func englishPool(for facts: PhotoFacts) -> [(frame: String, text: String)] {
+        var pool: [(frame: String, text: String)] = []
         for label in facts.labels.prefix(3) {
-            pool += labelPatterns.map { $0.replacingOccurrences(of: "{}", with: label) }
+            pool += labelPatterns.map { ($0, $0.replacingOccurrences(of: "{}", with: label)) }
         }
         if let place = facts.place {
-            pool += placePatterns.map { $0.replacingOccurrences(of: "{}", with: place) }
+            pool += placePatterns.map { ($0, $0.replacingOccurrences(of: "{}", with: place)) }
         }
         if facts.peopleCount > 0 {
-            pool += peoplePatterns
+            pool += peoplePatterns.map { ($0, $0) }
         }
-        return pool + genericPatterns
+        return pool + genericPatterns.map { ($0, $0) }
     }
 
     /// The first number after "Write " in the system message, e.g. 6 in "Write 6 different questions".
@@ -105,11 +116,4 @@ public enum StubPromptWriter {
         "What were you hoping to capture when you took this photo?",
         "How would you describe this moment to someone who loves you?",
     ]
-}
-
-extension Array where Element == String {
-    fileprivate func uniqued() -> [String] {
-        var seen = Set<String>()
-        return filter { seen.insert($0).inserted }
-    }
 }

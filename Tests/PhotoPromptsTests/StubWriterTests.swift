@@ -18,4 +18,13 @@ struct StubWriterTests {
         #expect(questions.count == 6, "\(questions)")
         #expect(Set(questions).count == 6)
     }
+
+    @Test("Like a model that follows its instructions, it writes one question per frame, and none of a frame shown")
+    func oneQuestionPerFrame() {
+        let user = "<photo>\nlabels: harbor, boats\n</photo>\nAlready asked, do not repeat:\n- What drew your eye to the harbor in this photo?"
+        let questions = StubPromptWriter.questions(system: "Write 30 questions.", user: user)
+        #expect(questions.count == 23, "4 label frames of 5 left, and 19 general")
+        #expect(!questions.contains { $0.hasPrefix("What drew your eye to the") })
+        #expect(questions.count { $0.hasPrefix("If the ") && $0.hasSuffix(" could talk, what would it say about this day?") } == 1)
+    }
 }
