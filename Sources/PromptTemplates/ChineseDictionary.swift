@@ -44,10 +44,6 @@ package final class ChineseDictionary: WordDictionary {
         simplifiedOnly = Set(traditional.keys)
     }
 
-    package func firstUnknown(in words: [Substring]) -> Substring? {
-        unknown(in: words).first
-    }
-
     /// The words of `words` the list does not know, and those of the script the card writes less.
     package func unknown(in words: [Substring]) -> [Substring] {
         let traditional = words.map { $0.unicodeScalars.count(where: traditionalOnly.contains) }

@@ -28,10 +28,6 @@ package final class MorphemeDictionary: WordDictionary {
         tagger.withLock { mecab_destroy($0) }
     }
 
-    package func firstUnknown(in words: [Substring]) -> Substring? {
-        unknown(in: words).first
-    }
-
     /// The first morpheme of `text` when it is a particle or an auxiliary (IPAdic's 助詞, 助動詞): Japanese puts them
     /// after the word they belong to, so a card that opens with one (Gemma's 「に記入するよう、必要な必要性…」) is broken.
     /// The whole card is tagged, the photo's words with it: 「清水寺で…」 opens with a noun.
@@ -39,11 +35,10 @@ package final class MorphemeDictionary: WordDictionary {
         tagger.withLock { tagger in
             var node = mecab_sparse_tonode(tagger, text)
             while let current = node, current.pointee.stat == MECAB_BOS_NODE { node = UnsafePointer(current.pointee.next) }
-            guard let first = node, first.pointee.stat != MECAB_EOS_NODE, let surface = first.pointee.surface, let feature = first.pointee.feature
-            else { return nil }
+            guard let first = node, first.pointee.stat != MECAB_EOS_NODE, let feature = first.pointee.feature else { return nil }
             let tag = String(cString: feature)
             guard tag.hasPrefix("助詞,") || tag.hasPrefix("助動詞,") else { return nil }
-            return Substring(String(decoding: UnsafeRawBufferPointer(start: surface, count: Int(first.pointee.length)), as: UTF8.self))
+            return Self.surface(of: first).map { Substring($0) }
         }
     }
 
@@ -54,14 +49,18 @@ package final class MorphemeDictionary: WordDictionary {
             var unknown: [Substring] = []
             var node = mecab_sparse_tonode(tagger, text)
             while let current = node {
-                if current.pointee.stat == MECAB_UNK_NODE, let surface = current.pointee.surface {
-                    let bytes = UnsafeRawBufferPointer(start: surface, count: Int(current.pointee.length))
-                    let word = String(decoding: bytes, as: UTF8.self)
+                if current.pointee.stat == MECAB_UNK_NODE, let word = Self.surface(of: current) {
                     if !word.unicodeScalars.allSatisfy(Self.writesForeignWords) { unknown.append(Substring(word)) }
                 }
                 node = UnsafePointer(current.pointee.next)
             }
             return unknown
         }
+    }
+
+    /// The text of `node` as MeCab found it in the sentence.
+    private static func surface(of node: UnsafePointer<mecab_node_t>) -> String? {
+        guard let surface = node.pointee.surface else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: surface, count: Int(node.pointee.length)), as: UTF8.self)
     }
 }

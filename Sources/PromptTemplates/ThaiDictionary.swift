@@ -34,10 +34,6 @@ package final class ThaiDictionary: WordDictionary {
         }
     }
 
-    package func firstUnknown(in words: [Substring]) -> Substring? {
-        unknown(in: words).first
-    }
-
     /// The pieces of the Thai letters of `words`, split by libthai, that its dictionary does not list.
     package func unknown(in words: [Substring]) -> [Substring] {
         let runs = words.joined().split { !Self.isThaiLetter($0) }

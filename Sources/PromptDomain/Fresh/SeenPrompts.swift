@@ -57,9 +57,7 @@ public struct SeenPrompts: Sendable {
     /// The same, with frames taken against `photo`: its place, labels and caption, by the signature's own rules.
     public func framing(_ photo: PhotoMetadata) -> SeenPrompts {
         var framed = self
-        let location = photo.location
-        let words = [location?.name, location?.locality, location?.country, photo.caption].compactMap(\.self) + (photo.labels ?? [])
-        framed.photoWords = words.joined(separator: " , ")
+        framed.photoWords = photo.ownTexts.joined(separator: " , ")
         return framed
     }
 

@@ -28,13 +28,11 @@ package struct PhotoDetails: Sendable {
     private let capitalisesNames: Bool
 
     /// Languages that capitalise names and sentence starts only: a capital elsewhere marks a name.
-    package static let capitalisingNames: Set<String> = ["en", "es", "pt", "fr", "it", "nl"]
+    private static let capitalisingNames: Set<String> = ["en", "es", "pt", "fr", "it", "nl"]
 
     /// The details `photo` supports for a card in `language`, on `now` (nil: no years-ago count is supported).
     package init(_ photo: PhotoMetadata, language: LanguageTag, now: Date?) {
-        let texts =
-            [photo.location?.name, photo.location?.locality, photo.location?.country, photo.caption].compactMap(\.self) + (photo.labels ?? [])
-        var numbers = Set(texts.flatMap(Self.numbers(in:)))
+        var numbers = Set(photo.ownTexts.flatMap(Self.numbers(in:)))
         if let count = photo.peopleCount { numbers.insert(count) }
         var own: Set<String> = []
         var season: Season?

@@ -181,8 +181,6 @@ public struct PromptGate: Sendable {
 
     /// The words of the photo's place, labels and caption, as repeat-key words.
     private static func words(of photo: PhotoMetadata) -> Set<String> {
-        let location = photo.location
-        let texts = [location?.name, location?.locality, location?.country, photo.caption].compactMap(\.self) + (photo.labels ?? [])
-        return Set(texts.flatMap { PromptNormalizer.repeatKey($0).split(separator: " ").map(String.init) })
+        Set(photo.ownTexts.flatMap { PromptNormalizer.repeatKey($0).split(separator: " ").map(String.init) })
     }
 }

@@ -13,6 +13,10 @@ public protocol WordDictionary: Sendable {
 }
 
 extension WordDictionary {
+    /// The first of ``unknown(in:)``: for a dictionary that finds no word sooner on its own (Hunspell's stops at
+    /// the first).
+    public func firstUnknown(in words: [Substring]) -> Substring? { unknown(in: words).first }
+
     /// Most dictionaries know words, not how a sentence opens.
     public func brokenOpening(of text: String) -> Substring? { nil }
 }

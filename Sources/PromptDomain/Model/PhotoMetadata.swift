@@ -39,6 +39,12 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         }
     }
 
+    /// The photo's own words as the app sent them: its place's name, locality and country, its caption and its labels.
+    /// What a card may name as the photo's (the gate's, the frame's and the details' rules).
+    package var ownTexts: [String] {
+        [location?.name, location?.locality, location?.country, caption].compactMap(\.self) + (labels ?? [])
+    }
+
     /// Creates metadata.
     public init(
         takenAt: String? = nil,

@@ -14,11 +14,9 @@ public struct PhotoMentions: Sendable {
         let keys =
             (place + (photo.labels ?? [])).map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
             + ((photo.peopleCount ?? 0) > 0 ? Self.peopleWords : [])
-        guard !CalibratedWordRanges.segmentedLanguages.contains(language.language) else {
-            patterns = keys.map { Array($0.utf8) }
-            return
-        }
-        patterns = keys.flatMap { [Array(" \($0) ".utf8), Array(" \($0)s ".utf8)] }
+        patterns =
+            CalibratedWordRanges.segmentedLanguages.contains(language.language)
+            ? keys.map { Array($0.utf8) } : keys.flatMap { [Array(" \($0) ".utf8), Array(" \($0)s ".utf8)] }
     }
 
     /// Whether the photo has anything a prompt could mention.

@@ -92,13 +92,13 @@ public struct PromptSessions: Sendable {
                 logger: logger
             )
         {
-            (input.seen, input.cached) = (seen.framing(plan.photo), .some(entry))
+            (input.seen, input.cached) = (seen, .some(entry))
             if let entry { promptCache.stored(entry, at: now) }
         } else {
             input.seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: now, logger: logger)
-                .framing(plan.photo)
             input.cached = remembered.map { .some($0) }
         }
+        input.seen = input.seen.framing(plan.photo)
         let seen = input.seen
         let generation = await generator.generate(input, logger: logger)
         // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.
