@@ -49,7 +49,7 @@ extension SystemTests {
 
         @Test(
             "kill -9 under load: the database opens, every acknowledged session is there, and refresh counts are at least what was acknowledged",
-            .tags(.slow)
+            .tags(.slow, .load)
         )
         func crashUnderLoad() async throws {
             let databasePath = temporaryDatabasePath()

@@ -18,7 +18,7 @@ extension SystemTests {
             }
         }
 
-        @Test("50 simultaneous refreshes of a fresh session give exactly 5 counted successes", arguments: [0, 200])
+        @Test("50 simultaneous refreshes of a fresh session give exactly 5 counted successes", .tags(.load), arguments: [0, 200])
         func fiftyAtOnce(latencyMilliseconds: Int) async throws {
             try await withStubLLM(latencyMilliseconds: latencyMilliseconds) { stub in
                 try await withService(testEnvironment(stub: stub)) { client in

@@ -37,7 +37,7 @@ extension SystemTests {
             }
         }
 
-        @Test("50 concurrent refreshes of one session through nginx count exactly 5, spread over both instances")
+        @Test("50 concurrent refreshes of one session through nginx count exactly 5, spread over both instances", .tags(.load))
         func refreshLimitAcrossInstances() async throws {
             try await withStubLLM(latencyMilliseconds: 50) { stub in
                 try await Self.withDeployment(stub: stub) { deployment in
@@ -109,7 +109,7 @@ extension SystemTests {
             }
         }
 
-        @Test("20 simultaneous retries of one idempotent request, split between the instances, make one session and one backend call")
+        @Test("20 simultaneous retries of one idempotent request, split between the instances, make one session and one backend call", .tags(.load))
         func simultaneousRetriesAcrossInstances() async throws {
             try await withStubLLM(latencyMilliseconds: 300) { stub in
                 try await Self.withDeployment(stub: stub) { deployment in
@@ -128,7 +128,7 @@ extension SystemTests {
             }
         }
 
-        @Test("Killing one instance under load through nginx loses no acknowledged session")
+        @Test("Killing one instance under load through nginx loses no acknowledged session", .tags(.load))
         func killOneInstanceUnderLoad() async throws {
             try await withStubLLM(latencyMilliseconds: 20) { stub in
                 try await Self.withDeployment(stub: stub) { deployment in
