@@ -45,3 +45,15 @@ extension ChatterPhrases {
         ChatterPhrases(try LanguageLists.load("chatter", from: promptsDirectory).linesByLanguage)
     }
 }
+
+extension Angles.Catalog {
+    /// Reads every `<tag>.txt` in `prompts/angles`, keeping the angles `names` lists when it is given.
+    public static func load(from promptsDirectory: String, only names: [String]?) throws(TemplateError) -> Angles.Catalog {
+        let lists = try LanguageLists.load("angles", from: promptsDirectory)
+        do {
+            return try Angles.Catalog(lists, only: names)
+        } catch {
+            throw TemplateError(file: "angles/\(LanguageTag(locale: error.tag)).txt", message: "“\(error.line)” \(error.problem)")
+        }
+    }
+}

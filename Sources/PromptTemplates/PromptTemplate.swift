@@ -24,6 +24,8 @@ public struct PromptTemplate: Sendable {
     public private(set) var openers = LanguageLists()
     /// The example questions of its `prompts/` (`prompts/examples/`), shown to the model as `{{examples}}` when `examples` is on.
     public private(set) var examples = LanguageLists()
+    /// The angles the model is asked for and each card is known by (`prompts/angles/`, those `angles` names).
+    public private(set) var angles = Angles.Catalog.none
     /// The dictionaries of the gate's real-word check: the app's, set with the lists. None until then: a template
     /// that was never given its lists is only rendered, not judged.
     public private(set) var dictionaries = SpellingDictionaries()
@@ -183,18 +185,20 @@ public struct PromptTemplate: Sendable {
             knownWords: try KnownWords.load(from: directory),
             examples: try LanguageLists.load("examples", from: directory),
             openers: try LanguageLists.load("openers", from: directory),
+            angles: try Angles.Catalog.load(from: directory, only: settings.angles),
             dictionaries: dictionaries
         )
     }
 
     /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
-    /// (when `examples` is on) and the openers the grammar starts a question with, and the dictionaries its gate
-    /// judges words with. `gate` is the gate's version the lists are judged by; tests name an older one.
+    /// (when `examples` is on), the openers the grammar starts a question with, the angles it asks for, and the
+    /// dictionaries its gate judges words with. `gate` is the gate's version the lists are judged by; tests name an older one.
     package mutating func useLists(
         chatter: ChatterPhrases,
         knownWords: KnownWords = KnownWords(),
         examples: LanguageLists = LanguageLists(),
         openers: LanguageLists = LanguageLists(),
+        angles: Angles.Catalog = .none,
         dictionaries: SpellingDictionaries,
         gate: Int = PromptGate.version
     ) {
@@ -203,8 +207,10 @@ public struct PromptTemplate: Sendable {
         self.knownWords = knownWords
         self.examples = examples
         self.openers = openers
+        self.angles = angles
         listsIdentity = [
             "\(gate)", chatter.fingerprint, knownWords.fingerprint, settings.examples ? examples.fingerprint : "-", openers.fingerprint,
+            angles.fingerprint,
         ].joined(separator: "-")
     }
 
@@ -219,6 +225,11 @@ public struct PromptTemplate: Sendable {
         if !examples.isEmpty {
             values["examples"] = examples
             values["has_examples"] = true
+        }
+        let angles = angles.angles(for: context.language).all
+        if !angles.isEmpty {
+            values["angles"] = angles.map(\.wording)
+            values["has_angles"] = true
         }
         return RenderedPrompt(
             system: system.render(values).trimmingCharacters(in: .whitespacesAndNewlines),

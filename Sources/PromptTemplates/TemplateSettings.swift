@@ -22,6 +22,9 @@ public struct TemplateSettings: Sendable, Equatable {
     public var gate: GateRules
     /// Whether the model is shown example questions in the user's language (`prompts/examples/`), as `{{examples}}`.
     public var examples: Bool
+    /// The angles the model is asked for (`prompts/angles/`), by name and in this order; nil asks for every angle of
+    /// the user's language, in the file's order.
+    public var angles: [String]?
 
     /// Creates settings.
     public init(
@@ -31,7 +34,8 @@ public struct TemplateSettings: Sendable, Equatable {
         wordRanges: [String: ClosedRange<Int>] = [:],
         variants: [TemplateVariant] = [],
         gate: GateRules = GateRules(),
-        examples: Bool = false
+        examples: Bool = false,
+        angles: [String]? = nil
     ) {
         self.candidateCount = candidateCount
         self.parameters = parameters
@@ -40,6 +44,7 @@ public struct TemplateSettings: Sendable, Equatable {
         self.variants = variants
         self.gate = gate
         self.examples = examples
+        self.angles = angles
     }
 
     private struct File: Decodable {
@@ -53,6 +58,7 @@ public struct TemplateSettings: Sendable, Equatable {
         var variants: [String: Int]?
         var gate: Gate?
         var examples: Bool?
+        var angles: [String]?
 
         struct Gate: Decodable {
             var language: Bool?
@@ -104,6 +110,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case variants
             case gate
             case examples
+            case angles
         }
     }
 
@@ -137,7 +144,8 @@ public struct TemplateSettings: Sendable, Equatable {
             wordRanges: try wordRanges(decoded.wordRanges ?? [:], file: file),
             variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name },
             gate: try gateRules(decoded.gate, file: file),
-            examples: decoded.examples ?? false
+            examples: decoded.examples ?? false,
+            angles: decoded.angles
         )
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")

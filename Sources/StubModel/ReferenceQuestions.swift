@@ -121,7 +121,7 @@ public enum ReferenceQuestions {
             "Woran hast du gedacht, kurz bevor du dieses Foto gemacht hast?",
             "Was hat dir dieser Ort damals bedeutet?",
             "Welches kleine Detail auf diesem Bild möchtest du in vielen Jahren noch wissen?",
-            "Welches Gespräch von diesem Tag möchtest du auch in vielen Jahren noch im Kopf haben?",
+            "Welches Gespräch von diesem Tag möchtest du auch in vielen Jahren noch in Erinnerung behalten?",
             "Mit wem hättest du diese Aussicht gern geteilt?",
             "Warum fühlte sich dieser gewöhnliche Tag anders an als der Rest der Woche?",
             "Was ging dir in diesem Moment durch den Kopf?",

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The kinds of question a card can ask in one language: the senses, the people, what came just before, a feeling,
+/// what it meant… Operators list them per language in `prompts/angles/<tag>.txt`, one per line: a name, how the
+/// template asks for it, and words that show a question takes it.
+///
+///     senses | what they saw, heard, smelled, tasted or touched | sound, smell, hear, taste, touch, colour
+///
+/// A card's angle is the one with the most of its words in the card, the first listed on a tie; none when it has
+/// none. A word of several ("just before") is in a card when all of its parts are. Words are matched as
+/// ``PromptSignature``'s terms, so "smells" and "smelled" both show the senses, and a history that keeps only
+/// signatures still knows the angle of every card in it.
+public struct Angles: Sendable, Equatable {
+    /// One angle: its name (the same in every language, for the stats), how a template asks for it, and its words'
+    /// terms.
+    public struct Angle: Sendable, Equatable {
+        public let name: String
+        public let wording: String
+        /// Each word's terms.
+        let cues: Set<[UInt32]>
+    }
+
+    /// Every angle, in the order the file lists them.
+    public let all: [Angle]
+
+    /// No angles: every card's angle is none.
+    public static let none = Angles(all: [])
+
+    private init(all: [Angle]) {
+        self.all = all
+    }
+
+    /// The angles of a file's `lines` in `language`; those whose name is in `only` when it is given, in its order.
+    ///
+    /// - Throws: a message naming the line that does not have three parts, or the word that no signature keeps (a
+    ///   small word such as "the": it could never show an angle).
+    public init(lines: [String], language: LanguageTag, only names: [String]? = nil) throws(AnglesError) {
+        var angles: [Angle] = []
+        for line in lines {
+            let parts = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw AnglesError(line: line, problem: "is not `name | wording | words, …`")
+            }
+            var cues = Set<[UInt32]>()
+            for word in parts[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } where !word.isEmpty {
+                let terms = PromptSignature(word, language: language).terms
+                guard !terms.isEmpty else { throw AnglesError(line: line, problem: "has “\(word)”, a word no signature keeps") }
+                cues.insert(terms)
+            }
+            angles.append(Angle(name: parts[0], wording: parts[1], cues: cues))
+        }
+        if let names {
+            angles = try names.map { name throws(AnglesError) in
+                guard let angle = angles.first(where: { $0.name == name }) else {
+                    throw AnglesError(line: name, problem: "is named in settings.json's \"angles\" but not listed here")
+                }
+                return angle
+            }
+        }
+        self.all = angles
+    }
+
+    /// The index in ``all`` of the angle of a card with `terms`, or nil.
+    public func angle(of terms: some Sequence<UInt32>) -> Int? {
+        guard !all.isEmpty else { return nil }
+        let terms = Set(terms)
+        let hits = all.map { angle in angle.cues.count { $0.allSatisfy(terms.contains) } }
+        guard let most = hits.max(), most > 0 else { return nil }
+        return hits.firstIndex(of: most)
+    }
+
+    /// The name of the angle of `signature`, or nil.
+    public func name(of signature: PromptSignature) -> String? {
+        angle(of: signature.terms).map { all[$0].name }
+    }
+}
+
+extension Angles {
+    /// A template's angles in every language it has a file for (`prompts/angles/<tag>.txt`), parsed once when the
+    /// template's lists are set.
+    public struct Catalog: Sendable, Equatable {
+        private let byTag: [String: Angles]
+        /// The files' fingerprint: the angles shape the system message, so they are part of the cache key.
+        package let fingerprint: String
+
+        /// No angles in any language.
+        public static let none = Catalog(byTag: [:], fingerprint: "-")
+
+        private init(byTag: [String: Angles], fingerprint: String) {
+            self.byTag = byTag
+            self.fingerprint = fingerprint
+        }
+
+        /// The angles of `lists`, keeping those named in `names` when they are given.
+        public init(_ lists: LanguageLists, only names: [String]? = nil) throws(AnglesError) {
+            var byTag: [String: Angles] = [:]
+            for (tag, lines) in lists.linesByTag {
+                do {
+                    byTag[tag] = try Angles(lines: lines, language: LanguageTag(locale: tag), only: names)
+                } catch {
+                    throw AnglesError(tag: tag, line: error.line, problem: error.problem)
+                }
+            }
+            self.byTag = byTag
+            fingerprint = lists.fingerprint
+        }
+
+        /// The angles for `language`: the most specific file that matches it, none when no file does.
+        public func angles(for language: LanguageTag) -> Angles {
+            CopyMatching.candidates(for: language).lazy.compactMap { byTag[$0.lowercased()] }.first ?? .none
+        }
+    }
+}
+
+/// A line of an angles file that cannot be used.
+public struct AnglesError: Error, Sendable {
+    /// The file's language tag, lower-cased; empty until the catalog names it.
+    public var tag = ""
+    public let line: String
+    public let problem: String
+}
