@@ -12,19 +12,28 @@ package struct HistoryRows {
     package let shownAt: Double
     package let expiresAt: Double
 
-    /// The entries for `round`, shown at `date` to `userID` of `owner` reading `locale`; nil when nothing is kept:
-    /// no user, or no window.
-    package init?(_ round: SessionRound, owner: String, userID: String?, locale: LanguageTag, at date: Date, until: Date?) {
+    /// The entries for `round` about `photo`, shown at `date` to `userID` of `owner` reading `locale`; nil when
+    /// nothing is kept: no user, or no window.
+    package init?(
+        _ round: SessionRound,
+        photo: PhotoMetadata,
+        owner: String,
+        userID: String?,
+        locale: LanguageTag,
+        at date: Date,
+        until: Date?
+    ) {
         guard let userID, let until, until > date else { return nil }
         self.ownerKey = owner
         self.userID = userID
-        prompts = SeenHistory.packed(round.prompts.map { SeenPrompt($0, language: locale, shownAt: date) })
+        let own = PromptSignature(photo: photo, language: locale)
+        prompts = SeenHistory.packed(round.prompts.map { SeenPrompt($0, language: locale, shownAt: date, photo: own) })
         shownAt = date.timeIntervalSince1970
         expiresAt = until.timeIntervalSince1970
     }
 
     /// A new session's first round, kept until `until`.
     package init?(firstOf session: SessionSnapshot, until: Date?) {
-        self.init(session.rounds[0], owner: session.owner, userID: session.userID, locale: session.locale, at: session.createdAt, until: until)
+        self.init(session.rounds[0], photo: session.photo, owner: session.owner, userID: session.userID, locale: session.locale, at: session.createdAt, until: until)
     }
 }

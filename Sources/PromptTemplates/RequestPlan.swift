@@ -48,6 +48,11 @@ public struct RequestPlan: Sendable {
         source.validator(for: language, photo: photo, now: now)
     }
 
+    /// The angles the model is asked for, which each card is known by, in the user's language.
+    public var angles: Angles {
+        source.angles.angles(for: language)
+    }
+
     /// What the reply is held to: `candidate_count` questions within the word rule, as a grammar or a schema.
     public var constraint: OutputConstraint {
         source.constraint(for: language)

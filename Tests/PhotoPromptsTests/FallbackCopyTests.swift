@@ -93,7 +93,7 @@ struct FallbackCopyTests {
         let validator = PromptValidator(wordRule: .for(language), checks: PromptChecks(mustEndWithQuestionMark: true))
         let placeLines = await offThePool { copy.photoFallbacks.rendered(for: context, validator: validator).map(\.text) }
         let lines = (placeLines + copy.fallbacks.texts).map { ValidPrompt(text: $0, wordCount: 10) }
-        let kept = SeenPrompts(language: language).framing(kyoto).fresh(lines)
+        let kept = SeenPrompts(language: language).framing(kyoto, angles: .none).fresh(lines)
         #expect(kept.count == lines.count, "\(Set(lines.map(\.text)).subtracting(kept.map(\.text)))")
     }
 

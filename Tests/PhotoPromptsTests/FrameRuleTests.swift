@@ -1,10 +1,13 @@
+import Foundation
 import PhotoPromptsTestSupport
 import PromptDomain
+import PromptTemplates
 import Testing
 
 /// A card's frame is what is left when the photo's own words are taken out: two cards of one frame are never shown
-/// in one session. The tables say by hand which pairs share a frame.
-@Suite("Two cards of one frame are never shown in one session")
+/// in one session, and a frame met about one photo is held across the month. The tables say by hand which pairs
+/// share a frame.
+@Suite("Frames: never two of one in a session, and not again too soon in a month")
 struct FrameRuleTests {
     /// A harbour at dawn with boats and a lighthouse, photographed in Lisbon.
     static let harbour = PhotoMetadata(
@@ -34,7 +37,7 @@ struct FrameRuleTests {
     func pair(index: Int) {
         let (shown, next, locale, sameFrame) = Self.pairs[index]
         let language = LanguageTag(locale: locale)
-        var session = SeenPrompts(language: language).framing(Self.harbour)
+        var session = SeenPrompts(language: language).framing(Self.harbour, angles: .none)
         session.insert(text: shown, repeatKey: PromptNormalizer.repeatKey(shown))
         #expect(session.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)) == sameFrame, "\(shown) / \(next)")
         // Without the photo's words taken out, only a near-duplicate is seen: these pairs are not near-duplicates.
@@ -43,19 +46,83 @@ struct FrameRuleTests {
         #expect(!plain.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)), "\(shown) / \(next)")
     }
 
-    @Test("An answer keeps the first card of each frame, and the history's cards are not frames")
-    func answerAndHistory() {
+    @Test("An answer keeps the first card of each frame")
+    func answer() {
         let cards = [
             "How did you feel about the harbor and the boats?", "Who first showed you the harbor and its boats?",
             "How did you feel about the lighthouse and the boats?",
         ]
         let valid = cards.map { ValidPrompt(text: $0, wordCount: 9) }
-        #expect(SeenPrompts(language: .english).framing(Self.harbour).fresh(valid).map(\.text) == Array(cards.prefix(2)))
-        // Another photo's card in the history keeps only itself and its near-duplicates away, not its frame.
-        let history = SeenHistory([
-            SeenPrompt(key: SeenPrompt.key(valid[0].repeatKey), signature: PromptSignature(cards[0], language: .english), shownAt: .now)
-        ])
-        let returning = SeenPrompts(language: .english, history: history).framing(Self.harbour)
-        #expect(!returning.contains(valid[2]))
+        #expect(SeenPrompts(language: .english).framing(Self.harbour, angles: .none).fresh(valid).map(\.text) == Array(cards.prefix(2)))
+    }
+
+    /// A market in Marrakesh, in the words of five languages.
+    static let market = PhotoMetadata(
+        location: .init(name: "Jemaa el-Fna", locality: "Marrakesh", country: "Morocco"),
+        labels: ["market", "spices", "mercado", "especias", "Markt", "Gewürze", "市場", "市场", "香辛料"]
+    )
+
+    /// A card shown about the market, a card about the harbour a day later, the locale, and whether the two share a
+    /// frame.
+    static let monthPairs: [(shown: String, next: String, locale: String, sameFrame: Bool)] = [
+        ("How did you feel about the market and the spices?", "How did you feel about the harbor and the boats?", "en", true),
+        ("What drew your eye to the spices in this photo?", "What drew your eye to the lighthouse in this photo?", "en", true),
+        ("How did you feel about the market and the spices?", "Who first showed you the harbor and its boats?", "en", false),
+        ("What drew your eye to the spices in this photo?", "What sound do you remember from the harbor that morning?", "en", false),
+        ("¿Qué sentiste al ver el mercado aquella tarde?", "¿Qué sentiste al ver el puerto aquella mañana?", "es", true),
+        ("¿Qué sentiste al ver el mercado aquella tarde?", "¿Con quién caminaste hasta el faro aquella mañana?", "es", false),
+        ("Was hast du gefühlt, als du den Markt gesehen hast?", "Was hast du gefühlt, als du den Hafen gesehen hast?", "de", true),
+        ("Was hast du gefühlt, als du den Markt gesehen hast?", "Wer hat dir den Leuchtturm zum ersten Mal gezeigt?", "de", false),
+        ("市場を見たとき、どんな気持ちでしたか？", "港を見たとき、どんな気持ちでしたか？", "ja", true),
+        ("市場を見たとき、どんな気持ちでしたか？", "その朝、船の音はどんな思い出を運んできましたか？", "ja", false),
+        ("看到市场的时候，你有什么感受？", "看到港的时候，你有什么感受？", "zh-Hans", true),
+        ("看到市场的时候，你有什么感受？", "那天早上是谁陪你走到灯塔的？", "zh-Hans", false),
+    ]
+
+    static let angles = Result { try Angles.Catalog.load(from: repositoryPromptsDirectory, only: nil) }
+
+    static func history(_ cards: [(text: String, photo: PhotoMetadata)], language: LanguageTag, from start: Date) -> SeenHistory {
+        SeenHistory(
+            cards.enumerated().map { index, card in
+                SeenPrompt(
+                    Prompt(id: "p_\(index)", text: card.text, wordCount: 9, source: .model),
+                    language: language,
+                    shownAt: start.addingTimeInterval(Double(index) * 3600),
+                    photo: PromptSignature(photo: card.photo, language: language)
+                )
+            }
+        )
+    }
+
+    @Test("A frame met about another photo is held across the month", arguments: monthPairs.indices)
+    func monthPair(index: Int) throws {
+        let (shown, next, locale, sameFrame) = Self.monthPairs[index]
+        let language = LanguageTag(locale: locale)
+        let history = Self.history([(shown, Self.market)], language: language, from: .now.addingTimeInterval(-86_400))
+        let seen = SeenPrompts(language: language, history: history).framing(Self.harbour, angles: try Self.angles.get().angles(for: language))
+        #expect(seen.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)) == sameFrame, "\(shown) / \(next)")
+    }
+
+    @Test("A frame is free again once the user has met every other angle since; a history row without photo words holds only itself")
+    func monthRelease() throws {
+        let angles = try Self.angles.get().angles(for: .english)
+        let frame = "How did you feel about the market and the spices?"
+        let next = "How did you feel about the harbor and the boats?"
+        // One card of each other angle, shown after the frame, in the table's own words.
+        let others = [
+            "What sounds and smells of the harbour stay with you?", "Who was with you at the harbour that day?",
+            "What happened just before you reached the pier?", "What happened right after you left the pier?",
+            "What did the pier mean to you then?", "What small detail of the pier do you notice now?",
+            "What should your future self remember about this pier?", "What were you grateful for at the pier?",
+            "What has changed at the pier since that day?",
+        ]
+        let start = Date.now.addingTimeInterval(-30 * 86_400)
+        let held = SeenPrompts(language: .english, history: Self.history([(frame, Self.market)] + others.dropLast().map { ($0, Self.harbour) }, language: .english, from: start))
+        #expect(held.framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
+        let free = SeenPrompts(language: .english, history: Self.history([(frame, Self.market)] + others.map { ($0, Self.harbour) }, language: .english, from: start))
+        #expect(!free.framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
+        // A row written before frames were kept: its photo's words are not known, so only near-duplicates are held.
+        let old = SeenHistory([SeenPrompt(key: 1, signature: PromptSignature(frame, language: .english), shownAt: start)])
+        #expect(!SeenPrompts(language: .english, history: old).framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
     }
 }

@@ -29,6 +29,11 @@ public struct PromptSignature: Sendable, Hashable {
         self.terms = terms.sorted()
     }
 
+    /// The signature of `photo`'s own words (``PhotoMetadata/ownTexts``): the terms a card's frame leaves out.
+    public init(photo: PhotoMetadata, language: LanguageTag) {
+        self.init(photo.ownTexts.joined(separator: " , "), language: language)
+    }
+
     /// No terms. It is nobody's near-duplicate.
     public static let none = PromptSignature(terms: [])
 

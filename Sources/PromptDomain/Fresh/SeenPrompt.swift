@@ -10,17 +10,27 @@ public struct SeenPrompt: Sendable, Equatable {
     public var signature: PromptSignature
     /// When it was shown.
     public var shownAt: Date
+    /// Which of the signature's first 32 terms are the photo's own words (bit `i` for `signature.terms[i]`): the rest
+    /// is its frame, which the month rule compares with later cards about other photos.
+    public var photoTerms: UInt32
 
     /// Creates a record from what the store kept.
-    public init(key: UInt64, signature: PromptSignature, shownAt: Date) {
+    public init(key: UInt64, signature: PromptSignature, shownAt: Date, photoTerms: UInt32 = 0) {
         self.key = key
         self.signature = signature
         self.shownAt = shownAt
+        self.photoTerms = photoTerms
     }
 
-    /// The record of `prompt`, shown at `shownAt` to a user reading `language`.
-    public init(_ prompt: Prompt, language: LanguageTag, shownAt: Date) {
-        self.init(key: Self.key(prompt.repeatKey), signature: prompt.signature ?? PromptSignature(prompt.text, language: language), shownAt: shownAt)
+    /// The record of `prompt`, shown at `shownAt` to a user reading `language`, about a photo whose own words sign as
+    /// `photo`.
+    public init(_ prompt: Prompt, language: LanguageTag, shownAt: Date, photo: PromptSignature = .none) {
+        let signature = prompt.signature ?? PromptSignature(prompt.text, language: language)
+        let own = Set(photo.terms)
+        let photoTerms = signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
+            own.contains(term.element) ? mask | 1 << term.offset : mask
+        }
+        self.init(key: Self.key(prompt.repeatKey), signature: signature, shownAt: shownAt, photoTerms: photoTerms)
     }
 
     /// The stored form of a repeat key: the first 8 bytes of its SHA-256, so the history does not hold the text.

@@ -2,11 +2,14 @@ import Foundation
 
 /// Everything a user has been shown that a new prompt must not repeat: a session's rounds and, when the service
 /// keeps one, the user's history. A prompt is seen when its repeat key matches one shown, or when it is a
-/// near-duplicate of one (``PromptSignature``), or when it has the frame of one shown in this session (below).
+/// near-duplicate of one (``PromptSignature``), or when it has the frame of one shown in this session or held by
+/// the month rule (below).
 ///
-/// A card's frame is its signature without the photo's own words (``framing(_:)``): "How did you feel about the
-/// harbor and the boats?" and "How did you feel about the coffee and the book?" share {how, feel}. Two cards of one
-/// frame about two things in one photo read as one question twice, so an answer or a session never holds both.
+/// A card's frame is its signature without the photo's own words (``framing(_:angles:)``): "How did you feel about
+/// the harbor and the boats?" and "How did you feel about the coffee and the book?" share {how, feel}. Two cards of
+/// one frame about two things in one photo read as one question twice, so an answer or a session never holds both.
+/// Across a month, a frame the user met is held until they have met every other angle (``Angles``) since: a user
+/// who opens the app every day meets a different kind of question each day.
 ///
 /// It is consulted on every answer, cache hits included, so it does no work it can skip: with nothing seen, nothing
 /// is computed; a history is used as the store read it, its keys scanned rather than hashed into a table that a
@@ -27,14 +30,22 @@ public struct SeenPrompts: Sendable {
     private var masks: [UInt64] = []
     /// How many of the seen signatures are the history's, which come first: the rest are this session's.
     private let historyCount: Int
-    /// The photo's own words, which a frame leaves out; none until ``framing(_:)``. Signed only when a frame is
-    /// compared: a cache hit for a new session compares none.
-    private var photoWords = ""
+    /// The photo's own terms, which a frame leaves out, and the angles cards are known by; none until
+    /// ``framing(_:angles:)``.
+    private var photoTerms: Set<UInt32> = []
+    private var angles = Angles.none
+    /// The history's frames the month rule holds, end to end like the signatures above.
+    private var heldFrameTerms: [UInt32] = []
+    private var heldFrameEnds: [Int] = []
+    private var heldFrameMasks: [UInt64] = []
+    /// The history as it was read, for the frames; emptied once they are worked out.
+    private var history = SeenHistory()
 
     /// Nothing seen yet, or the user's `history`.
     public init(language: LanguageTag, history: SeenHistory = []) {
         self.language = language
         historyCount = history.ends.count
+        self.history = history
         (historyKeys, historyShownAt) = (history.keys, history.shownAt)
         (terms, ends) = (history.terms, history.ends)
         masks.reserveCapacity(ends.count)
@@ -54,18 +65,44 @@ public struct SeenPrompts: Sendable {
     /// Whether nothing has been seen.
     public var isEmpty: Bool { keys.isEmpty && historyKeys.isEmpty }
 
-    /// The same, with frames taken against `photo`: its place, labels and caption, by the signature's own rules.
-    public func framing(_ photo: PhotoMetadata) -> SeenPrompts {
+    /// The same, with frames taken against `photo` (its place, labels and caption, by the signature's own rules) and
+    /// cards known by `angles`: the history's frames the month rule holds are worked out here, once a request.
+    public func framing(_ photo: PhotoMetadata, angles: Angles) -> SeenPrompts {
         var framed = self
-        framed.photoWords = photo.ownTexts.joined(separator: " , ")
+        framed.photoTerms = Set(PromptSignature(photo: photo, language: language).terms)
+        framed.angles = angles
+        framed.holdFrames()
+        framed.history = SeenHistory()
         return framed
     }
 
-    /// Nothing seen, with the same language and frames: for prompts compared only with one another.
+    /// Nothing seen, with the same language, photo and angles: for prompts compared only with one another.
     public var nothingSeen: SeenPrompts {
         var empty = SeenPrompts(language: language)
-        empty.photoWords = photoWords
+        (empty.photoTerms, empty.angles) = (photoTerms, angles)
         return empty
+    }
+
+    /// Walks the history from its newest answer back, keeping the frame of each card the user has not met every
+    /// other angle since. Once every angle has been met, every older frame is free, and the walk stops.
+    private mutating func holdFrames() {
+        let order = history.indices.sorted { history.shownAt[$0] > history.shownAt[$1] }
+        var metSince = Set<Int>()
+        for index in order {
+            if !angles.all.isEmpty, metSince.count == angles.all.count { break }
+            let start = index == 0 ? 0 : history.ends[index - 1]
+            let terms = history.terms[start..<history.ends[index]]
+            let angle = angles.angle(of: terms)
+            let others = angles.all.count - (angle == nil ? 0 : 1)
+            if angles.all.isEmpty || metSince.subtracting(angle.map { [$0] } ?? []).count < others {
+                let mask = history.photoTerms[index]
+                let frame = terms.enumerated().filter { $0.offset >= 32 || mask & 1 << $0.offset == 0 }.map(\.element)
+                heldFrameTerms += frame
+                heldFrameEnds.append(heldFrameTerms.count)
+                heldFrameMasks.append(Self.mask(frame[...]))
+            }
+            if let angle { metSince.insert(angle) }
+        }
     }
 
     /// Remembers a prompt as shown; `signature` when the caller has it already.
@@ -106,14 +143,21 @@ public struct SeenPrompts: Sendable {
         if !historyKeys.isEmpty, historyKeys.contains(SeenPrompt.key(repeatKey)) { return true }
         guard !ends.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
-        return containsNearDuplicate(of: signature.terms) || sessionHasFrame(of: signature.terms)
+        return containsNearDuplicate(of: signature.terms, terms: terms, ends: ends, masks: masks)
+            || sessionHasFrame(of: signature.terms) || monthHoldsFrame(of: signature.terms)
+    }
+
+    /// Whether the month rule holds the frame of `candidate`: one of the history's held frames is its near-duplicate.
+    private func monthHoldsFrame(of candidate: [UInt32]) -> Bool {
+        guard !heldFrameEnds.isEmpty else { return false }
+        let frame = candidate.filter { !photoTerms.contains($0) }
+        return containsNearDuplicate(of: frame, terms: heldFrameTerms, ends: heldFrameEnds, masks: heldFrameMasks)
     }
 
     /// Whether a prompt of this session has the frame of `candidate`: the two signatures agree, the photo's terms
     /// left out of both. A frame of the photo's words alone is nobody's.
     private func sessionHasFrame(of candidate: [UInt32]) -> Bool {
         guard ends.count > historyCount else { return false }
-        let photoTerms = Set(PromptSignature(photoWords, language: language).terms)
         let frame = PromptSignature(terms: candidate.filter { !photoTerms.contains($0) })
         guard !frame.terms.isEmpty else { return false }
         var start = historyCount == 0 ? 0 : ends[historyCount - 1]
@@ -124,10 +168,11 @@ public struct SeenPrompts: Sendable {
         return false
     }
 
-    /// Whether a seen signature is a near-duplicate of `candidate` (``PromptSignature/isNearDuplicate(of:)``). A seen
-    /// signature is compared term by term only when enough of the candidate's terms fall on bits of its mask: the
-    /// terms they share can be no more, so most of a long history is passed over after a few bit tests.
-    private func containsNearDuplicate(of candidate: [UInt32]) -> Bool {
+    /// Whether a signature of the table `terms`, `ends`, `masks` is a near-duplicate of `candidate`
+    /// (``PromptSignature/isNearDuplicate(of:)``). A signature is compared term by term only when enough of the
+    /// candidate's terms fall on bits of its mask: the terms they share can be no more, so most of a long history is
+    /// passed over after a few bit tests.
+    private func containsNearDuplicate(of candidate: [UInt32], terms: [UInt32], ends: [Int], masks: [UInt64]) -> Bool {
         guard !candidate.isEmpty else { return false }
         let threshold = PromptSignature.threshold
         let candidateMask = Self.mask(candidate[...])

@@ -84,7 +84,7 @@ extension PromptSessions {
         let plan = templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
         let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
-        var met = SeenPrompts(language: session.locale, history: start.history).framing(session.photo)
+        var met = SeenPrompts(language: session.locale, history: start.history).framing(session.photo, angles: plan.angles)
         met.insert(session.rounds.flatMap(\.prompts))
         let seen = met
         let generation = await nextGeneration(

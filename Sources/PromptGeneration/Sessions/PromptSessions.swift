@@ -98,7 +98,7 @@ public struct PromptSessions: Sendable {
             input.seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: now, logger: logger)
             input.cached = remembered.map { .some($0) }
         }
-        input.seen = input.seen.framing(plan.photo)
+        input.seen = input.seen.framing(plan.photo, angles: plan.angles)
         let seen = input.seen
         let generation = await generator.generate(input, logger: logger)
         // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.

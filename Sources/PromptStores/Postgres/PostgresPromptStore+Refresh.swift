@@ -79,11 +79,11 @@ extension PostgresPromptStore {
             // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
             // others showed and never repeats one.
             let locked = try await connection.query(
-                "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale FROM session WHERE id = \(sessionID) FOR UPDATE",
+                "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale, photo FROM session WHERE id = \(sessionID) FOR UPDATE",
                 logger: logger
             )
-            var current: (used: Int, nextRound: Int, surplus: String, owner: String, userID: String?, locale: String)?
-            for try await row in locked.decode((Int, Int, String, String, String?, String).self) { current = row }
+            var current: (used: Int, nextRound: Int, surplus: String, owner: String, userID: String?, locale: String, photo: String)?
+            for try await row in locked.decode((Int, Int, String, String, String?, String, String).self) { current = row }
             guard let current else { throw StoreError.sessionVanished }
             var shown: Set<String> = []
             let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
@@ -106,6 +106,7 @@ extension PostgresPromptStore {
             try await round.insert(on: connection, logger: logger)
             let history = HistoryRows(
                 draft,
+                photo: try JSONColumn.decode(PhotoMetadata.self, current.photo),
                 owner: current.owner,
                 userID: current.userID,
                 locale: LanguageTag(locale: current.locale),

@@ -75,7 +75,7 @@ extension SQLitePromptStore {
             }
             let current = try Row.fetchOne(
                 db,
-                sql: "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale FROM session WHERE id = ?",
+                sql: "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale, photo FROM session WHERE id = ?",
                 arguments: [sessionID]
             )
             guard let current else { throw StoreError.sessionVanished }
@@ -96,6 +96,7 @@ extension SQLitePromptStore {
             try RoundRows(draft, sessionID: sessionID).insert(into: db)
             try HistoryRows(
                 draft,
+                photo: JSONColumn.decode(PhotoMetadata.self, current["photo"]),
                 owner: current["ownerKey"],
                 userID: current["userID"],
                 locale: LanguageTag(locale: current["locale"]),
