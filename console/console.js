@@ -43,6 +43,7 @@ const MEASURES = [
   ["fallback_rate", "Answers with fallbacks"],
   ["pass_rate", "Candidates passing the gate"],
   ["detail_share", "Cards naming a photo detail"],
+  ["angles_per_answer", "Angles per answer"],
   ["near_duplicates_per_answer", "Near-duplicates per answer"],
   ["first_answer_p50_ms", "First answer p50 (ms)"],
   ["first_answer_p95_ms", "First answer p95 (ms)"],
@@ -170,12 +171,12 @@ async function showQuality() {
   }
   fillTable(
     "quality-totals",
-    ["Version", "Sessions", ...MEASURES.map(([, title]) => title), "Fallbacks by reason", "Rejections by reason", "Feedback"],
+    ["Version", "Sessions", ...MEASURES.map(([, title]) => title), "Cards by angle", "Fallbacks by reason", "Rejections by reason", "Feedback"],
     report.versions.map((v) => [
       `${v.variant}@${v.version}`,
       numberCell("sessions", v.totals.sessions, { "data-version": v.version }),
       ...MEASURES.map(([measure]) => numberCell(measure, v.totals[measure], { "data-version": v.version })),
-      counts(v.totals.fallbacks_by_reason), counts(v.totals.rejections), counts(v.totals.feedback),
+      counts(v.totals.angles), counts(v.totals.fallbacks_by_reason), counts(v.totals.rejections), counts(v.totals.feedback),
     ]),
   );
 }

@@ -34,6 +34,14 @@ package struct HistoryRows {
 
     /// A new session's first round, kept until `until`.
     package init?(firstOf session: SessionSnapshot, until: Date?) {
-        self.init(session.rounds[0], photo: session.photo, owner: session.owner, userID: session.userID, locale: session.locale, at: session.createdAt, until: until)
+        self.init(
+            session.rounds[0],
+            photo: session.photo,
+            owner: session.owner,
+            userID: session.userID,
+            locale: session.locale,
+            at: session.createdAt,
+            until: until
+        )
     }
 }

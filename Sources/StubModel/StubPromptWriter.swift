@@ -43,7 +43,7 @@ public enum StubPromptWriter {
     }
 
     /// English questions about the photo's labels, place and people, then general ones, each with its frame: the
-    /// pattern it fills in.
+    /// pattern it fills in. With three labels, a place and people, 32 frames, of every angle in `prompts/angles/en.txt`.
     private static func englishPool(for facts: PhotoFacts) -> [(frame: String, text: String)] {
         var pool: [(frame: String, text: String)] = []
         for label in facts.labels.prefix(3) {
@@ -85,6 +85,9 @@ public enum StubPromptWriter {
         "How did the {} make you feel in that moment?",
         "What do you want to remember most about the {} today?",
         "If the {} could talk, what would it say about this day?",
+        "What did the {} sound or smell like when you were there?",
+        "What does the {} in this photo mean to you now?",
+        "Which small detail of the {} would you like to keep?",
     ]
     static let placePatterns = [
         "What brought you to {} on the day you took this?",

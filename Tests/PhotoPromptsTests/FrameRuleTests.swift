@@ -117,12 +117,23 @@ struct FrameRuleTests {
             "What has changed at the pier since that day?",
         ]
         let start = Date.now.addingTimeInterval(-30 * 86_400)
-        let held = SeenPrompts(language: .english, history: Self.history([(frame, Self.market)] + others.dropLast().map { ($0, Self.harbour) }, language: .english, from: start))
+        let held = SeenPrompts(
+            language: .english,
+            history: Self.history([(frame, Self.market)] + others.dropLast().map { ($0, Self.harbour) }, language: .english, from: start)
+        )
         #expect(held.framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
-        let free = SeenPrompts(language: .english, history: Self.history([(frame, Self.market)] + others.map { ($0, Self.harbour) }, language: .english, from: start))
+        let free = SeenPrompts(
+            language: .english,
+            history: Self.history([(frame, Self.market)] + others.map { ($0, Self.harbour) }, language: .english, from: start)
+        )
         #expect(!free.framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
         // A row written before frames were kept: its photo's words are not known, so only near-duplicates are held.
         let old = SeenHistory([SeenPrompt(key: 1, signature: PromptSignature(frame, language: .english), shownAt: start)])
-        #expect(!SeenPrompts(language: .english, history: old).framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
+        #expect(
+            !SeenPrompts(language: .english, history: old).framing(Self.harbour, angles: angles).contains(
+                text: next,
+                repeatKey: PromptNormalizer.repeatKey(next)
+            )
+        )
     }
 }

@@ -178,7 +178,7 @@ struct GatePathTests {
         let texts = answer.round.prompts.map(\.text)
         if surplusIsEnglish {
             #expect(backend.calls == 1, "the English surplus fails the gate, so the model is asked")
-            #expect(texts == Array(Self.spanish[0...2]))
+            #expect(Set(texts) == Set(Self.spanish[0...2]))
         } else {
             #expect(backend.calls == 0, "Spanish surplus passes and is served without a model call")
             #expect(texts == surplus)

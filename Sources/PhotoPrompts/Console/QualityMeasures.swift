@@ -29,6 +29,10 @@ struct QualityMeasures: Encodable, Sendable {
     var detailShare: Double?
     /// Share of answers with at least one fallback prompt.
     var fallbackRate: Double?
+    /// Cards shown by angle (``Angles``); a card of no listed angle is not counted.
+    var angles: [String: Int]
+    /// Different angles per answer shown, three at best.
+    var anglesPerAnswer: Double?
     /// Whole-answer fallbacks by reason.
     var fallbacksByReason: [String: Int]
     /// Share of backend answers that needed a re-ask.
@@ -52,7 +56,8 @@ struct QualityMeasures: Encodable, Sendable {
     var tokensPerSession: Double?
 
     enum CodingKeys: String, CodingKey {
-        case requests, sessions, refreshes, feedback, sources, rejections, tokens
+        case requests, sessions, refreshes, feedback, sources, rejections, tokens, angles
+        case anglesPerAnswer = "angles_per_answer"
         case sessionsWithSelection = "sessions_with_selection"
         case selectionRate = "selection_rate"
         case cardsShown = "cards_shown"
@@ -89,6 +94,8 @@ struct QualityMeasures: Encodable, Sendable {
         cardsShown = count("prompts_shown")
         modelCardShare = Self.ratio(cardsShown - count("cards.fallback"), cardsShown)
         detailShare = Self.ratio(count("prompts_naming_detail"), cardsShown)
+        angles = prefixed("angle.")
+        anglesPerAnswer = Self.ratio(count("angles_distinct"), requests)
         fallbackRate = Self.ratio(count("rounds_with_fallback_prompts"), requests)
         fallbacksByReason = prefixed("fallback.")
         reaskRate = Self.ratio(count("reasks"), count("judged_requests"))
@@ -125,6 +132,8 @@ struct QualityMeasures: Encodable, Sendable {
         try container.encode(cardsShown, forKey: .cardsShown)
         try container.encode(modelCardShare, forKey: .modelCardShare)
         try container.encode(detailShare, forKey: .detailShare)
+        try container.encode(angles, forKey: .angles)
+        try container.encode(anglesPerAnswer, forKey: .anglesPerAnswer)
         try container.encode(fallbackRate, forKey: .fallbackRate)
         try container.encode(fallbacksByReason, forKey: .fallbacksByReason)
         try container.encode(reaskRate, forKey: .reaskRate)

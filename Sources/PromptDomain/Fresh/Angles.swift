@@ -35,19 +35,25 @@ public struct Angles: Sendable, Equatable {
     /// - Throws: a message naming the line that does not have three parts, or the word that no signature keeps (a
     ///   small word such as "the": it could never show an angle).
     public init(lines: [String], language: LanguageTag, only names: [String]? = nil) throws(AnglesError) {
-        var angles: [Angle] = []
+        var parsed: [(line: String, name: String, wording: String, words: [String])] = []
         for line in lines {
             let parts = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw AnglesError(line: line, problem: "is not `name | wording | words, …`")
             }
+            let words = parts[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            parsed.append((line, parts[0], parts[1], words))
+        }
+        var signatures = PromptSignature.signatures(of: parsed.flatMap(\.words), language: language)[...]
+        var angles: [Angle] = []
+        for entry in parsed {
             var cues = Set<[UInt32]>()
-            for word in parts[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } where !word.isEmpty {
-                let terms = PromptSignature(word, language: language).terms
-                guard !terms.isEmpty else { throw AnglesError(line: line, problem: "has “\(word)”, a word no signature keeps") }
-                cues.insert(terms)
+            for (word, signature) in zip(entry.words, signatures.prefix(entry.words.count)) {
+                guard !signature.terms.isEmpty else { throw AnglesError(line: entry.line, problem: "has “\(word)”, a word no signature keeps") }
+                cues.insert(signature.terms)
             }
-            angles.append(Angle(name: parts[0], wording: parts[1], cues: cues))
+            signatures = signatures.dropFirst(entry.words.count)
+            angles.append(Angle(name: entry.name, wording: entry.wording, cues: cues))
         }
         if let names {
             angles = try names.map { name throws(AnglesError) in

@@ -19,14 +19,30 @@ public struct PromptSignature: Sendable, Hashable {
 
     /// The signature of `text`, a prompt in `language`.
     public init(_ text: String, language: LanguageTag) {
-        let words = Self.words(of: text, language: language)
-        let stemmer = Stemmer.for(language.language)
-        var terms = Set<UInt32>()
-        for word in words {
-            guard let term = Self.term(word, language: language.language, stemmer: stemmer) else { continue }
-            terms.insert(Self.hash(term))
+        self = Self.signatures(of: [text], language: language)[0]
+    }
+
+    /// The signatures of `texts`, each as ``init(_:language:)`` gives it, from one pass of the word breaker over them
+    /// all: an angles file's hundred words would otherwise open ICU's breaker a hundred times on every reload.
+    public static func signatures(of texts: [String], language: LanguageTag) -> [PromptSignature] {
+        let joined = texts.joined(separator: "\n")
+        // Where each text ends in `joined`: a word belongs to the first text that ends after it starts.
+        var ends: [String.Index] = []
+        var offset = 0
+        for text in texts {
+            offset += text.utf8.count
+            ends.append(joined.utf8.index(joined.startIndex, offsetBy: offset))
+            offset += 1
         }
-        self.terms = terms.sorted()
+        let stemmer = Stemmer.for(language.language)
+        var terms = [Set<UInt32>](repeating: [], count: texts.count)
+        var part = 0
+        for word in words(of: joined, language: language) {
+            while word.startIndex >= ends[part] { part += 1 }
+            guard let term = term(word, language: language.language, stemmer: stemmer) else { continue }
+            terms[part].insert(hash(term))
+        }
+        return terms.map { PromptSignature(terms: $0.sorted()) }
     }
 
     /// The signature of `photo`'s own words (``PhotoMetadata/ownTexts``): the terms a card's frame leaves out.

@@ -38,6 +38,8 @@ public struct SeenPrompts: Sendable {
     private var heldFrameTerms: [UInt32] = []
     private var heldFrameEnds: [Int] = []
     private var heldFrameMasks: [UInt64] = []
+    /// When the user last met each angle, by its index in ``Angles/all``, as far back as the frames' walk went.
+    private var angleLastMet: [Int: Date] = [:]
     /// The history as it was read, for the frames; emptied once they are worked out.
     private var history = SeenHistory()
 
@@ -101,8 +103,49 @@ public struct SeenPrompts: Sendable {
                 heldFrameEnds.append(heldFrameTerms.count)
                 heldFrameMasks.append(Self.mask(frame[...]))
             }
-            if let angle { metSince.insert(angle) }
+            if let angle, metSince.insert(angle).inserted { angleLastMet[angle] = history.shownAt[index] }
         }
+    }
+
+    /// `prompts` in the order an answer shows them, one at a time: a card of an angle neither this session nor the
+    /// cards before it showed, then one that names something in the photo, then one of the angle the user met longest
+    /// ago; on a tie, the order given. Three different angles come first, the specific before the generic, and what is
+    /// left (the surplus) keeps the same order for the refreshes.
+    public func ranked(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
+        guard prompts.count > 1, !angles.all.isEmpty || !photoTerms.isEmpty else { return prompts }
+        var shown = Set<Int>()
+        var start = historyCount == 0 ? 0 : ends[historyCount - 1]
+        for end in ends.dropFirst(historyCount) {
+            if let angle = angles.angle(of: terms[start..<end]) { shown.insert(angle) }
+            start = end
+        }
+        var remaining = prompts.map { prompt in
+            let terms = (prompt.signature ?? PromptSignature(prompt.text, language: language)).terms
+            return (prompt: prompt, angle: angles.angle(of: terms), specific: terms.contains(where: photoTerms.contains))
+        }
+        var ranked: [ValidPrompt] = []
+        while !remaining.isEmpty {
+            func key(_ index: Int) -> (Bool, Bool, Date) {
+                let card = remaining[index]
+                let isNew = card.angle.map { !shown.contains($0) } ?? false
+                return (isNew, card.specific, card.angle.flatMap { angleLastMet[$0] } ?? .distantPast)
+            }
+            let best = remaining.indices.dropFirst().reduce(0) { best, index in
+                let (left, right) = (key(best), key(index))
+                if left.0 != right.0 { return right.0 ? index : best }
+                if left.1 != right.1 { return right.1 ? index : best }
+                return right.2 < left.2 ? index : best
+            }
+            let card = remaining.remove(at: best)
+            if let angle = card.angle { shown.insert(angle) }
+            ranked.append(card.prompt)
+        }
+        return ranked
+    }
+
+    /// The name of the angle of a card with `signature`, by the angles it was framed with.
+    public func angleName(of signature: PromptSignature) -> String? {
+        angles.name(of: signature)
     }
 
     /// Remembers a prompt as shown; `signature` when the caller has it already.

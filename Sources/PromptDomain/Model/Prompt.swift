@@ -14,6 +14,8 @@ public struct Prompt: Codable, Sendable, Equatable {
     /// Its near-duplicate signature, when the candidate it was made from had one: the user's history stores it. Not
     /// in the JSON, and not part of equality.
     public var signature: PromptSignature?
+    /// The name of its angle (``Angles``), when it has one: for the stats. Not in the JSON.
+    public var angle: String?
 
     /// Creates a prompt; `repeatKey` is worked out from `text` unless the caller has it already.
     public init(

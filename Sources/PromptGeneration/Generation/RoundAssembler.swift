@@ -30,7 +30,8 @@ public struct RoundAssembler: Sendable {
     }
 
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
-    /// round, unless the fallback copy must be reused. A round with no unseen model prompt is a fallback round.
+    /// round, unless the fallback copy must be reused, in the order ``SeenPrompts/ranked(_:)`` gives: different
+    /// angles, the specific first. A round with no unseen model prompt is a fallback round.
     ///
     /// The generation's candidates are unseen by `seen` already: the generator and the surplus filtered them, and
     /// comparing each with a full history twice cost a returning user a quarter of the CPU. Only `alsoShown`, the
@@ -45,8 +46,9 @@ public struct RoundAssembler: Sendable {
             let reason = generation.fallbackReason ?? .allSeen
             return SessionRound(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen), createdAt: now)
         }
-        let chosen = unseen.prefix(count).map { valid in
-            Prompt(
+        let ranked = seen.ranked(unseen)
+        let chosen = ranked.prefix(count).map { valid in
+            var prompt = Prompt(
                 id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
                 text: valid.text,
                 wordCount: valid.wordCount,
@@ -54,6 +56,8 @@ public struct RoundAssembler: Sendable {
                 repeatKey: valid.repeatKey,
                 signature: valid.signature
             )
+            prompt.angle = valid.signature.flatMap(seen.angleName(of:))
+            return prompt
         }
         let gap = count - chosen.count
         var seenWithChosen = seen
@@ -63,22 +67,24 @@ public struct RoundAssembler: Sendable {
             // Set only for a streamed reply cut after some prompts were shown: why the fallbacks fill the rest.
             fallbackReason: gap > 0 ? generation.fallbackReason : nil,
             prompts: chosen + fallbackPrompts(gap, avoiding: seenWithChosen),
-            surplus: Array(unseen.dropFirst(count)),
+            surplus: Array(ranked.dropFirst(count)),
             createdAt: now,
-            answeredBy: unseen.first?.answeredBy
+            answeredBy: ranked.first?.answeredBy
         )
     }
 
     private func fallbackPrompts(_ count: Int, avoiding seen: SeenPrompts) -> [Prompt] {
         guard count > 0 else { return [] }
         return fallbacks().pick(count, avoiding: seen).map { line in
-            Prompt(
+            var prompt = Prompt(
                 id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),
                 text: line.text,
                 wordCount: wordRule.count(line.text),
                 source: .fallback,
                 repeatKey: line.repeatKey
             )
+            prompt.angle = seen.angleName(of: PromptSignature(line.text, language: seen.language))
+            return prompt
         }
     }
 }

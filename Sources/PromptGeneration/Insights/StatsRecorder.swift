@@ -72,6 +72,8 @@ public final class StatsRecorder: Sendable {
         counts["prompts_shown"] = round.prompts.count
         counts["cards.fallback"] = round.prompts.filter { $0.source == .fallback }.count
         counts["prompts_naming_detail"] = round.prompts.filter { mentions.mentioned(inKey: $0.repeatKey) }.count
+        for angle in round.prompts.compactMap(\.angle) { counts["angle.\(angle)", default: 0] += 1 }
+        counts["angles_distinct"] = Set(round.prompts.compactMap(\.angle)).count
         if let firstAnswer {
             counts[LatencyHistogram.counterName(milliseconds: Int(firstAnswer.milliseconds))] = 1
         }
