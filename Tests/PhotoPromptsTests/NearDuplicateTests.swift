@@ -67,10 +67,16 @@ struct NearDuplicateTests {
     @Test("A signature kept in the history reads back equal, and its bytes hold none of the prompt's words")
     func storedForm() throws {
         let signature = PromptSignature("What did the harbor smell like that morning in Boston?", language: .english)
-        let packed = SeenHistory.packed([SeenPrompt(key: 7, signature: signature, shownAt: .now)])
+        // The second card names its photo: bits 0 and 2 mark its photo's terms, and a third card follows it.
+        let packed = SeenHistory.packed([
+            SeenPrompt(key: 7, signature: signature, shownAt: .now),
+            SeenPrompt(key: 8, signature: signature, shownAt: .now, photoTerms: 0b101),
+            SeenPrompt(key: 9, signature: signature, shownAt: .now),
+        ])
         var history = SeenHistory()
         packed.withUnsafeBytes { history.append(packed: $0, shownAt: .distantPast) }
-        #expect(history.map(\.signature) == [signature] && history.map(\.key) == [7])
+        #expect(history.map(\.signature) == [signature, signature, signature] && history.map(\.key) == [7, 8, 9])
+        #expect(history.map(\.photoTerms) == [0, 0b101, 0])
         let bytes = String(decoding: packed, as: UTF8.self).lowercased()
         #expect(!bytes.contains("boston") && !bytes.contains("harbor"))
     }

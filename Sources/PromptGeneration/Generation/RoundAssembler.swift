@@ -31,12 +31,13 @@ public struct RoundAssembler: Sendable {
 
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
     /// round, unless the fallback copy must be reused, in the order ``SeenPrompts/ranked(_:)`` gives: different
-    /// angles, the specific first. A round with no unseen model prompt is a fallback round.
+    /// angles, the specific first; a `streamed` round keeps the order the stream showed them in. A round with no unseen
+    /// model prompt is a fallback round.
     ///
     /// The generation's candidates are unseen by `seen` already: the generator and the surplus filtered them, and
     /// comparing each with a full history twice cost a returning user a quarter of the CPU. Only `alsoShown`, the
     /// repeat keys a concurrent refresh committed since, is left out here.
-    public func draft(from generation: Generation, seen: SeenPrompts, alsoShown: Set<String> = []) -> SessionRound {
+    public func draft(from generation: Generation, seen: SeenPrompts, alsoShown: Set<String> = [], streamed: Bool = false) -> SessionRound {
         let count = ProductSpec.promptsPerAnswer
         var seen = seen
         for key in alsoShown { seen.insert(repeatKey: key) }
@@ -46,7 +47,7 @@ public struct RoundAssembler: Sendable {
             let reason = generation.fallbackReason ?? .allSeen
             return SessionRound(source: .fallback, fallbackReason: reason, prompts: fallbackPrompts(count, avoiding: seen), createdAt: now)
         }
-        let ranked = seen.ranked(unseen)
+        let ranked = streamed ? unseen : seen.ranked(unseen)
         let chosen = ranked.prefix(count).map { valid in
             var prompt = Prompt(
                 id: RandomIdentifier.makeTimeOrdered(prefix: "p_"),

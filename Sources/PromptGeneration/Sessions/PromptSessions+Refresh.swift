@@ -110,7 +110,7 @@ extension PromptSessions {
                 caching: generation.cacheEntry
             ) { shownKeys in
                 // The keys include what refreshes committed since the session was read.
-                var draft = assembler.draft(from: generation, seen: seen, alsoShown: shownKeys)
+                var draft = assembler.draft(from: generation, seen: seen, alsoShown: shownKeys, streamed: streamed != nil)
                 draft = streamed?.keepingIDs(of: draft) ?? draft
                 draft.templateVersion = identity.version
                 return draft

@@ -103,7 +103,7 @@ public struct PromptSessions: Sendable {
         let generation = await generator.generate(input, logger: logger)
         // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.
         try Task.checkCancellation()
-        var draft = RoundAssembler(for: plan).draft(from: generation, seen: seen)
+        var draft = RoundAssembler(for: plan).draft(from: generation, seen: seen, streamed: streamed != nil)
         draft = streamed?.keepingIDs(of: draft) ?? draft
         draft.templateVersion = identity.version
         let createdAt = clock.now
