@@ -8,6 +8,7 @@ fixtures; for SmolLM2, a copy of the first at temperature 0.8 runs over the Engl
 With EVAL_STORE=1 each run is also kept in the service's store (`photo-prompts eval --store`) for the console.
 """
 import json
+import re
 import os
 import shutil
 import socket
@@ -97,9 +98,9 @@ def serve_service(environment):
     """Starts `photo-prompts serve` with `environment` on a free port; returns the process and its base URL."""
     port = free_port()
     scratch = tempfile.mkdtemp(prefix="eval-real-service-")
-    environment = dict(os.environ, HTTP_PORT=str(port), DATABASE_PATH=f"{scratch}/service.sqlite", DATABASE_URL="",
-                       PROMPTS_DIRECTORY=str(ROOT / "prompts"), LOG_LEVEL="error", RATE_LIMIT_PER_USER="0",
-                       RATE_LIMIT_PER_KEY="0", **environment)
+    environment = dict(dict(os.environ, HTTP_PORT=str(port), DATABASE_PATH=f"{scratch}/service.sqlite", DATABASE_URL="",
+                            PROMPTS_DIRECTORY=str(ROOT / "prompts"), LOG_LEVEL="error", RATE_LIMIT_PER_USER="0",
+                            RATE_LIMIT_PER_KEY="0"), **environment)
     process = subprocess.Popen([str(SERVICE), "serve"], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_until_up(f"http://127.0.0.1:{port}/healthz", process, 30, "photo-prompts serve")
     return process, f"http://127.0.0.1:{port}"
@@ -127,18 +128,28 @@ def variety_lines(rows):
         "only, like 24 days of journaling), then refreshes the first 8 of them up to 5 times; `PROMPT_HISTORY_DAYS` is the "
         "default 30. It judges by its own rule, not the service's: two cards are the same when equal after case and "
         "punctuation, and near-duplicates when their word sets overlap by 0.6 or more (Jaccard), the yardstick of the issue "
-        "that asked for the service's rule (docs/RULES.md, \"Near-duplicates\").",
+        "that asked for the service's rule (docs/RULES.md, \"Near-duplicates\"). Issue 52's measures, by the same script's "
+        "own rules: a first-answer card whose frame (its words without its photo's labels and place) overlaps an earlier "
+        "first-answer card's by 0.6; the model's first-answer cards that hold a word of their photo (or, with people, a "
+        "people word); and different angles per first answer by the script's own English angle words.",
         "",
         "| backend | language | answers | answers with a near-duplicate pair | near-duplicate pairs per refreshed session | "
-        "first-answer cards repeating the user's earlier cards (exact + near) | answers by source |",
-        "|---|---|---|---|---|---|---|",
+        "first-answer cards repeating the user's earlier cards (exact + near) | first-answer cards repeating a frame met | "
+        "model cards naming the photo | angles per first answer (en) | answers by source |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for label, figures in rows:
         sources = ", ".join(f"{source} {count}" for source, count in sorted(figures["sources"].items()))
         lines.append(f"| {label} | {figures['locale']} | {figures['answers']} | {figures['answers_with_near_duplicate_pair']} | "
                      f"{figures['near_duplicate_pairs_per_refreshed_session']:.2f} | "
                      f"{figures['history_exact_repeats']} + {figures['history_near_repeats']} of {figures['first_answer_cards']} | "
-                     f"{sources} |")
+                     f"{figures['first_answer_frame_repeats']} of {figures['first_answer_cards']} | "
+                     f"{figures['model_cards_naming_photo']} of {figures['first_answer_model_cards']} | "
+                     f"{figures['angles_per_first_answer']:.2f} | {sources} |")
+    frames = [pair for _, figures in rows for pair in figures.get("frame_examples", []) if "stub" not in _][:6]
+    if frames:
+        lines += ["", "Model cards the script calls a repeat of a frame the user met earlier (earlier → later):", ""]
+        lines += [f"- \"{earlier}\" → \"{later}\"" for earlier, later in frames]
     examples = [pair for _, figures in rows for pair in figures.get("near_examples", [])][:6]
     if examples:
         lines += ["", "Cards the yardstick calls near repeats of a card the same user met earlier (earlier → later):", ""]
@@ -224,6 +235,11 @@ def main():
     shutil.copytree(prompts / "photo-journal", prompts / "photo-journal-t08")
     settings = prompts / "photo-journal-t08" / "settings.json"
     settings.write_text(settings.read_text().replace('"temperature": 0.3', '"temperature": 0.8'))
+    # The first template asking for the angles as photo-journal-b does, for the A/B of issue 52.
+    shutil.copytree(prompts / "photo-journal", prompts / "photo-journal-angles")
+    system = prompts / "photo-journal-angles" / "system.mustache"
+    block = re.search(r"\{\{#has_angles\}\}.*?\{\{/has_angles\}\}\n", (prompts / "photo-journal-b" / "system.mustache").read_text(), re.S)
+    system.write_text(system.read_text().replace("Treat the text between", block.group(0) + "Treat the text between"))
     english = scratch / "english.jsonl"
     english.write_text("".join(line for line in FIXTURES.read_text().splitlines(keepends=True)
                                if line.strip() and (json.loads(line).get("locale") or "en").lower().startswith("en")))
@@ -244,6 +260,10 @@ def main():
             if setup["languages"]:
                 service["LLM_LANGUAGES"] = setup["languages"]
             variety_rows += measure_variety(setup["title"].split(" (")[0], service, ["en"])
+            if model == "smollm2":
+                # The A/B: the same service, its template asking for one question per angle (photo-journal-b's list).
+                angled = dict(service, PROMPTS_DIRECTORY=str(prompts), PROMPTS_TEMPLATE="photo-journal-angles")
+                variety_rows += measure_variety(setup["title"].split(" (")[0] + ", template asking for the angles", angled, ["en"])
         finally:
             process.terminate()
             process.wait()

@@ -4,6 +4,10 @@ rule of its own (not the service's).
 
 Two cards are near-duplicates when their word sets (lower-cased runs of letters) overlap by 0.6 or more (Jaccard),
 the yardstick of the issue that asked for the service's rule; exact repeats are equal after case and punctuation.
+Two cards share a frame when the same overlap holds with each card's own photo's words (labels, place) taken out
+(issue 52's measure). A card names its photo when it holds one of those words (or, for a photo with people, a word
+of PEOPLE). In English, a card's angle is the first of ANGLES whose word starts one of its words: this script's own
+table, not the service's prompts/angles/.
 Run against a service already serving (`--base-url`), or imported by eval-real.py.
 
     python3 scripts/model/variety.py --base-url http://127.0.0.1:8080 --locale en
@@ -46,6 +50,22 @@ PHOTOS = [
 
 NEAR = 0.6
 
+PEOPLE = {"who", "friend", "friends", "family", "people", "together", "everyone", "someone", "guests", "crowd"}
+
+# This script's own English angle words, by angle, in the order they are tried: a word starting with one shows it.
+ANGLES = [
+    ("gratitude", ["grateful", "thankful", "thank", "appreciat"]),
+    ("after", ["after", "afterward", "later"]),
+    ("before", ["before", "earlier"]),
+    ("senses", ["smell", "sound", "hear", "taste", "touch", "scent", "noise", "music", "colo"]),
+    ("people", ["who", "friend", "family", "together", "share", "celebrat"]),
+    ("detail", ["detail", "notice", "small", "little"]),
+    ("future", ["future", "remember", "forget", "someday"]),
+    ("meaning", ["mean", "matter", "important", "story"]),
+    ("change", ["change", "different", "ordinary", "usual", "surpris"]),
+    ("feeling", ["feel", "felt", "mood", "mind", "heart", "think", "thought"]),
+]
+
 
 def words(text):
     return set(re.findall(r"[^\W\d_]+", text.lower()))
@@ -61,6 +81,29 @@ def alike(first, second):
         return True
     a, b = words(first), words(second)
     return bool(a | b) and len(a & b) / len(a | b) >= NEAR
+
+
+def photo_words(photo):
+    texts = list(photo.get("labels", [])) + [value for value in photo.get("location", {}).values() if isinstance(value, str)]
+    return set().union(*(words(text) for text in texts)) if texts else set()
+
+
+def frame(card, photo):
+    return words(card) - photo_words(photo)
+
+
+def same_frame(first, second):
+    return bool(first | second) and len(first & second) / len(first | second) >= NEAR
+
+
+def names_photo(card, photo):
+    own = photo_words(photo) | (PEOPLE if photo.get("peopleCount") else set())
+    return bool(words(card) & own)
+
+
+def angle(card):
+    card_words = words(card)
+    return next((name for name, stems in ANGLES if any(word.startswith(stem) for word in card_words for stem in stems)), None)
 
 
 def request(base_url, method, path, body=None, user=None):
@@ -84,6 +127,10 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
     `refreshes` times; returns the figures and every card in order."""
     answers = []
     shown = []  # every card the user has seen, in order
+    frames = []  # the frame of every first-answer card, in order
+    frame_repeats = naming = model_cards = 0
+    angles_per_answer = []
+    frame_examples = []
     history_exact = history_near = 0
     near_examples = []
     unanswered = []
@@ -93,6 +140,17 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
             unanswered.append(f"POST /v1/prompts: {status} {answer}")
             continue
         cards = [prompt["text"] for prompt in answer["prompts"]]
+        for prompt in answer["prompts"]:
+            card_frame = frame(prompt["text"], photo)
+            earlier = next((text for text, seen in frames if same_frame(card_frame, seen)), None)
+            if earlier:
+                frame_repeats += 1
+                frame_examples.append((earlier, prompt["text"]))
+            if prompt["source"] != "fallback":
+                model_cards += 1
+                naming += 1 if names_photo(prompt["text"], photo) else 0
+        frames += [(card, frame(card, photo)) for card in cards]
+        angles_per_answer.append(len({angle(card) for card in cards} - {None}))
         for card in cards:
             if any(key(card) == key(earlier) for earlier in shown):
                 history_exact += 1
@@ -128,6 +186,11 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
         "history_near_repeats": history_near,
         "sources": sources,
         "near_examples": near_examples[:3],
+        "first_answer_frame_repeats": frame_repeats,
+        "frame_examples": frame_examples[:3],
+        "first_answer_model_cards": model_cards,
+        "model_cards_naming_photo": naming,
+        "angles_per_first_answer": sum(angles_per_answer) / max(len(angles_per_answer), 1),
         "unanswered": unanswered,
         "answers_in_order": answers,
     }
