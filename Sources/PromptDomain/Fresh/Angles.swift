@@ -67,9 +67,10 @@ public struct Angles: Sendable, Equatable {
     }
 
     /// The index in ``all`` of the angle of a card with `terms`, or nil.
-    public func angle(of terms: some Sequence<UInt32>) -> Int? {
+    /// A card has a dozen terms: looking each cue up in them costs less than hashing them into a set, and the
+    /// month rule asks this of every card in a user's history.
+    public func angle(of terms: some Collection<UInt32>) -> Int? {
         guard !all.isEmpty else { return nil }
-        let terms = Set(terms)
         let hits = all.map { angle in angle.cues.count { $0.allSatisfy(terms.contains) } }
         guard let most = hits.max(), most > 0 else { return nil }
         return hits.firstIndex(of: most)

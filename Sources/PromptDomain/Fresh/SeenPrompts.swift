@@ -97,11 +97,10 @@ public struct SeenPrompts: Sendable {
             let angle = angles.angle(of: terms)
             let others = angles.all.count - (angle == nil ? 0 : 1)
             if angles.all.isEmpty || metSince.subtracting(angle.map { [$0] } ?? []).count < others {
-                let mask = history.photoTerms[index]
-                let frame = terms.enumerated().filter { $0.offset >= 32 || mask & 1 << $0.offset == 0 }.map(\.element)
-                heldFrameTerms += frame
+                let (mask, frameStart) = (history.photoTerms[index], heldFrameTerms.count)
+                for (offset, term) in terms.enumerated() where offset >= 32 || mask & 1 << offset == 0 { heldFrameTerms.append(term) }
                 heldFrameEnds.append(heldFrameTerms.count)
-                heldFrameMasks.append(Self.mask(frame[...]))
+                heldFrameMasks.append(Self.mask(heldFrameTerms[frameStart...]))
             }
             if let angle, metSince.insert(angle).inserted { angleLastMet[angle] = history.shownAt[index] }
         }
