@@ -105,6 +105,7 @@ struct VariantComparison: ResponseEncodable, Sendable {
                 "selection_rate": share(count("sessions_selected"), measures.sessions),
                 "model_card_share": share(cards - count("cards.fallback"), cards),
                 "detail_share": share(count("prompts_naming_detail"), cards),
+                "angles_per_answer": rate(count("angles_distinct"), per: measures.requests),
                 "fallback_rate": share(count("rounds_with_fallback_prompts"), measures.requests),
                 "pass_rate": share(count("candidates.kept"), candidates),
                 "reask_rate": share(count("reasks"), count("judged_requests")),
