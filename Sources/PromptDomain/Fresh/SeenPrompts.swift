@@ -40,15 +40,15 @@ public struct SeenPrompts: Sendable {
     private var heldFrameMasks: [UInt64] = []
     /// When the user last met each angle, by its index in ``Angles/all``, as far back as the frames' walk went.
     private var angleLastMet: [Int: Date] = [:]
-    /// The history as it was read, for the frames; emptied once they are worked out.
-    private var history = SeenHistory()
+    /// Which of each history signature's terms are its photo's words, for the frames; emptied once they are worked
+    /// out, so a second framing walks nothing.
+    private var historyPhotoTerms: [UInt32] = []
 
     /// Nothing seen yet, or the user's `history`.
     public init(language: LanguageTag, history: SeenHistory = []) {
         self.language = language
         historyCount = history.ends.count
-        self.history = history
-        (historyKeys, historyShownAt) = (history.keys, history.shownAt)
+        (historyKeys, historyShownAt, historyPhotoTerms) = (history.keys, history.shownAt, history.photoTerms)
         (terms, ends) = (history.terms, history.ends)
         masks.reserveCapacity(ends.count)
         var start = 0
@@ -74,7 +74,7 @@ public struct SeenPrompts: Sendable {
         framed.photoTerms = Set(PromptSignature(photo: photo, language: language).terms)
         framed.angles = angles
         framed.holdFrames()
-        framed.history = SeenHistory()
+        framed.historyPhotoTerms = []
         return framed
     }
 
@@ -88,21 +88,21 @@ public struct SeenPrompts: Sendable {
     /// Walks the history from its newest answer back, keeping the frame of each card the user has not met every
     /// other angle since. Once every angle has been met, every older frame is free, and the walk stops.
     private mutating func holdFrames() {
-        let order = history.indices.sorted { history.shownAt[$0] > history.shownAt[$1] }
+        let order = historyPhotoTerms.indices.sorted { historyShownAt[$0] > historyShownAt[$1] }
         var metSince = Set<Int>()
         for index in order {
             if !angles.all.isEmpty, metSince.count == angles.all.count { break }
-            let start = index == 0 ? 0 : history.ends[index - 1]
-            let terms = history.terms[start..<history.ends[index]]
+            let start = index == 0 ? 0 : ends[index - 1]
+            let terms = self.terms[start..<ends[index]]
             let angle = angles.angle(of: terms)
             let others = angles.all.count - (angle == nil ? 0 : 1)
             if angles.all.isEmpty || metSince.subtracting(angle.map { [$0] } ?? []).count < others {
-                let (mask, frameStart) = (history.photoTerms[index], heldFrameTerms.count)
+                let (mask, frameStart) = (historyPhotoTerms[index], heldFrameTerms.count)
                 for (offset, term) in terms.enumerated() where offset >= 32 || mask & 1 << offset == 0 { heldFrameTerms.append(term) }
                 heldFrameEnds.append(heldFrameTerms.count)
                 heldFrameMasks.append(Self.mask(heldFrameTerms[frameStart...]))
             }
-            if let angle, metSince.insert(angle).inserted { angleLastMet[angle] = history.shownAt[index] }
+            if let angle, metSince.insert(angle).inserted { angleLastMet[angle] = historyShownAt[index] }
         }
     }
 
