@@ -33,6 +33,11 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Property tests of the pure rules (the fast layer only).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // Traces: spans through the layers (the Tracing API), W3C `traceparent` passed through when export is off,
+        // and OTLP export (swift-otel) switched on by the standard OTEL_* variables.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0"),
     ],
     targets: [
         // libcurl, as the system library from libcurl4-openssl-dev.
@@ -114,6 +119,7 @@ let package = Package(
                 "CCurl",
                 "StubModel",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 // libcurl's loop is stopped as a lifecycle service, after the server.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -143,6 +149,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -161,6 +168,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -175,6 +184,9 @@ let package = Package(
                 "PromptGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                // OTLP export, built here at the top and handed to the app as a tracer.
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -215,6 +227,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             path: "Tests/PhotoPromptsTestSupport",
             swiftSettings: swiftSettings
@@ -241,6 +254,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // SHA-256 worked out by the tests themselves, for the admin key's digest.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // A tracer that keeps its spans, for the router tests of the request's spans.
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import PhotoPrompts
 import PromptDomain
@@ -26,7 +27,11 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         do {
-            let app = try await buildApplication(configuration, dependencies: .live, logger: Logger(label: "photo-prompts"))
+            var dependencies = AppDependencies.live
+            if let export = try TraceExport.fromEnvironment(ProcessInfo.processInfo.environment) {
+                (dependencies.tracer, dependencies.traceExporter) = (export.tracer, export.exporter)
+            }
+            let app = try await buildApplication(configuration, dependencies: dependencies, logger: Logger(label: "photo-prompts"))
             try await app.runService()
         } catch let error as TemplateError {
             throw StartupFailure("Invalid configuration: PROMPTS_DIRECTORY: \(configuration.promptsDirectory)/\(error)")

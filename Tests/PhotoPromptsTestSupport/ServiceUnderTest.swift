@@ -7,6 +7,7 @@ import PromptBackends
 import PromptDomain
 import PromptStores
 import PromptTemplates
+import Tracing
 
 /// A fresh SQLite path in a new temporary folder.
 package func temporaryDatabasePath() -> String {
@@ -40,9 +41,11 @@ package func withRouterService<Value: Sendable>(
     store: (any PromptStore)? = nil,
     deadlines: DeadlineWatch? = nil,
     dictionaries: SpellingDictionaries = testDictionaries,
+    tracer: (any Tracer)? = nil,
     _ body: @Sendable (ServiceClient) async throws -> Value
 ) async throws -> Value {
-    try await app(environment, clock: clock, backends: backends, store: store, deadlines: deadlines, dictionaries: dictionaries).test(.router) {
+    try await app(environment, clock: clock, backends: backends, store: store, deadlines: deadlines, dictionaries: dictionaries, tracer: tracer)
+        .test(.router) {
         client in
         try await body(ServiceClient(router: client))
     }
@@ -57,7 +60,8 @@ package func app(
     backends: [any LLMBackend]? = nil,
     store: (any PromptStore)? = nil,
     deadlines: DeadlineWatch? = nil,
-    dictionaries: SpellingDictionaries = testDictionaries
+    dictionaries: SpellingDictionaries = testDictionaries,
+    tracer: (any Tracer)? = nil
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "photo-prompts-test")
     logger.logLevel = .critical
@@ -77,6 +81,7 @@ package func app(
     )
     dependencies.deadlines = deadlines
     dependencies.dictionaries = dictionaries
+    dependencies.tracer = tracer
     return try await buildApplication(configuration, dependencies: dependencies, logger: logger)
 }
 

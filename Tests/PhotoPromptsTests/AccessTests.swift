@@ -36,7 +36,9 @@ struct AccessTests {
     func otherClientGets404() async throws {
         try await withRouterService(Self.environment()) { client in
             let session = try await client.startSession(headers: Self.bearer(Self.ios.key))
-            let unknown = try await client.send("GET", "/v1/sessions/s_doesnotexist", headers: Self.bearer(Self.web.key))
+            // One trace for every request, so that the error bodies, which name it, can be compared byte for byte.
+            let trace = ("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+            let unknown = try await client.send("GET", "/v1/sessions/s_doesnotexist", headers: Self.bearer(Self.web.key) + [trace])
             let paths = [
                 ("GET", "/v1/sessions/\(session.sessionID)", nil as String?),
                 ("POST", "/v1/sessions/\(session.sessionID)/refresh", nil),
@@ -44,7 +46,7 @@ struct AccessTests {
             ]
             for (method, path, body) in paths {
                 for _ in 0..<3 {
-                    var headers = Self.bearer(Self.web.key)
+                    var headers = Self.bearer(Self.web.key) + [trace]
                     if body != nil { headers.append(("Content-Type", "application/json")) }
                     let reply = try await client.send(method, path, body: body, headers: headers)
                     #expect(reply.status == 404, "\(method) \(path)")

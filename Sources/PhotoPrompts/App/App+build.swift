@@ -8,6 +8,7 @@ import PromptGeneration
 import PromptStores
 import PromptTemplates
 import ServiceLifecycle
+import Tracing
 
 /// The parts a test may swap; production uses ``AppDependencies/live``.
 public struct AppDependencies: Sendable {
@@ -28,6 +29,11 @@ public struct AppDependencies: Sendable {
     /// The gate's dictionaries, for templates the app loads itself; `nil` opens Debian's. Templates handed in as
     /// `templates` bring their own.
     package var dictionaries: SpellingDictionaries?
+    /// Where the request's spans go; `nil` keeps none and passes the caller's `traceparent` on
+    /// (``TraceContextRelay``). `photo-prompts serve` hands in OTLP export when an `OTEL_*` endpoint is set.
+    public var tracer: (any Tracer)?
+    /// What exports `tracer`'s spans, run with the app's services and stopped after them, so the last spans go.
+    public var traceExporter: (any Service)?
 
     /// Creates dependencies.
     public init(
@@ -99,6 +105,8 @@ public func buildApplication(
 /// The lifecycle services, added in start order; they stop in reverse.
 private func addBackgroundServices<Responder>(to app: inout Application<Responder>, _ services: AppServices, logger: Logger) {
     let configuration = services.configuration
+    // First added, so it stops last: the spans of the last requests and of the shutdown are sent.
+    if let exporter = services.traceExporter { app.addServices(exporter) }
     if let postgres = services.stores.postgres {
         // The pool is a lifecycle service; first added, so it stops last. The migrations need it running, and
         // finish before the server listens: a database that does not answer fails start-up, named.
@@ -142,7 +150,8 @@ package func makeGenerator(
         coolDown: configuration.breakerCoolDown,
         retryAfterMax: configuration.backendRetryAfterMax,
         clock: dependencies.clock,
-        deadlines: deadlines
+        deadlines: deadlines,
+        tracer: dependencies.tracer ?? TraceContextRelay()
     )
     let generator = PromptGenerator(
         chain: chain,

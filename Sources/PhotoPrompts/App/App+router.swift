@@ -12,9 +12,10 @@ func buildRouter(_ services: AppServices) -> Router<AppRequestContext> {
 /// test checks it against `openapi.yaml`.
 func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
     let configuration = services.configuration
+    router.add(middleware: RequestTracingMiddleware(tracer: services.tracer))
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: services.metrics))
-    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout), deadlines: services.deadlines))
+    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout), deadlines: services.deadlines, tracer: services.tracer))
     router.addRoutes(HealthController().endpoints)
     router.addRoutes(
         ReadinessController(

@@ -13,6 +13,8 @@ public struct AppRequestContext: ServiceRequestContext {
     public let requestLog = RequestLogFields()
     /// Fires when the client has gone; `nil` when the request did not come over one of the server's connections.
     public let departure: ClientDeparture?
+    /// The request's trace id, for its error bodies.
+    public var traceID: String?
 
     /// Creates the context for one request.
     public init(source: Source) {

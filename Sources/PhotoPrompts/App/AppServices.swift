@@ -5,6 +5,8 @@ import PromptDomain
 import PromptGeneration
 import PromptStores
 import PromptTemplates
+import ServiceLifecycle
+import Tracing
 
 /// Everything the routes and the background services share, built once at start-up by ``buildServices(_:dependencies:logger:)``.
 ///
@@ -21,6 +23,8 @@ struct AppServices: Sendable {
     /// Every deadline the app keeps (request bodies, prompt requests, backend calls, readiness), watched by one loop
     /// the service group serves.
     let deadlines: DeadlineWatch
+    /// What exports the request's spans, when something does.
+    let traceExporter: (any Service)?
     /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app
     /// stops as a lifecycle service after the server.
     let transport: (any HTTPTransport)?
@@ -28,6 +32,8 @@ struct AppServices: Sendable {
     let startedAt: Date
     /// Opens when the server listens; the pruner waits for it so its first sweep does not slow start-up.
     let listening = ServerListening()
+    /// The request's spans: the tracer the model calls use too.
+    var tracer: any Tracer { generator.tracer }
 
     /// The store, cut by concern.
     struct Stores: Sendable {
@@ -108,6 +114,7 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
         generator: generator,
         sessions: sessions,
         deadlines: deadlines,
+        traceExporter: dependencies.traceExporter,
         transport: dependencies.transport,
         startedAt: clock.now
     )

@@ -9,4 +9,6 @@ public protocol ServiceRequestContext: RequestContext {
     var requestLog: RequestLogFields { get }
     /// Fires when the client has gone, so the work for it stops (a model call is not paid for nobody).
     var departure: ClientDeparture? { get }
+    /// The request's W3C trace id, set by ``RequestTracingMiddleware``: the caller's when a `traceparent` came.
+    var traceID: String? { get set }
 }

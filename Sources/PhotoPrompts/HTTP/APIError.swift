@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import PromptTemplates
 
-/// An error the client sees, always rendered as `{"error": {"code", "message", "details"}}`.
+/// An error the client sees, always rendered as `{"error": {"code", "message", "details", "trace_id"}}`.
 ///
 /// Errors that carry session counts (the refresh limit) add `refreshes_used` and `refreshes_remaining` beside
 /// `error`, so the app can update its button without another call.
@@ -26,6 +26,8 @@ public struct APIError: HTTPResponseError, Sendable {
     public var copyLocale: String?
     /// Sent with `Connection: close`: answered before the request's body was read, so the connection cannot be reused.
     public var closesConnection = false
+    /// The request's trace id, so support can go from the error the app shows to the request's trace and logs.
+    public var traceID: String?
 
     /// Refresh counts reported with a refusal.
     public struct RefreshCounts: Sendable {
@@ -153,7 +155,7 @@ public struct APIError: HTTPResponseError, Sendable {
     /// The JSON body's bytes, e.g. to keep for an idempotent replay.
     public func encodedBody() throws -> Data {
         let body = Body(
-            error: .init(code: code, message: message, details: details),
+            error: .init(code: code, message: message, details: details, traceID: traceID),
             refreshesUsed: refreshCounts?.used,
             refreshesRemaining: refreshCounts?.remaining,
             retryAfterSeconds: retryAfterSeconds,
@@ -169,6 +171,12 @@ public struct APIError: HTTPResponseError, Sendable {
             var code: String
             var message: String
             var details: [String]
+            var traceID: String?
+
+            enum CodingKeys: String, CodingKey {
+                case code, message, details
+                case traceID = "trace_id"
+            }
         }
         var error: Detail
         var refreshesUsed: Int?

@@ -3,13 +3,14 @@ import Logging
 import PromptDomain
 import PromptStores
 
-/// Makes every error leave the service in the one JSON shape, and keeps internals out of 500s.
+/// Makes every error leave the service in the one JSON shape, with the request's trace id, and keeps internals out
+/// of 500s.
 ///
 /// Hummingbird's own errors (unknown route, body too large) become ``APIError``s with a matching code. Faults on
 /// our side are never a 500: a database that cannot read or write is `503 store_unavailable`, a request whose
 /// work outlived its deadline is `503 deadline_exceeded`, anything else is logged with its detail and answered
 /// `503 internal_error`; each with `Retry-After`, so a client knows to try again.
-public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+public struct JSONErrorMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
 
@@ -18,7 +19,9 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            throw APIError.translating(error, logger: context.logger)
+            var answer = APIError.translating(error, logger: context.logger)
+            answer.traceID = context.traceID
+            throw answer
         }
     }
 }

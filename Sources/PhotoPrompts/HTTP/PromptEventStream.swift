@@ -4,6 +4,7 @@ import Logging
 import PromptDomain
 import PromptGeneration
 import Synchronization
+import Tracing
 
 /// Server-Sent Events on the two prompt routes, for a client that sends `Accept: text/event-stream`.
 ///
@@ -16,6 +17,8 @@ import Synchronization
 struct PromptEventStream: Sendable {
     /// How often a comment line is sent while no event is due.
     let keepAlive: Duration
+    /// Where the stream is a span, with an event for each card, `done` or `error`.
+    let tracer: any Tracer
 
     /// Whether the client asked for a stream.
     static func isRequested(by request: Request) -> Bool {
@@ -30,6 +33,7 @@ struct PromptEventStream: Sendable {
     /// Runs `work` (the JSON API's own, given a ``SessionStream``) and answers with its events.
     func respond(
         logger: Logger,
+        traceID: String?,
         _ work: @escaping @Sendable (SessionStream) async throws -> (StoredResponse, replayed: Bool)
     ) async throws -> Response {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
@@ -59,22 +63,25 @@ struct PromptEventStream: Sendable {
             let (stored, replayed) = try await worker.value
             guard stored.status == 200 else { return stored.response(replayed: replayed) }
             return Self.response { writer in
-                try await Self.finish(with: .success((stored, replayed)), afterSending: 0, to: &writer, logger: logger)
+                try await Self.finish(with: .success((stored, replayed)), afterSending: 0, to: &writer, logger: logger, traceID: traceID)
             }
         }
-        return Self.streaming(events, until: worker, keepAlive: keepAlive, beatingInto: sink, logger: logger)
+        return streaming(events, until: worker, beatingInto: sink, logger: logger, traceID: traceID)
     }
 
     /// The answer once the model is asked: a comment, then each prompt as it is found, keep-alive comments while
     /// none comes, then the rest and `done` from the work's result.
-    private static func streaming(
+    private func streaming(
         _ events: AsyncStream<Event>,
         until worker: Task<(StoredResponse, replayed: Bool), any Error>,
-        keepAlive: Duration,
         beatingInto sink: AsyncStream<Event>.Continuation,
-        logger: Logger
+        logger: Logger,
+        traceID: String?
     ) -> Response {
-        response { writer in
+        Self.response { [keepAlive, tracer] writer in
+            // The request's span is current while its body is written: this one is its child.
+            let span = tracer.startSpan("stream", context: ServiceContext.current ?? .topLevel)
+            defer { span.end() }
             let beats = Task {
                 while !Task.isCancelled {
                     try await Task.sleep(for: keepAlive)
@@ -83,20 +90,23 @@ struct PromptEventStream: Sendable {
             }
             defer { beats.cancel() }
             do {
-                try await writer.write(comment("waiting for the model"))
+                try await writer.write(Self.comment("waiting for the model"))
                 var sent = 0
                 for await event in events {
                     switch event {
                     case .prompt(let prompt, let position):
-                        try await writer.write(promptEvent(prompt, position: position))
+                        try await writer.write(Self.promptEvent(prompt, position: position))
+                        span.addEvent(SpanEvent(name: "prompt", attributes: ["photo_prompts.position": .int64(Int64(position))]))
                         sent = max(sent, position + 1)
                     case .keepAlive:
-                        try await writer.write(comment("keep-alive"))
+                        try await writer.write(Self.comment("keep-alive"))
                     }
                 }
-                try await finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger)
+                try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger, traceID: traceID)
+                span.addEvent("done")
             } catch {
                 // The client went away: the work stops as it would for a JSON request whose caller left.
+                span.addEvent("client left")
                 worker.cancel()
                 throw error
             }
@@ -109,7 +119,8 @@ struct PromptEventStream: Sendable {
         with result: Result<(StoredResponse, replayed: Bool), any Error>,
         afterSending sent: Int,
         to writer: inout any ResponseBodyWriter,
-        logger: Logger
+        logger: Logger,
+        traceID: String?
     ) async throws {
         switch result {
         case .success((let stored, _)) where stored.status == 200:
@@ -117,7 +128,7 @@ struct PromptEventStream: Sendable {
             // fault of ours, said as one, not `done` after no cards.
             guard let prompts = try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
                 logger.error("a kept answer does not read back as prompts; the stream ends with an error")
-                return try await finish(with: .failure(APIError.internalFault), afterSending: sent, to: &writer, logger: logger)
+                return try await finish(with: .failure(APIError.internalFault), afterSending: sent, to: &writer, logger: logger, traceID: traceID)
             }
             for (position, prompt) in prompts.enumerated() where position >= sent {
                 try await writer.write(promptEvent(prompt, position: position))
@@ -126,7 +137,8 @@ struct PromptEventStream: Sendable {
         case .success((let stored, _)):
             try await writer.write(event("error", stored.body))
         case .failure(let error):
-            let apiError = APIError.translating(error, logger: logger)
+            var apiError = APIError.translating(error, logger: logger)
+            apiError.traceID = traceID
             try await writer.write(event("error", [UInt8]((try? apiError.encodedBody()) ?? Data())))
         }
         try await writer.finish(nil)

@@ -23,7 +23,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         self.idempotency = idempotency
         self.limits = limits
         self.deadlines = deadlines
-        self.events = PromptEventStream(keepAlive: keepAlive)
+        self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.generator.tracer)
     }
 
     /// What an answer may take past the request's deadline: the store's last write. Every request is answered by
@@ -98,7 +98,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
             let (stored, replayed) = try await answered(nil)
             return stored.response(replayed: replayed)
         }
-        return try await events.respond(logger: context.logger) { try await answered($0) }
+        return try await events.respond(logger: context.logger, traceID: context.traceID) { try await answered($0) }
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
@@ -161,7 +161,9 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
                 var answer = try stored(session, fingerprint: fingerprint)
                 answer.userID = caller.userID
                 return answer
-            } catch let error as APIError where error.status.code < 500 {
+            } catch var error as APIError where error.status.code < 500 {
+                // A replay answers with the trace of the request that met the error.
+                error.traceID = context.traceID
                 let body = [UInt8](try error.encodedBody())
                 return StoredResponse(status: error.status.code, body: body, fingerprint: fingerprint, userID: caller.userID)
             }

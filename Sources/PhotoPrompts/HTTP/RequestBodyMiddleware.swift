@@ -1,5 +1,6 @@
 import Hummingbird
 import PromptDomain
+import Tracing
 
 /// Reads every request's body once, under the HTTP layer's rules, before any route sees it.
 ///
@@ -14,6 +15,8 @@ struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     let readTimeout: Duration
     /// The app's deadline watch.
     let deadlines: DeadlineWatch
+    /// Where the read is a span.
+    let tracer: any Tracer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let limit = JSONRequestDecoder.maximumBodyBytes
@@ -24,7 +27,11 @@ struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
         let collected: ByteBuffer
         do {
             // A child task, cancelled at the read timeout: reading a body ends when cancelled.
-            collected = try await deadlines.withDeadline(.now + readTimeout) { try await body.collect(upTo: limit) }
+            collected = try await tracer.withSpan("read body") { span in
+                let collected = try await deadlines.withDeadline(.now + readTimeout) { try await body.collect(upTo: limit) }
+                span.attributes["http.request.body.size"] = collected.readableBytes
+                return collected
+            }
         } catch is DeadlinePassed {
             throw APIError.bodyTimedOut(after: readTimeout)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {

@@ -36,9 +36,9 @@ public struct AnthropicBackend: LLMBackend {
         if let apiKey { headers.append(("x-api-key", apiKey)) }
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.anthropic)
-            return try await http.postStreaming(body, to: endpoint, headers: headers, timeout: timeout, reading: streamed)
+            return try await http.postStreaming(body, to: endpoint, headers: headers + request.traceFields, timeout: timeout, reading: streamed)
         }
-        let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: MessagesResponse.self)
+        let reply = try await http.post(body, to: endpoint, headers: headers + request.traceFields, timeout: timeout, expecting: MessagesResponse.self)
         let text = reply.content.filter { $0.type == "text" }.compactMap(\.text).joined(separator: "\n")
         return LLMReply(
             text: text,

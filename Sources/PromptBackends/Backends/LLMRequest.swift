@@ -24,9 +24,15 @@ public struct LLMRequest: Sendable, Equatable {
     public var parameters: ModelParameters
     /// What the reply must be, for a backend that can constrain decoding to it; nil asks for free text.
     public var constraint: OutputConstraint?
+    /// The template version that rendered it, named on the model call's span.
+    public var templateVersion: String?
+    /// `traceparent` and `tracestate` for the provider, written by the chain for each call: the call's span, or
+    /// the caller's trace passed through when no trace is exported.
+    public var traceHeaders: [String: String] = [:]
 
     /// A first request: the rendered template as system and user messages.
-    public init(prompt: RenderedPrompt, parameters: ModelParameters, constraint: OutputConstraint? = nil) {
+    public init(prompt: RenderedPrompt, parameters: ModelParameters, constraint: OutputConstraint? = nil, templateVersion: String? = nil) {
+        self.templateVersion = templateVersion
         self.system = prompt.system
         self.messages = [Message(role: "user", content: prompt.user)]
         self.parameters = parameters
@@ -35,6 +41,11 @@ public struct LLMRequest: Sendable, Equatable {
 
     /// The token limit sent (``ModelParameters/tokenLimit(for:)``).
     public var maxTokens: Int { parameters.tokenLimit(for: constraint) }
+
+    /// ``traceHeaders`` as the fields a backend sends, in a stable order.
+    public var traceFields: [(name: String, value: String)] {
+        traceHeaders.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    }
 
     /// Every user message, joined: the metadata and, on a re-ask, the feedback.
     public var userText: String {

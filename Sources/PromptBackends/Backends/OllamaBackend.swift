@@ -39,9 +39,9 @@ public struct OllamaBackend: LLMBackend {
         )
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.ollama)
-            return try await http.postStreaming(body, to: endpoint, headers: [], timeout: timeout, reading: streamed)
+            return try await http.postStreaming(body, to: endpoint, headers: request.traceFields, timeout: timeout, reading: streamed)
         }
-        let reply = try await http.post(body, to: endpoint, headers: [], timeout: timeout, expecting: ChatResponse.self)
+        let reply = try await http.post(body, to: endpoint, headers: request.traceFields, timeout: timeout, expecting: ChatResponse.self)
         let usage = TokenUsage(prompt: reply.promptEvalCount, completion: reply.evalCount)
         return LLMReply(text: reply.message.content, finishReason: reply.doneReason.map(FinishReason.init), usage: usage)
     }

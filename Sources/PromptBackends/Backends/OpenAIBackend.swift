@@ -69,9 +69,9 @@ public struct OpenAIBackend: LLMBackend {
         )
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.openAI)
-            return try await http.postStreaming(body, to: endpoint, headers: headers, timeout: timeout, reading: streamed)
+            return try await http.postStreaming(body, to: endpoint, headers: headers + request.traceFields, timeout: timeout, reading: streamed)
         }
-        let reply = try await http.post(body, to: endpoint, headers: headers, timeout: timeout, expecting: ChatResponse.self)
+        let reply = try await http.post(body, to: endpoint, headers: headers + request.traceFields, timeout: timeout, expecting: ChatResponse.self)
         guard let choice = reply.choices.first else { throw BackendError.unreadableReply("a chat completion without choices") }
         // `content: null` is what a reasoning model sends when it spent its budget thinking: an empty reply.
         return LLMReply(

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PromptDomain
+import Tracing
 
 /// The configured backends in order, each behind its own circuit breaker, sharing one deadline.
 ///
@@ -20,6 +21,8 @@ public struct BackendChain: Sendable {
     package let links: [Link]
     /// Keeps each call's budget, whatever the backend does with its cancellation.
     package let deadlines: DeadlineWatch
+    /// Where each model call is a span, and what writes its `traceparent` for the provider.
+    package let tracer: any Tracer
 
     /// Creates a chain over `backends`, in order of preference; its calls' budgets are kept by `deadlines` (the app's
     /// watch; a chain of its own, as a test or `photo-prompts generate` builds, gets a new one).
@@ -29,9 +32,11 @@ public struct BackendChain: Sendable {
         coolDown: TimeInterval,
         retryAfterMax: TimeInterval = 120,
         clock: any WallClock,
-        deadlines: DeadlineWatch = DeadlineWatch()
+        deadlines: DeadlineWatch = DeadlineWatch(),
+        tracer: any Tracer = NoOpTracer()
     ) {
         self.deadlines = deadlines
+        self.tracer = tracer
         links = backends.map {
             Link(
                 backend: $0,
@@ -114,11 +119,11 @@ public struct BackendChain: Sendable {
         for (index, link) in links.enumerated() {
             let isLast = index == links.count - 1
             let attemptDeadline = isLast ? deadline : ContinuousClock.now + (deadline - .now) / 3 * 2
-            let outcome = await ask(link, request, deadline: attemptDeadline, logger: logger)
+            let outcome = await ask(link, request, deadline: attemptDeadline, attempt: attempts.count + 1, logger: logger)
             attempts += outcome.attempts
             switch outcome.result {
             case .success(let answer):
-                let judgement = Self.judge(answer.reply, by: validator)
+                let judgement = judge(answer.reply, by: validator)
                 if judgement.isUsable { return (Outcome(result: .success(answer), attempts: attempts), judgement) }
                 attempts[attempts.count - 1].outcome = "unusable"
                 last = .success(answer)
@@ -136,14 +141,18 @@ public struct BackendChain: Sendable {
         return (Outcome(result: result, attempts: attempts), lastJudgement)
     }
 
-    private static func judge(_ reply: LLMReply, by validator: PromptValidator) -> Judgement {
-        let start = ContinuousClock.now
-        let validation = validator.judge(reply: reply.completeText)
-        return Judgement(validation: validation, duration: ContinuousClock.now - start)
+    private func judge(_ reply: LLMReply, by validator: PromptValidator) -> Judgement {
+        tracer.withSpan("gate") { span in
+            let start = ContinuousClock.now
+            let validation = validator.judge(reply: reply.completeText)
+            span.describeVerdicts(validation)
+            return Judgement(validation: validation, duration: ContinuousClock.now - start)
+        }
     }
 
     /// Asks one backend, if its breaker allows, with the time left before `deadline`.
-    package func ask(_ link: Link, _ request: LLMRequest, deadline: ContinuousClock.Instant, logger: Logger) async -> Outcome {
+    /// `attempt` counts the request's calls, this one included, for its span.
+    package func ask(_ link: Link, _ request: LLMRequest, deadline: ContinuousClock.Instant, attempt: Int, logger: Logger) async -> Outcome {
         let identity = link.backend.identity
         let remaining = deadline - .now
         guard remaining > .milliseconds(5) else {
@@ -155,6 +164,19 @@ public struct BackendChain: Sendable {
                 attempts: [Attempt(identity: identity, duration: .zero, outcome: Attempt.skipped)]
             )
         }
+        return await tracer.withSpan("model call", ofKind: .client) { span in
+            let outcome = await call(link, request, within: remaining, span: span, logger: logger)
+            span.describeModelCall(identity, request: request, number: attempt, outcome: outcome.attempts.first)
+            return outcome
+        }
+    }
+
+    /// One call to `link`'s backend, recorded in its breaker, latency and token mean, and told to the provider as
+    /// `span`'s child through `traceparent`.
+    private func call(_ link: Link, _ request: LLMRequest, within remaining: Duration, span: any Span, logger: Logger) async -> Outcome {
+        let identity = link.backend.identity
+        var request = request
+        tracer.inject(span.context, into: &request.traceHeaders, using: TraceHeaders())
         let start = ContinuousClock.now
         ReplyObservation.current?.callStarted(by: identity)
         do {

@@ -2,6 +2,7 @@ import Logging
 import PromptBackends
 import PromptDomain
 import PromptTemplates
+import Tracing
 
 /// The backend path of one request, in named steps: ask, judge, re-ask once when it can help, answer.
 extension PromptGenerator {
@@ -81,7 +82,7 @@ extension PromptGenerator {
         }
         input.stream?.modelAsked()
         return Call(
-            request: LLMRequest(prompt: messages, parameters: plan.parameters, constraint: plan.constraint),
+            request: LLMRequest(prompt: messages, parameters: plan.parameters, constraint: plan.constraint, templateVersion: "\(plan.template.variant)@\(plan.template.version)"),
             validator: validator,
             checks: plan.checks,
             early: early,
@@ -115,8 +116,8 @@ extension PromptGenerator {
         call.request.messages.append(.init(role: "assistant", content: answer.reply.text))
         let feedback = ReaskFeedback.message(for: validation, needed: needed, rule: call.validator.wordRule, checks: call.checks)
         call.request.messages.append(.init(role: "user", content: feedback))
-        let second = await ReplyObservation.$current.withValue(call.early) { [request = call.request, deadline = call.deadline] in
-            await chain.ask(answer.link, request, deadline: deadline, logger: logger)
+        let second = await ReplyObservation.$current.withValue(call.early) { [request = call.request, deadline = call.deadline, calls = judged.calls] in
+            await chain.ask(answer.link, request, deadline: deadline, attempt: calls + 1, logger: logger)
         }
         record(second.attempts, pass: 2, in: &timing)
         judged.reasked = true
@@ -124,7 +125,11 @@ extension PromptGenerator {
         guard case .success(let reask) = second.result else { return }
         let alreadyKept = call.shownKeys.union(judged.kept.map(\.repeatKey))
         judged.usage = TokenUsage.sum(judged.usage, reask.reply.usage)
-        let more = call.validator.judge(reply: reask.reply.completeText, alreadyShown: alreadyKept)
+        let more = tracer.withSpan("gate") { span in
+            let more = call.validator.judge(reply: reask.reply.completeText, alreadyShown: alreadyKept)
+            span.describeVerdicts(more)
+            return more
+        }
         judged.kept += more.kept
         judged.rejected += more.rejected
     }

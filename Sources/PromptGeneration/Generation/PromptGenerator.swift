@@ -4,6 +4,7 @@ import PromptBackends
 import PromptDomain
 import PromptStores
 import PromptTemplates
+import Tracing
 
 /// The pipeline for one request: try the cache, render the template, ask the backends within one deadline,
 /// validate, re-ask once if too few survive and time allows, and cache what the model produced.
@@ -22,6 +23,8 @@ public struct PromptGenerator: Sendable {
     package let timeout: Duration
     /// How long cache entries live (`CACHE_TTL`).
     package let cacheTTL: TimeInterval
+    /// The request's spans: the chain's tracer, which the model calls use.
+    package var tracer: any Tracer { chain.tracer }
 
     /// Creates a generator.
     public init(
@@ -120,13 +123,10 @@ public struct PromptGenerator: Sendable {
         let input = request
         let shownKeys = Set(input.alreadyShown.map(PromptNormalizer.repeatKey))
         // Identical requests in flight (same key) share one backend call; each filters by its own session.
-        let (shared, joined) = await inFlight.run(key, shared: SharedPrompts.init) { found in
-            // A streamed joiner shows what the run has found, now and as it goes, less what its session has shown.
-            guard let stream = input.stream else { return }
-            stream.modelAsked()
-            found.listen { prompt in if !seen.contains(prompt) { stream.prompt(prompt) } }
-        } _: { found in
-            await generateFromBackends(input, shownKeys: shownKeys, cacheKey: key, found: found, logger: logger)
+        let (shared, joined) = await tracer.withSpan("single-flight") { span in
+            let run = await sharedRun(input, key: key, seen: seen, shownKeys: shownKeys, logger: logger)
+            span.attributes["photo_prompts.joined"] = run.joined
+            return run
         }
         var generation = shared.unseen(by: seen)
         if joined, generation.fallbackReason == .allSeen, input.stream == nil, deadline - .now > .milliseconds(100) {
@@ -148,6 +148,25 @@ public struct PromptGenerator: Sendable {
         timing.append(shared.timing)
         generation.timing = timing
         return generation
+    }
+
+    /// The backend work for `key`, run once for every identical request in flight: the first runs it, the others
+    /// join and wait for its answer.
+    private func sharedRun(
+        _ input: Input,
+        key: String,
+        seen: SeenPrompts,
+        shownKeys: Set<String>,
+        logger: Logger
+    ) async -> (value: Generation, joined: Bool) {
+        await inFlight.run(key, shared: SharedPrompts.init) { found in
+            // A streamed joiner shows what the run has found, now and as it goes, less what its session has shown.
+            guard let stream = input.stream else { return }
+            stream.modelAsked()
+            found.listen { prompt in if !seen.contains(prompt) { stream.prompt(prompt) } }
+        } _: { found in
+            await generateFromBackends(input, shownKeys: shownKeys, cacheKey: key, found: found, logger: logger)
+        }
     }
 
     /// Everything that shapes the answer to `input`, as the cache knows it.

@@ -3,6 +3,7 @@ import Logging
 import PromptDomain
 import PromptStores
 import PromptTemplates
+import Tracing
 
 /// A session's refreshes: reserved with the turn, generated in it, committed with the turn's end.
 extension PromptSessions {
@@ -19,14 +20,17 @@ extension PromptSessions {
         logger: Logger
     ) async throws -> SessionAnswer {
         let holder = RandomIdentifier.makeTimeOrdered(prefix: "t_")
-        let reservation = try await store.reserveRefresh(
-            sessionID: sessionID,
-            limit: refreshLimit,
-            now: clock.now,
-            caller: caller,
-            turn: holder,
-            historyLimit: history.limit
-        )
+        // The reservation reads the session and, with it, the user's history.
+        let reservation = try await generator.tracer.withSpan("history read and reservation") { _ in
+            try await store.reserveRefresh(
+                sessionID: sessionID,
+                limit: refreshLimit,
+                now: clock.now,
+                caller: caller,
+                turn: holder,
+                historyLimit: history.limit
+            )
+        }
         switch reservation {
         case .notFound:
             throw SessionError.notFound
@@ -81,7 +85,7 @@ extension PromptSessions {
         let session = start.session
         let sessionID = session.id
         // The session stays on the variant it was assigned, at that variant's live version.
-        let plan = templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
+        let plan = tracedPlan { templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now) }
         let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
         var met = SeenPrompts(language: session.locale, history: start.history).framing(session.photo, angles: plan.angles)
@@ -101,7 +105,8 @@ extension PromptSessions {
         var timing = generation.timing
         let assembler = RoundAssembler(for: plan)
         let now = clock.now
-        let (committed, duration) = try await measured {
+        let (committed, duration) = try await generator.tracer.withSpan("store write") { _ in
+            try await measured {
             try await store.commitRefresh(
                 sessionID: sessionID,
                 now: now,
@@ -114,6 +119,7 @@ extension PromptSessions {
                 draft = streamed?.keepingIDs(of: draft) ?? draft
                 draft.templateVersion = identity.version
                 return draft
+            }
             }
         }
         if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }

@@ -3,6 +3,7 @@ import Logging
 import PromptDomain
 import PromptStores
 import PromptTemplates
+import Tracing
 
 /// Sessions for one photo each: the first answer, up to `refreshLimit` refreshes, and the history.
 public struct PromptSessions: Sendable {
@@ -66,7 +67,7 @@ public struct PromptSessions: Sendable {
     ) async throws -> SessionAnswer {
         let streamed = stream.map(StreamedPrompts.init)
         // One look at the live set, one plan: a reload during this request cannot mix two versions.
-        let plan = templates.live.plan(forVariant: nil, photo: photo, language: locale, now: clock.now)
+        let plan = tracedPlan { templates.live.plan(forVariant: nil, photo: photo, language: locale, now: clock.now) }
         let identity = plan.template
         let logger = Self.logger(logger, for: identity)
         var input = PromptGenerator.Input(
@@ -82,21 +83,9 @@ public struct PromptSessions: Sendable {
         input.cacheKeyHash = key
         let now = clock.now
         let remembered = readsCache ? promptCache.inMemory(forKey: key, now: now) : nil
-        if readsCache, remembered == nil,
-            let (seen, entry) = await history.seen(
-                client: caller.client,
-                userID: caller.userID,
-                language: locale,
-                now: now,
-                cacheKey: key,
-                logger: logger
-            )
-        {
-            (input.seen, input.cached) = (seen, .some(entry))
-            if let entry { promptCache.stored(entry, at: now) }
-        } else {
-            input.seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: now, logger: logger)
-            input.cached = remembered.map { .some($0) }
+        (input.seen, input.cached) = await generator.tracer.withSpan("history and cache read") { span in
+            span.attributes["photo_prompts.cache_in_memory"] = remembered != nil
+            return await readHistory(of: caller, language: locale, key: key, remembered: remembered, readsCache: readsCache, now: now, logger: logger)
         }
         input.seen = input.seen.framing(plan.photo, angles: plan.angles)
         let seen = input.seen
@@ -121,12 +110,14 @@ public struct PromptSessions: Sendable {
             rounds: [draft]
         )
         var timing = generation.timing
-        let (_, duration) = try await measured {
-            try await store.createSession(
-                session,
-                historyUntil: history.until(client: caller.client, userID: caller.userID, from: createdAt),
-                caching: generation.cacheEntry
-            )
+        let (_, duration) = try await generator.tracer.withSpan("store write") { _ in
+            try await measured {
+                try await store.createSession(
+                    session,
+                    historyUntil: history.until(client: caller.client, userID: caller.userID, from: createdAt),
+                    caching: generation.cacheEntry
+                )
+            }
         }
         if let entry = generation.cacheEntry { promptCache.stored(entry, at: createdAt) }
         timing.add("store", duration)
@@ -140,11 +131,50 @@ public struct PromptSessions: Sendable {
         return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: plan.copy, timing: timing)
     }
 
+    /// The user's history and, unless memory holds it or it is not wanted, the cache entry under `key`: one visit to
+    /// the store.
+    private func readHistory(
+        of caller: Caller,
+        language locale: LanguageTag,
+        key: String,
+        remembered: CacheEntry?,
+        readsCache: Bool,
+        now: Date,
+        logger: Logger
+    ) async -> (SeenPrompts, CacheEntry??) {
+        if readsCache, remembered == nil,
+            let (seen, entry) = await history.seen(
+                client: caller.client,
+                userID: caller.userID,
+                language: locale,
+                now: now,
+                cacheKey: key,
+                logger: logger
+            )
+        {
+            if let entry { promptCache.stored(entry, at: now) }
+            return (seen, .some(entry))
+        } else {
+            let seen = await history.seen(client: caller.client, userID: caller.userID, language: locale, now: now, logger: logger)
+            return (seen, remembered.map { .some($0) })
+        }
+    }
+
     /// Counts a round shown: per template version for operators, and in the service's metrics.
     func record(_ round: SessionRound, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
         stats.recordRound(round, generation: generation, shown: shown, firstAnswer: firstAnswer)
         if let reason = round.fallbackReason { metrics.fallback(reason) }
         if generation.judged { metrics.rejections(generation.rejected) }
+    }
+
+    /// The plan `make` draws, as the request's `plan` span, which names the version it drew.
+    func tracedPlan(_ make: () -> RequestPlan) -> RequestPlan {
+        generator.tracer.withSpan("plan") { span in
+            let plan = make()
+            span.attributes["photo_prompts.template_version"] = "\(plan.template.variant)@\(plan.template.version)"
+            span.attributes["photo_prompts.language"] = plan.language.description
+            return plan
+        }
     }
 
     /// Every line logged for a request names the template version that rendered it.
