@@ -14,7 +14,7 @@ TEST_APT_PACKAGES := postgresql-15 nginx hunspell chromium chromium-driver
 STUB_PORT ?= 8081
 
 .PHONY: all deps test-deps apt-install build run stub-llm test mutants mutants-slice bench chaos format lint clean llama-server models serve-model \
-	eval-real judge peers request-files browser console-test
+	eval-real judge peers otlp request-files browser console-test
 MODEL ?= smollm2
 MODEL_PORT ?= 8091
 
@@ -75,7 +75,7 @@ TEST_LIMIT_SWIFT ?= 3000
 TEST_LIMIT_MODEL ?= 600
 TEST_LIMIT_CONTRACT ?= 600
 TEST_LIMIT_BROWSER ?= 300
-test: test-deps llama-server judge peers browser
+test: test-deps llama-server judge peers otlp browser
 	python3 scripts/lint/architecture-names.py
 	python3 scripts/lint/one-plan.py
 	python3 scripts/mutants/run.py --check-lines
@@ -120,6 +120,13 @@ judge: test-deps
 peers:
 	@[ -x .models/peers/bin/ai-mock ] && [ -x .models/peers/bin/uvicorn ] || { \
 		python3 -m venv .models/peers && .models/peers/bin/pip install -q --disable-pip-version-check ai-mock==0.3.1 uvicorn==0.54.0; }
+
+## otlp: the OTLP trace receiver the system tests export to (scripts/otlp/receiver.py): the protocol's definitions
+## and gRPC from PyPI, in .models/otlp
+otlp:
+	@[ -x .models/otlp/bin/python ] && .models/otlp/bin/python -c "import grpc, opentelemetry.proto" 2>/dev/null || { \
+		python3 -m venv .models/otlp && .models/otlp/bin/pip install -q --disable-pip-version-check \
+		opentelemetry-proto==1.45.2 grpcio==1.85.3; }
 
 ## browser: Selenium from PyPI in .models/browser, for the console's browser test (Chromium and its driver come
 ## from Debian: test-deps)

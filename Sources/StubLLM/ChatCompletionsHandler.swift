@@ -8,7 +8,8 @@ struct ChatCompletionsHandler: Sendable {
 
     @Sendable func handle(request: Request, context: StubRequestContext) async throws -> Response {
         let body = String(buffer: try await request.body.collect(upTo: 1 << 20))
-        let (behaviour, latency) = await state.recordCall(body: body, remotePort: context.remotePort)
+        let traceparent = request.headers.first { $0.name.canonicalName == "traceparent" }?.value
+        let (behaviour, latency) = await state.recordCall(body: body, traceparent: traceparent, remotePort: context.remotePort)
         defer { Task { await state.recordAnswered() } }
         let chat = try? JSONDecoder().decode(ChatRequest.self, from: Data(body.utf8))
         if latency > 0 {

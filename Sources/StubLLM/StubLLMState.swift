@@ -21,6 +21,8 @@ public actor StubLLMState {
     public private(set) var retryAfter = "30"
     /// The body of the last request received, for tests that check what the service sent.
     public private(set) var lastRequestBody = ""
+    /// The last call's `traceparent`, if it sent one.
+    public private(set) var lastTraceparent: String?
     /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
     public private(set) var isReleased = false
     /// For a streamed reply: the pause between tokens, in milliseconds (25 is 40 tokens a second). The first token
@@ -52,12 +54,13 @@ public actor StubLLMState {
     }
 
     /// Counts one call and returns the behaviour and latency to answer it with.
-    package func recordCall(body: String, remotePort: Int?) -> (StubBehaviour, Int) {
+    package func recordCall(body: String, traceparent: String? = nil, remotePort: Int?) -> (StubBehaviour, Int) {
         calls += 1
         if let remotePort { remotePorts.insert(remotePort) }
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
         lastRequestBody = body
+        lastTraceparent = traceparent
         if failuresLeft > 0 {
             failuresLeft -= 1
             return (.serverError, latencyMilliseconds)

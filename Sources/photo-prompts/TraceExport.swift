@@ -19,6 +19,8 @@ enum TraceExport {
         configuration.serviceName = "photo-prompts"
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
+        // swift-otel's own lines (one per variable it read) only when something is wrong; `OTEL_LOG_LEVEL` wins.
+        configuration.diagnosticLogLevel = .warning
         let backend = try OTel.makeTracingBackend(configuration: configuration)
         return (backend.factory, backend.service)
     }
