@@ -13,7 +13,10 @@ extension SystemTests {
         static let appTrace = "0af7651916cd43dd8448eb211c80319c"
         static let appSpan = "b7ad6b7169203331"
 
-        @Test("A request's spans, their parent and attributes, in the receiver; its log lines and error bodies name the trace", arguments: ["http/protobuf", "grpc"])
+        @Test(
+            "A request's spans, their parent and attributes, in the receiver; its log lines and error bodies name the trace",
+            arguments: ["http/protobuf", "grpc"]
+        )
         func exportedSpans(protocol otlpProtocol: String) async throws {
             guard FileManager.default.isExecutableFile(atPath: Self.python) else {
                 try MissingDependency.skipOrFail("the OTLP receiver's Python in .models/otlp: `make otlp` installs it from PyPI")
@@ -25,7 +28,9 @@ extension SystemTests {
             let (httpPort, grpcPort) = (try freeLoopbackPort(), try freeLoopbackPort())
             let receiver = try ChildProcess(
                 URL(fileURLWithPath: Self.python),
-                arguments: [repositoryDirectory + "/scripts/otlp/receiver.py", "--http-port", "\(httpPort)", "--grpc-port", "\(grpcPort)", "--out", out]
+                arguments: [
+                    repositoryDirectory + "/scripts/otlp/receiver.py", "--http-port", "\(httpPort)", "--grpc-port", "\(grpcPort)", "--out", out,
+                ]
             )
             defer { kill(receiver.processIdentifier, SIGKILL) }
             _ = try await receiver.firstLine(matching: { $0.hasPrefix("ready") }, timeout: .seconds(30))
@@ -52,7 +57,9 @@ extension SystemTests {
 
                 let spans = try await Self.spans(in: out) { spans in spans.contains { $0["name"] as? String == "store write" } }
                 let mine = spans.filter { $0["trace_id"] as? String == Self.appTrace }
-                let server = try #require(mine.first { $0["name"] as? String == "POST /v1/prompts" && $0["parent_span_id"] as? String == Self.appSpan })
+                let server = try #require(
+                    mine.first { $0["name"] as? String == "POST /v1/prompts" && $0["parent_span_id"] as? String == Self.appSpan }
+                )
                 #expect(server["kind"] as? Int == 2, "SPAN_KIND_SERVER")
                 #expect(server["service"] as? String == "photo-prompts-under-test")
                 #expect(server["protocol"] as? String == otlpProtocol)
@@ -72,7 +79,9 @@ extension SystemTests {
 
                 service.terminate()
                 let (_, logs) = try await service.waitForExit()
-                let line = try #require(logs.split(separator: "\n").first { $0.contains(#""route":"/v1/prompts""#) && $0.contains(#""status":"200""#) })
+                let line = try #require(
+                    logs.split(separator: "\n").first { $0.contains(#""route":"/v1/prompts""#) && $0.contains(#""status":"200""#) }
+                )
                 let logged = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 #expect(logged["trace_id"] as? String == Self.appTrace)
                 #expect(logged["span_id"] as? String == server["span_id"] as? String)

@@ -46,9 +46,9 @@ package func withRouterService<Value: Sendable>(
 ) async throws -> Value {
     try await app(environment, clock: clock, backends: backends, store: store, deadlines: deadlines, dictionaries: dictionaries, tracer: tracer)
         .test(.router) {
-        client in
-        try await body(ServiceClient(router: client))
-    }
+            client in
+            try await body(ServiceClient(router: client))
+        }
 }
 
 /// The app as `photo-prompts serve` builds it from `environment`, quiet; `backends` and `store`, when given, in place

@@ -67,15 +67,27 @@ struct TraceRouteTests {
         #expect(sent[InMemoryTracer.traceIDKey] == "trace-app")
         #expect(sent[InMemoryTracer.spanIDKey] == call.spanID)
         // Nothing the user wrote, and no prompt, in any span's name, attribute or event.
-        var written = ""
-        for span in spans {
-            written += " \(span.operationName) \(span.events.map(\.name))"
-            span.attributes.forEach { name, value in written += " \(name)=\(value)" }
-        }
-        written = written.lowercased()
+        let written = spans.map { "\($0.operationName) \($0.events) \($0.attributes)" }.joined(separator: " ").lowercased()
         for secret in [Self.caption, "lemon", Self.userID] + Self.cards.map { $0.lowercased() } {
             #expect(!written.contains(secret.lowercased()), "a span holds \(secret)")
         }
+    }
+
+    @Test("A streamed answer is a span under the request's, with an event for each card as it is sent, then done")
+    func streamedAnswerSpan() async throws {
+        let tracer = InMemoryTracer()
+        let backend = ScriptedBackend(name: "m", replies: [Self.cards])
+        try await withRouterService(backends: [backend], tracer: tracer) { client in
+            let reply = try await client.post("/v1/prompts", json: Self.photo, headers: [("Accept", "text/event-stream")])
+            #expect(String(decoding: reply.body, as: UTF8.self).contains("event: done"))
+        }
+        try await waitUntil { tracer.finishedSpans.contains { $0.kind == .server } }
+        let spans = tracer.finishedSpans
+        let server = try #require(spans.first { $0.kind == .server })
+        let stream = try #require(spans.first { $0.operationName == "stream" })
+        #expect(stream.parentSpanID == server.spanID)
+        #expect(stream.events.map(\.name) == ["prompt", "prompt", "prompt", "done"])
+        #expect(stream.events.compactMap { $0.attributes["photo_prompts.position"]?.toSpanAttribute() } == [0, 1, 2])
     }
 
     @Test("An error body names the caller's trace, and a request without one gets a trace of its own")

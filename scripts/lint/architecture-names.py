@@ -19,7 +19,8 @@ EXTERNAL = {
     "CoreRequestContextStorage", "HummingbirdTesting", "SwiftPM", "LanguageModel", "OpenAI", "ChatGPT", "JavaScript", "GitHub", "WebSocket",
     "EventSource", "TestClientProtocol", "ApplicationProtocol", "PostgresClient", "DatabasePool", "DatabaseQueue",
     "SmolLM2", "NIOCore", "NIOAsyncChannel", "TaskLocal", "MainActor", "MetricsSystem", "UBreakIterator",
-    "UErrorCode", "PyPI", "DTOs", "MeCab", "IPAdic",
+    "UErrorCode", "PyPI", "DTOs", "MeCab", "IPAdic", "InMemoryTracer", "InstrumentationSystem", "TracingMiddleware",
+    "W3C", "SwiftProtobuf",
 }
 CAMEL = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[A-Z]{2,}[a-z][A-Za-z0-9]*\b")
 

@@ -15,7 +15,9 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
     router.add(middleware: RequestTracingMiddleware(tracer: services.tracer))
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: services.metrics))
-    router.add(middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout), deadlines: services.deadlines, tracer: services.tracer))
+    router.add(
+        middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout), deadlines: services.deadlines, tracer: services.tracer)
+    )
     router.addRoutes(HealthController().endpoints)
     router.addRoutes(
         ReadinessController(

@@ -38,7 +38,13 @@ public struct AnthropicBackend: LLMBackend {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.anthropic)
             return try await http.postStreaming(body, to: endpoint, headers: headers + request.traceFields, timeout: timeout, reading: streamed)
         }
-        let reply = try await http.post(body, to: endpoint, headers: headers + request.traceFields, timeout: timeout, expecting: MessagesResponse.self)
+        let reply = try await http.post(
+            body,
+            to: endpoint,
+            headers: headers + request.traceFields,
+            timeout: timeout,
+            expecting: MessagesResponse.self
+        )
         let text = reply.content.filter { $0.type == "text" }.compactMap(\.text).joined(separator: "\n")
         return LLMReply(
             text: text,

@@ -82,7 +82,12 @@ extension PromptGenerator {
         }
         input.stream?.modelAsked()
         return Call(
-            request: LLMRequest(prompt: messages, parameters: plan.parameters, constraint: plan.constraint, templateVersion: "\(plan.template.variant)@\(plan.template.version)"),
+            request: LLMRequest(
+                prompt: messages,
+                parameters: plan.parameters,
+                constraint: plan.constraint,
+                templateVersion: "\(plan.template.variant)@\(plan.template.version)"
+            ),
             validator: validator,
             checks: plan.checks,
             early: early,
@@ -116,7 +121,8 @@ extension PromptGenerator {
         call.request.messages.append(.init(role: "assistant", content: answer.reply.text))
         let feedback = ReaskFeedback.message(for: validation, needed: needed, rule: call.validator.wordRule, checks: call.checks)
         call.request.messages.append(.init(role: "user", content: feedback))
-        let second = await ReplyObservation.$current.withValue(call.early) { [request = call.request, deadline = call.deadline, calls = judged.calls] in
+        let second = await ReplyObservation.$current.withValue(call.early) {
+            [request = call.request, deadline = call.deadline, calls = judged.calls] in
             await chain.ask(answer.link, request, deadline: deadline, attempt: calls + 1, logger: logger)
         }
         record(second.attempts, pass: 2, in: &timing)

@@ -85,7 +85,9 @@ extension PromptSessions {
         let session = start.session
         let sessionID = session.id
         // The session stays on the variant it was assigned, at that variant's live version.
-        let plan = tracedPlan { templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now) }
+        let plan = tracedPlan {
+            templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
+        }
         let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
         var met = SeenPrompts(language: session.locale, history: start.history).framing(session.photo, angles: plan.angles)
@@ -107,19 +109,19 @@ extension PromptSessions {
         let now = clock.now
         let (committed, duration) = try await generator.tracer.withSpan("store write") { _ in
             try await measured {
-            try await store.commitRefresh(
-                sessionID: sessionID,
-                now: now,
-                historyUntil: history.until(client: session.owner, userID: session.userID, from: now),
-                turnHolder: turnHolder,
-                caching: generation.cacheEntry
-            ) { shownKeys in
-                // The keys include what refreshes committed since the session was read.
-                var draft = assembler.draft(from: generation, seen: seen, alsoShown: shownKeys, streamed: streamed != nil)
-                draft = streamed?.keepingIDs(of: draft) ?? draft
-                draft.templateVersion = identity.version
-                return draft
-            }
+                try await store.commitRefresh(
+                    sessionID: sessionID,
+                    now: now,
+                    historyUntil: history.until(client: session.owner, userID: session.userID, from: now),
+                    turnHolder: turnHolder,
+                    caching: generation.cacheEntry
+                ) { shownKeys in
+                    // The keys include what refreshes committed since the session was read.
+                    var draft = assembler.draft(from: generation, seen: seen, alsoShown: shownKeys, streamed: streamed != nil)
+                    draft = streamed?.keepingIDs(of: draft) ?? draft
+                    draft.templateVersion = identity.version
+                    return draft
+                }
             }
         }
         if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
