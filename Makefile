@@ -158,7 +158,7 @@ eval-real: deps llama-server models
 
 ## bench: release builds, then benchmarks against stub-llm on loopback (SQLite, then PostgreSQL with 1 and 2
 ## instances behind nginx); writes docs/BENCHMARKS.md
-bench: test-deps
+bench: test-deps otlp
 	@command -v wrk >/dev/null || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq wrk; }
 	$(SWIFT) build -c release --product photo-prompts

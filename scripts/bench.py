@@ -23,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 from bench_console import console_lines, console_year
+from bench_traces import traces, traces_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 # BENCH_BIN and BENCH_PROMPTS point an A/B run at another build and its prompts folder.
@@ -673,6 +674,13 @@ def main():
         sweep(results)
         print("\n".join(sweep_lines(results)))
         return
+    if sys.argv[1:] == ["traces"]:
+        # A quick look at what traces cost only, no report written.
+        service.stop()
+        traces(results, Service, stub, free_port, wrk, lua_post_users, BODY)
+        stub.stop()
+        print("\n".join(traces_lines(results)))
+        return
     if sys.argv[1:] == ["cache"]:
         # A quick look while tuning: the baseline, the cache path and returning users only, no report written.
         service.stop()
@@ -697,6 +705,7 @@ def main():
     results["model_path"]["added_p50_ms"] = results["model_path"]["p50_ms"] - results["stub_direct"]["p50_ms"]
     gate_cost(results, service)
     service.stop()
+    traces(results, Service, stub, free_port, wrk, lua_post_users, BODY)
     stub.stop()
     if sys.argv[1:] == ["model"]:
         # A quick look while tuning: the model path only, no report written.
@@ -810,6 +819,7 @@ def write_report(r):
         "",
         *streaming_lines(r),
         *gate_lines(r),
+        *traces_lines(r),
         *new_language_lines(r),
         *scale_out_lines(r),
         *sweep_lines(r),

@@ -23,6 +23,7 @@ extension SystemTests {
             }
             let caption = "secret-caption-\(UUID().uuidString)"
             let apiKey = "sk-\(UUID().uuidString)"
+            let tracingKey = "tk-\(UUID().uuidString)"
             let userID = "u_\(UUID().uuidString.prefix(8))"
             let out = scratchPath("otlp-spans.jsonl").path
             let (httpPort, grpcPort) = (try freeLoopbackPort(), try freeLoopbackPort())
@@ -43,6 +44,8 @@ extension SystemTests {
                         "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:\(otlpProtocol == "grpc" ? grpcPort : httpPort)",
                         "OTEL_EXPORTER_OTLP_PROTOCOL": otlpProtocol, "OTEL_SERVICE_NAME": "photo-prompts-under-test",
                         "OTEL_BSP_SCHEDULE_DELAY": "100",
+                        // The tracing backend's key, with swift-otel's own lines on: they name the variable, never its value.
+                        "OTEL_EXPORTER_OTLP_HEADERS": "x-tracing-key=\(tracingKey)", "OTEL_LOG_LEVEL": "info",
                     ].merging(stub.backendEnvironment(provider: "openai")) { $1 }
                 )
                 defer { service.terminate() }
@@ -55,7 +58,10 @@ extension SystemTests {
                 #expect(invalid.errorCode == "invalid_request")
                 #expect(JSONLookup(try invalid.json)["error", "trace_id"].string == Self.appTrace)
 
-                let spans = try await Self.spans(in: out) { spans in spans.contains { $0["name"] as? String == "store write" } }
+                // The request's own span ends last, when its body is written: it may come in a later batch.
+                let spans = try await Self.spans(in: out) { spans in
+                    spans.contains { $0["name"] as? String == "POST /v1/prompts" && $0["parent_span_id"] as? String == Self.appSpan }
+                }
                 let mine = spans.filter { $0["trace_id"] as? String == Self.appTrace }
                 let server = try #require(
                     mine.first { $0["name"] as? String == "POST /v1/prompts" && $0["parent_span_id"] as? String == Self.appSpan }
@@ -85,6 +91,10 @@ extension SystemTests {
                 let logged = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 #expect(logged["trace_id"] as? String == Self.appTrace)
                 #expect(logged["span_id"] as? String == server["span_id"] as? String)
+                #expect(logs.contains("OTEL_EXPORTER_OTLP_TRACES_HEADERS"), "swift-otel's lines at info say what it read")
+                for secret in [tracingKey, apiKey, caption] {
+                    #expect(!logs.contains(secret), "a log line holds \(secret)")
+                }
                 let exported = try String(contentsOfFile: out, encoding: .utf8)
                 let prompts = try answer.decode(PromptsResponse.self).prompts.map(\.text)
                 for secret in [caption, apiKey, userID, "kite"] + prompts {
