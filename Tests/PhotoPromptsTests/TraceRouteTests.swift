@@ -90,6 +90,29 @@ struct TraceRouteTests {
         #expect(stream.events.compactMap { $0.attributes["photo_prompts.position"]?.toSpanAttribute() } == [0, 1, 2])
     }
 
+    @Test("A refresh that waits behind another of its session shows the wait as a span of its own")
+    func refreshTurnWait() async throws {
+        let tracer = InMemoryTracer()
+        // The first answer, then refreshes whose model call takes long enough for the second to queue behind it.
+        let backend = ScriptedBackend(name: "m", replies: [Self.cards], latency: .milliseconds(300))
+        try await withRouterService(backends: [backend], tracer: tracer) { service in
+            let client = service.asUser(Self.userID)
+            let session = try await client.startSession(Self.photo)
+            let noCache = [(name: "Cache-Control", value: "no-cache")]
+            async let first = client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: noCache)
+            try await waitUntil { backend.calls == 2 }
+            let second = try await client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: noCache)
+            #expect(try await first.status == 200)
+            #expect(second.status == 200)
+        }
+        try await waitUntil { tracer.finishedSpans.count { $0.kind == .server } == 3 }
+        let spans = tracer.finishedSpans
+        let wait = try #require(spans.first { $0.operationName == "refresh turn wait" })
+        let refresh = try #require(spans.first { $0.traceID == wait.traceID && $0.kind == .server })
+        #expect(refresh.operationName == "POST /v1/sessions/{session_id}/refresh")
+        #expect(Self.ancestors(of: wait, in: spans).contains(refresh.spanID))
+    }
+
     @Test("An error body names the caller's trace, and a request without one gets a trace of its own")
     func errorBodiesNameTheTrace() async throws {
         try await withRouterService { client in

@@ -43,7 +43,7 @@ public struct PromptSessions: Sendable {
         self.stats = stats
         self.metrics = metrics
         self.clock = clock
-        self.turns = RefreshTurns(store: store, clock: clock)
+        self.turns = RefreshTurns(store: store, clock: clock, tracer: generator.tracer)
         self.refreshLimit = refreshLimit
         self.sessionTTL = sessionTTL
         self.history = history

@@ -1,6 +1,7 @@
 import Foundation
 import PromptDomain
 import PromptStores
+import Tracing
 
 /// Refreshes of one session take turns, in this process and across every instance sharing the store.
 ///
@@ -13,6 +14,8 @@ import PromptStores
 package struct RefreshTurns: Sendable {
     package let store: any SessionStore
     package let clock: any WallClock
+    /// Where a wait for the turn is a span: the time a refresh spent behind another of its session.
+    package var tracer: any Tracer = NoOpTracer()
     /// How long to wait between tries: a turn usually ends within one model call.
     package var pollInterval: Duration = .milliseconds(20)
 
@@ -28,8 +31,10 @@ package struct RefreshTurns: Sendable {
         _ body: () async throws -> Value
     ) async throws -> Value {
         if !held {
-            while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: clock.now) {
-                guard try await pause(pollInterval, before: deadline) else { throw SessionError.refreshInProgress }
+            try await tracer.withSpan("refresh turn wait") { _ in
+                while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: clock.now) {
+                    guard try await pause(pollInterval, before: deadline) else { throw SessionError.refreshInProgress }
+                }
             }
         }
         do {
