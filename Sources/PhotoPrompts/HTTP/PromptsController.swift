@@ -177,7 +177,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         let log = context.requestLog
         log.set("source", answer.round.source.rawValue)
         log.set("fallback_reason", answer.round.fallbackReason?.rawValue)
-        log.set("template", "\(answer.template.variant)@\(answer.template.version)")
+        log.set("template", answer.template.label)
         log.set("backend", answer.round.answeredBy.map { "\($0.provider)/\($0.model)" })
         let cache = answer.timing.entries.first { $0.name == "cache" }?.detail ?? "skipped"
         log.set("cache", answer.timing.entries.contains { $0.name == "surplus" } ? "surplus" : cache)

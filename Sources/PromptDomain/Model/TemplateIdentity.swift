@@ -15,6 +15,9 @@ public struct TemplateIdentity: Codable, Sendable, Equatable, Hashable {
         self.version = version
     }
 
+    /// `variant@version`: how log lines, spans and the model call name the version that rendered a request.
+    public var label: String { "\(variant)@\(version)" }
+
     /// The same variant and version, as part of the experiment `name`.
     public func assigned(to name: String) -> TemplateIdentity {
         TemplateIdentity(name: name, variant: variant, version: version)

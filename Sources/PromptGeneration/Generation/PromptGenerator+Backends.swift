@@ -86,7 +86,7 @@ extension PromptGenerator {
                 prompt: messages,
                 parameters: plan.parameters,
                 constraint: plan.constraint,
-                templateVersion: "\(plan.template.variant)@\(plan.template.version)"
+                templateVersion: plan.template.label
             ),
             validator: validator,
             checks: plan.checks,

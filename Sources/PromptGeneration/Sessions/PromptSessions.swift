@@ -171,7 +171,7 @@ public struct PromptSessions: Sendable {
     func tracedPlan(_ make: () -> RequestPlan) -> RequestPlan {
         generator.tracer.withSpan("plan") { span in
             let plan = make()
-            span.attributes["photo_prompts.template_version"] = "\(plan.template.variant)@\(plan.template.version)"
+            span.attributes["photo_prompts.template_version"] = plan.template.label
             span.attributes["photo_prompts.language"] = plan.language.description
             return plan
         }
@@ -180,7 +180,7 @@ public struct PromptSessions: Sendable {
     /// Every line logged for a request names the template version that rendered it.
     static func logger(_ logger: Logger, for template: TemplateIdentity) -> Logger {
         var logger = logger
-        logger[metadataKey: "template"] = "\(template.variant)@\(template.version)"
+        logger[metadataKey: "template"] = "\(template.label)"
         return logger
     }
 
