@@ -74,7 +74,7 @@ public func buildApplication(
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [
-                    ConnectionLimitHandler(limit: connections), MalformedRequestHandler(), ClientDepartureHandler(),
+                    ConnectionLimitHandler(limit: connections), MalformedRequestHandler(), ClientDepartureHandler(departures: services.departures),
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
             )

@@ -41,6 +41,7 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
                     metrics: services.metrics
                 ),
                 deadlines: services.deadlines,
+                departures: services.departures,
                 keepAlive: .milliseconds(Int64(configuration.streamKeepAlive * 1000))
             ).endpoints
         )

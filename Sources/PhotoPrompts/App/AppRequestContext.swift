@@ -11,15 +11,15 @@ public struct AppRequestContext: ServiceRequestContext {
     public var client: String?
     /// Fields for the request's log line.
     public let requestLog = RequestLogFields()
-    /// Fires when the client has gone; `nil` when the request did not come over one of the server's connections.
-    public let departure: ClientDeparture?
+    /// The identity of the connection the request came on.
+    public let connection: ObjectIdentifier
     /// The request's trace id, for its error bodies.
     public var traceID: String?
 
     /// Creates the context for one request.
     public init(source: Source) {
         self.coreContext = .init(source: source)
-        self.departure = ClientDepartures.shared.departure(of: source.channel)
+        self.connection = ObjectIdentifier(source.channel)
     }
 
     /// Sorted keys make responses byte-for-byte reproducible, which keeps logs, docs and diffs readable.

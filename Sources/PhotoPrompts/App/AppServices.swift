@@ -23,6 +23,8 @@ struct AppServices: Sendable {
     /// Every deadline the app keeps (request bodies, prompt requests, backend calls, readiness), watched by one loop
     /// the service group serves.
     let deadlines: DeadlineWatch
+    /// Each connection's client, told by the server's handlers when it leaves, looked up by the prompt routes.
+    let departures = ClientDepartures()
     /// What exports the request's spans, when something does.
     let traceExporter: (any Service)?
     /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app

@@ -7,8 +7,9 @@ public protocol ServiceRequestContext: RequestContext {
     var client: String? { get set }
     /// What handlers add to the request's one log line.
     var requestLog: RequestLogFields { get }
-    /// Fires when the client has gone, so the work for it stops (a model call is not paid for nobody).
-    var departure: ClientDeparture? { get }
+    /// The identity of the connection the request came on: where the app's ``ClientDepartures`` finds the
+    /// ``ClientDeparture`` that fires when the client has gone, so the work for it stops.
+    var connection: ObjectIdentifier { get }
     /// The request's W3C trace id, set by ``RequestTracingMiddleware``: the caller's when a `traceparent` came.
     var traceID: String? { get set }
 }

@@ -10,19 +10,22 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     let limits: RequestLimits
     let events: PromptEventStream
     let deadlines: DeadlineWatch
+    let departures: ClientDepartures
 
     /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
-    package init(
+    init(
         sessions: PromptSessions,
         idempotency: IdempotentRequests,
         limits: RequestLimits,
         deadlines: DeadlineWatch,
+        departures: ClientDepartures,
         keepAlive: Duration = .seconds(5)
     ) {
         self.sessions = sessions
         self.idempotency = idempotency
         self.limits = limits
         self.deadlines = deadlines
+        self.departures = departures
         self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.generator.tracer)
     }
 
@@ -90,7 +93,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
         @Sendable func answered(_ stream: SessionStream?) async throws -> (StoredResponse, replayed: Bool) {
-            try await deadlines.answer(by: deadline + Self.answerMargin, departure: context.departure) {
+            try await deadlines.answer(by: deadline + Self.answerMargin, departure: departures.departure(of: context.connection)) {
                 try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(stream) }
             }
         }

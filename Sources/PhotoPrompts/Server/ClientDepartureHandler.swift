@@ -12,13 +12,19 @@ final class ClientDepartureHandler: ChannelInboundHandler, RemovableChannelHandl
     typealias InboundOut = HTTPRequestPart
 
     private let departure = ClientDeparture()
+    private let departures: ClientDepartures
+
+    /// A handler for one connection, which it registers in `departures`, its app's table.
+    init(departures: ClientDepartures) {
+        self.departures = departures
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        ClientDepartures.shared.register(departure, for: context.channel)
+        departures.register(departure, for: context.channel)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        ClientDepartures.shared.remove(context.channel)
+        departures.remove(context.channel)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
