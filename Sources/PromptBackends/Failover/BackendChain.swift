@@ -212,12 +212,13 @@ public struct BackendChain: Sendable {
         }
     }
 
-    /// Calls `backend`, and enforces `budget` independently in case the backend overruns its own timeout: the
-    /// request's one deadline race, `answer(by:)`, so a backend that ignores its cancellation is left to wind down
-    /// rather than waited for, and the chain moves on to the next link.
+    /// Calls `backend` as a child of the request's task, and enforces `budget` independently in case the backend
+    /// overruns its own timeout: at the budget the call is cancelled (its libcurl transfer removed) and the chain
+    /// moves on to the next link. A backend must end when cancelled; the controller's `answer(by:)` keeps the
+    /// client's deadline even for one that does not.
     private func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> LLMReply {
         do {
-            return try await deadlines.answer(by: .now + budget + .milliseconds(50)) { try await backend.complete(request, timeout: budget) }
+            return try await deadlines.withDeadline(.now + budget + .milliseconds(50)) { try await backend.complete(request, timeout: budget) }
         } catch is DeadlinePassed {
             throw BackendError.timedOut("no reply within \(budget)")
         }
