@@ -126,15 +126,12 @@ struct GatePathTests {
             clock: clock,
             logger: Self.logger
         )
-        let sessions = PromptSessions(
+        let refreshes = SessionRefreshes(
             generator: try PromptGenerator.testing([backend], cache: store),
             store: store,
-            cache: store,
             templates: templates,
             stats: StatsRecorder(store: store, clock: clock),
-            clock: clock,
-            refreshLimit: 5,
-            sessionTTL: 3600
+            limit: 5
         )
         let surplus =
             surplusIsEnglish
@@ -168,7 +165,7 @@ struct GatePathTests {
                 rounds: [firstRound]
             )
         )
-        let answer = try await sessions.refresh(
+        let answer = try await refreshes.refresh(
             sessionID: "s_surplus",
             caller: Caller(client: Caller.openClient, userID: nil),
             readsCache: false,

@@ -5,7 +5,7 @@ import PromptGeneration
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: ServiceRequestContext>: Sendable {
-    let sessions: PromptSessions
+    let sessions: AppServices.Sessions
     let idempotency: IdempotentRequests
     let limits: RequestLimits
     let events: PromptEventStream
@@ -14,7 +14,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
     init(
-        sessions: PromptSessions,
+        sessions: AppServices.Sessions,
         idempotency: IdempotentRequests,
         limits: RequestLimits,
         deadlines: DeadlineWatch,
@@ -26,7 +26,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         self.limits = limits
         self.deadlines = deadlines
         self.departures = departures
-        self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.generator.tracer)
+        self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.starts.generator.tracer)
     }
 
     /// What an answer may take past the request's deadline: the store's last write. Every request is answered by
@@ -45,12 +45,12 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
         let bytes = try await JSONRequestDecoder.collect(request)
-        let deadline = sessions.deadline()
+        let deadline = sessions.starts.deadline()
         let body = try JSONRequestDecoder.decode(PromptRequest.self, from: bytes).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
         return try await respond(request, context, caller: caller, body: bytes, deadline: deadline) { stream in
-            try await sessions.start(
+            try await sessions.starts.start(
                 photo: body.photo,
                 caller: caller,
                 locale: body.locale,
@@ -63,13 +63,13 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     }
 
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
-        let deadline = sessions.deadline()
+        let deadline = sessions.refreshes.deadline()
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
         try limits.admit(caller)
         return try await respond(request, context, caller: caller, body: nil, deadline: deadline) { stream in
             do {
-                return try await sessions.refresh(
+                return try await sessions.refreshes.refresh(
                     sessionID: sessionID,
                     caller: caller,
                     readsCache: Self.readsCache(request),
@@ -78,7 +78,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
                     logger: context.logger
                 )
             } catch let error as SessionError {
-                throw Self.apiError(for: error, limit: sessions.refreshLimit)
+                throw Self.apiError(for: error, limit: sessions.refreshes.limit)
             }
         }
     }
@@ -107,10 +107,10 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
         let sessionID = try context.parameters.require("session_id")
         do {
-            let session = try await sessions.session(id: sessionID, caller: try Self.caller(request, context))
-            return SessionResponse(session, refreshLimit: sessions.refreshLimit)
+            let session = try await sessions.feedback.session(id: sessionID, caller: try Self.caller(request, context))
+            return SessionResponse(session, refreshLimit: sessions.refreshes.limit)
         } catch let error as SessionError {
-            throw Self.apiError(for: error, limit: sessions.refreshLimit)
+            throw Self.apiError(for: error, limit: sessions.refreshes.limit)
         }
     }
 
@@ -118,7 +118,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         let sessionID = try context.parameters.require("session_id")
         let body = try await JSONRequestDecoder.decode(FeedbackRequest.self, from: request)
         do {
-            let recorded = try await sessions.feedback(
+            let recorded = try await sessions.feedback.record(
                 sessionID: sessionID,
                 promptID: body.promptID,
                 action: body.action,
@@ -126,7 +126,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
             )
             return FeedbackResponse(sessionID: sessionID, recorded)
         } catch let error as SessionError {
-            throw Self.apiError(for: error, limit: sessions.refreshLimit)
+            throw Self.apiError(for: error, limit: sessions.refreshes.limit)
         }
     }
 
@@ -188,7 +188,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     /// The answer as JSON bytes with its timing.
     func stored(_ answer: SessionAnswer, fingerprint: String) throws -> StoredResponse {
-        let body = PromptsResponse(answer, refreshLimit: sessions.refreshLimit).jsonBytes
+        let body = PromptsResponse(answer, refreshLimit: sessions.refreshes.limit).jsonBytes
         let timing = answer.timing.entries.isEmpty ? nil : answer.timing.headerValue
         return StoredResponse(status: 200, body: body, serverTiming: timing, fingerprint: fingerprint)
     }

@@ -6,7 +6,36 @@ import PromptTemplates
 import Tracing
 
 /// A session's refreshes: reserved with the turn, generated in it, committed with the turn's end.
-extension PromptSessions {
+public struct SessionRefreshes: RoundMaking {
+    package let generator: PromptGenerator
+    package let store: any SessionStore
+    package let templates: TemplateLibrary
+    package let stats: StatsRecorder
+    /// Each user's history, read with the reservation.
+    package let history: UserHistory
+    /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
+    public let limit: Int
+    /// The turns of a session's refreshes, kept in `store`.
+    package let turns: RefreshTurns
+
+    /// Creates the service.
+    public init(
+        generator: PromptGenerator,
+        store: any SessionStore,
+        templates: TemplateLibrary,
+        stats: StatsRecorder,
+        history: UserHistory = .off,
+        limit: Int
+    ) {
+        self.generator = generator
+        self.store = store
+        self.templates = templates
+        self.stats = stats
+        self.history = history
+        self.limit = limit
+        self.turns = RefreshTurns(store: store, clock: generator.clock, tracer: generator.tracer)
+    }
+
     /// Returns three prompts for the session's photo that it has not shown before.
     ///
     /// - Throws: ``SessionError`` when the session is unknown, its refreshes are spent, or another refresh of it
@@ -24,8 +53,8 @@ extension PromptSessions {
         let reservation = try await generator.tracer.withSpan("history read and reservation") { _ in
             try await store.reserveRefresh(
                 sessionID: sessionID,
-                limit: refreshLimit,
-                now: clock.now,
+                limit: limit,
+                now: generator.clock.now,
                 caller: caller,
                 turn: holder,
                 historyLimit: history.limit
@@ -35,9 +64,9 @@ extension PromptSessions {
         case .notFound:
             throw SessionError.notFound
         case .limitReached(let used):
-            metrics.refreshLimitHit()
+            generator.metrics.refreshLimitHit()
             // The message is in the session's language; the read is on this path only, never on a refresh served.
-            let locale = try await store.session(id: sessionID, now: clock.now)?.locale
+            let locale = try await store.session(id: sessionID, now: generator.clock.now)?.locale
             let copy = templates.live.copy.copy(for: locale ?? .english)
             throw SessionError.refreshLimitReached(refreshesUsed: used, copy: copy)
         case .pending(let used, let retryAfter):
@@ -67,8 +96,8 @@ extension PromptSessions {
     /// What a refresh whose turn came after its reservation reads once it holds the turn: the refresh before it may
     /// just have added prompts to avoid.
     private func started(_ sessionID: String, logger: Logger) async throws -> RefreshStart {
-        guard let session = try await store.session(id: sessionID, now: clock.now) else { throw SessionError.notFound }
-        let entries = await history.entries(client: session.owner, userID: session.userID, now: clock.now, logger: logger)
+        guard let session = try await store.session(id: sessionID, now: generator.clock.now) else { throw SessionError.notFound }
+        let entries = await history.entries(client: session.owner, userID: session.userID, now: generator.clock.now, logger: logger)
         return RefreshStart(session: session, history: entries)
     }
 
@@ -86,7 +115,7 @@ extension PromptSessions {
         let sessionID = session.id
         // The session stays on the variant it was assigned, at that variant's live version.
         let plan = tracedPlan {
-            templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: clock.now)
+            templates.live.plan(forVariant: session.template.variant, photo: session.photo, language: session.locale, now: generator.clock.now)
         }
         let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
@@ -106,7 +135,7 @@ extension PromptSessions {
         try Task.checkCancellation()
         var timing = generation.timing
         let assembler = RoundAssembler(for: plan)
-        let now = clock.now
+        let now = generator.clock.now
         let (committed, duration) = try await generator.tracer.withSpan("store write") { _ in
             try await measured {
                 try await store.commitRefresh(
@@ -124,7 +153,7 @@ extension PromptSessions {
                 }
             }
         }
-        if let entry = generation.cacheEntry { promptCache.stored(entry, at: now) }
+        if let entry = generation.cacheEntry { generator.cache.stored(entry, at: now) }
         timing.add("store", duration)
         record(
             committed.round,
