@@ -82,27 +82,30 @@ struct PromptEventStream: Sendable {
             // The request's span is current while its body is written: this one is its child.
             let span = tracer.startSpan("stream", context: ServiceContext.current ?? .topLevel)
             defer { span.end() }
-            let beats = Task {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: keepAlive)
-                    sink.yield(.keepAlive)
-                }
-            }
-            defer { beats.cancel() }
             do {
-                try await writer.write(Self.comment("waiting for the model"))
-                var sent = 0
-                for await event in events {
-                    switch event {
-                    case .prompt(let prompt, let position):
-                        try await writer.write(Self.promptEvent(prompt, position: position))
-                        span.addEvent(SpanEvent(name: "prompt", attributes: ["photo_prompts.position": .int64(Int64(position))]))
-                        sent = max(sent, position + 1)
-                    case .keepAlive:
-                        try await writer.write(Self.comment("keep-alive"))
+                // The keep-alive beats are a child of the body's own group: they end when the events do.
+                try await withThrowingTaskGroup(of: Void.self) { beats in
+                    beats.addTask {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: keepAlive)
+                            sink.yield(.keepAlive)
+                        }
                     }
+                    defer { beats.cancelAll() }
+                    try await writer.write(Self.comment("waiting for the model"))
+                    var sent = 0
+                    for await event in events {
+                        switch event {
+                        case .prompt(let prompt, let position):
+                            try await writer.write(Self.promptEvent(prompt, position: position))
+                            span.addEvent(SpanEvent(name: "prompt", attributes: ["photo_prompts.position": .int64(Int64(position))]))
+                            sent = max(sent, position + 1)
+                        case .keepAlive:
+                            try await writer.write(Self.comment("keep-alive"))
+                        }
+                    }
+                    try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger, traceID: traceID)
                 }
-                try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger, traceID: traceID)
                 span.addEvent("done")
             } catch {
                 // The client went away: the work stops as it would for a JSON request whose caller left.
