@@ -4,9 +4,9 @@ import PromptDomain
 import PromptTemplates
 import Testing
 
-/// The order an answer shows its cards: different angles first, the specific before the generic. The expected orders
-/// are worked out by hand from the table's angles.
-@Suite("An answer shows three angles first, the cards that name the photo before the generic ones")
+/// The order an answer shows its cards: those that name the photo first, each of an angle not shown yet where one is
+/// left, then the generic ones the same way. The expected orders are worked out by hand from the table's angles.
+@Suite("An answer shows the cards that name the photo first, in different angles, then the generic ones")
 struct RankingTests {
     static let harbour = PhotoMetadata(location: .init(name: "Cais do Sodré", locality: "Lisboa"), labels: ["harbor", "boats"])
 
@@ -34,16 +34,23 @@ struct RankingTests {
         }
     }
 
-    @Test("A first answer: a new angle each, the specific first, then the rest in the order given")
+    @Test("A first answer: the specific first, a new angle each, then the rest in the order given")
     func firstAnswer() throws {
         let ranked = try Self.seen().ranked(Self.cards.map { ValidPrompt(text: $0.text, wordCount: 9) }).map(\.text)
         #expect(ranked == [1, 4, 3, 0, 2].map { Self.cards[$0].text })
     }
 
-    @Test("A refresh: the angle the session has not shown comes first")
-    func refresh() throws {
+    @Test("A refresh: a card that names the photo comes before a generic one of an angle the session has not shown")
+    func refreshSpecificFirst() throws {
         let seen = try Self.seen(showing: ["Who first taught you to love the sea?", "How did you feel on the drive home?"])
         let ranked = seen.ranked(Self.cards.map { ValidPrompt(text: $0.text, wordCount: 9) }).map(\.text)
-        #expect(ranked == [3, 1, 4, 0, 2].map { Self.cards[$0].text })
+        #expect(ranked == [1, 4, 3, 0, 2].map { Self.cards[$0].text })
+    }
+
+    @Test("A refresh: of the cards that name the photo, the one of an angle the session has not shown comes first")
+    func refreshNewAngleAmongSpecific() throws {
+        let seen = try Self.seen(showing: ["How did you feel on the drive home?"])
+        let ranked = seen.ranked(Self.cards.map { ValidPrompt(text: $0.text, wordCount: 9) }).map(\.text)
+        #expect(ranked == [4, 1, 3, 0, 2].map { Self.cards[$0].text })
     }
 }

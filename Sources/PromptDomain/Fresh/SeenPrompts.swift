@@ -106,10 +106,10 @@ public struct SeenPrompts: Sendable {
         }
     }
 
-    /// `prompts` in the order an answer shows them, one at a time: a card of an angle neither this session nor the
-    /// cards before it showed, then one that names something in the photo, then one of the angle the user met longest
-    /// ago; on a tie, the order given. Three different angles come first, the specific before the generic, and what is
-    /// left (the surplus) keeps the same order for the refreshes.
+    /// `prompts` in the order an answer shows them, one at a time: a card that names something in the photo, then one
+    /// of an angle neither this session nor the cards before it showed, then one of the angle the user met longest
+    /// ago; on a tie, the order given. The specific come first, in different angles where they have them, the generic
+    /// after them in the same way, and what is left (the surplus) keeps the same order for the refreshes.
     public func ranked(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
         guard prompts.count > 1, !angles.all.isEmpty || !photoTerms.isEmpty else { return prompts }
         var shown = Set<Int>()
@@ -127,7 +127,7 @@ public struct SeenPrompts: Sendable {
             func key(_ index: Int) -> (Bool, Bool, Date) {
                 let card = remaining[index]
                 let isNew = card.angle.map { !shown.contains($0) } ?? false
-                return (isNew, card.specific, card.angle.flatMap { angleLastMet[$0] } ?? .distantPast)
+                return (card.specific, isNew, card.angle.flatMap { angleLastMet[$0] } ?? .distantPast)
             }
             let best = remaining.indices.dropFirst().reduce(0) { best, index in
                 let (left, right) = (key(best), key(index))
