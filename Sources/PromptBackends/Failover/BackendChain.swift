@@ -19,7 +19,7 @@ public struct BackendChain: Sendable {
     }
 
     package let links: [Link]
-    /// Keeps each call's budget, whatever the backend does with its cancellation.
+    /// Keeps each call's budget: the call is cancelled when its share of the deadline has passed.
     package let deadlines: DeadlineWatch
     /// Where each model call is a span, and what writes its `traceparent` for the provider.
     package let tracer: any Tracer
