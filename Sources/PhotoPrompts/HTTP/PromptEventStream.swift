@@ -83,11 +83,12 @@ struct PromptEventStream: Sendable {
             let span = tracer.startSpan("stream", context: ServiceContext.current ?? .topLevel)
             defer { span.end() }
             do {
-                // The keep-alive beats are a child of the body's own group: they end when the events do.
+                // The keep-alive beats are a child of the body's own group, cancelled when the events end; the
+                // sleep's cancellation error ends them and the group discards it.
                 try await withThrowingTaskGroup(of: Void.self) { beats in
                     beats.addTask {
-                        while !Task.isCancelled {
-                            try? await Task.sleep(for: keepAlive)
+                        while true {
+                            try await Task.sleep(for: keepAlive)
                             sink.yield(.keepAlive)
                         }
                     }
