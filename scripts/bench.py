@@ -535,12 +535,19 @@ def lua_post_users(body, headers):
     return script.name
 
 
+USERS_PER_THREAD = 1536
+
+
 def returning_users(results, stub):
     """Cache hits for returning users, each with 300 answers in the window: the history a request reads and compares
-    is the longest it ever reads (`UserHistory.readLimit`). 64 users (32 a wrk thread), each asking about a new photo
-    every time, from 1,000 photos another user warmed the cache with, so every answer is a cache hit the user has not
-    met. The 300 answers are written straight into the file in the store's format, 3 prompts of 5 terms each, at
-    random: terms the stub's prompts never share, so every comparison runs to its end."""
+    is the longest it ever reads (`UserHistory.readLimit`). 3,072 users (1,536 a wrk thread, taken in turn), each
+    asking about a new photo every time, from 1,000 photos another user warmed the cache with, so every answer is a
+    cache hit the user has not met. The 300 answers are written straight into the file in the store's format, 3
+    prompts of 5 terms each, at random: terms the stub's prompts never share, so every comparison runs to its end,
+    and no angle, so the month rule walks and holds all 900 of them.
+
+    A user asks a few times in a run, as a person opens the app a few times a day: one asking a hundred times meets
+    every frame the stub writes, the month rule holds them, and the request is the model path, not a cache hit."""
     import random
     import sqlite3
     import struct
@@ -555,7 +562,7 @@ def returning_users(results, stub):
     now = time.time()
     rows = []
     for tid in (1, 2):
-        for user in range(32):
+        for user in range(USERS_PER_THREAD):
             for answer in range(300):
                 prompts = b"".join(struct.pack(">QB5I", rng.getrandbits(64), 5, *sorted(rng.getrandbits(32) for _ in range(5)))
                                    for _ in range(3))
@@ -569,7 +576,7 @@ def returning_users(results, stub):
                  f'local bodies = {{{", ".join(json.dumps(body) for body in bodies)}}}\n'
                  'local counter = 0\nlocal threads = 0\n'
                  'setup = function(thread)\n  threads = threads + 1\n  thread:set("tid", threads)\nend\n'
-                 'request = function()\n  local user = counter % 32\n  local photo = math.floor(counter / 32) % #bodies\n'
+                 f'request = function()\n  local user = counter % {USERS_PER_THREAD}\n  local photo = counter % #bodies\n'
                  '  counter = counter + 1\n'
                  '  local body = string.gsub(bodies[photo + 1], "USER", "returning-" .. tid .. "-" .. user)\n'
                  '  return wrk.format(nil, nil, nil, body)\nend\n')
