@@ -53,6 +53,15 @@ struct AngleTests {
         #expect(angles.name(of: PromptSignature(card, language: .english)) == expected)
     }
 
+    @Test("A cue of several words shows its angle only in a card that has every one of them")
+    func cueOfSeveralWords() throws {
+        let angles = try Angles(lines: ["river | ask a | river", "cold | ask b | cold water"], language: .english)
+        #expect(angles.name(of: PromptSignature("What did the cold water feel like that morning?", language: .english)) == "cold")
+        #expect(angles.name(of: PromptSignature("What was so cold about that morning?", language: .english)) == nil)
+        #expect(angles.name(of: PromptSignature("What did the water look like that morning?", language: .english)) == nil)
+        #expect(angles.name(of: PromptSignature("What did the river look like that morning?", language: .english)) == "river")
+    }
+
     @Test("A template that names its angles asks only for those, in its order; a name no file lists is an error")
     func templateSelection() throws {
         let lists = LanguageLists(["en": ["a | ask a | sound", "b | ask b | smell", "c | ask c | taste"]])

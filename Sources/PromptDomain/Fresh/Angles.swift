@@ -23,11 +23,24 @@ public struct Angles: Sendable, Equatable {
     /// Every angle, in the order the file lists them.
     public let all: [Angle]
 
+    /// Each cue under its first term, with the index of its angle: a card's angle is found from its own dozen terms,
+    /// not by trying every cue of every angle, and the month rule asks it of up to 900 cards a request.
+    private let cuesByTerm: [UInt32: [(angle: Int, terms: [UInt32])]]
+
     /// No angles: every card's angle is none.
     public static let none = Angles(all: [])
 
     private init(all: [Angle]) {
         self.all = all
+        var cuesByTerm: [UInt32: [(angle: Int, terms: [UInt32])]] = [:]
+        for (index, angle) in all.enumerated() {
+            for cue in angle.cues { cuesByTerm[cue[0], default: []].append((index, cue)) }
+        }
+        self.cuesByTerm = cuesByTerm
+    }
+
+    public static func == (left: Angles, right: Angles) -> Bool {
+        left.all == right.all
     }
 
     /// The angles of a file's `lines` in `language`; those whose name is in `only` when it is given, in its order.
@@ -63,17 +76,20 @@ public struct Angles: Sendable, Equatable {
                 return angle
             }
         }
-        self.all = angles
+        self.init(all: angles)
     }
 
-    /// The index in ``all`` of the angle of a card with `terms`, or nil.
-    /// A card has a dozen terms: looking each cue up in them costs less than hashing them into a set, and the
-    /// month rule asks this of every card in a user's history.
+    /// The index in ``all`` of the angle of a card with `terms` (a signature's: sorted, each once), or nil.
     public func angle(of terms: some Collection<UInt32>) -> Int? {
         guard !all.isEmpty else { return nil }
-        let hits = all.map { angle in angle.cues.count { $0.allSatisfy(terms.contains) } }
-        guard let most = hits.max(), most > 0 else { return nil }
-        return hits.firstIndex(of: most)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: all.count) { hits in
+            hits.initialize(repeating: 0)
+            for term in terms {
+                for cue in cuesByTerm[term] ?? [] where cue.terms.allSatisfy(terms.contains) { hits[cue.angle] += 1 }
+            }
+            guard let most = hits.max(), most > 0 else { return nil }
+            return hits.firstIndex(of: most)
+        }
     }
 
     /// The name of the angle of `signature`, or nil.

@@ -96,7 +96,8 @@ public struct SeenPrompts: Sendable {
             let terms = self.terms[start..<ends[index]]
             let angle = angles.angle(of: terms)
             let others = angles.all.count - (angle == nil ? 0 : 1)
-            if angles.all.isEmpty || metSince.subtracting(angle.map { [$0] } ?? []).count < others {
+            let othersMet = metSince.count - (angle.map { metSince.contains($0) ? 1 : 0 } ?? 0)
+            if angles.all.isEmpty || othersMet < others {
                 let (mask, frameStart) = (historyPhotoTerms[index], heldFrameTerms.count)
                 for (offset, term) in terms.enumerated() where offset >= 32 || mask & 1 << offset == 0 { heldFrameTerms.append(term) }
                 heldFrameEnds.append(heldFrameTerms.count)
