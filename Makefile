@@ -4,7 +4,7 @@
 SWIFT ?= swift
 # The gate's field libraries: CLD2 (language), Hunspell and its dictionaries (real words), Snowball's stemmers (near-duplicates);
 # see docs/OPERATORS.md.
-GATE_APT_PACKAGES := libcld2-dev libhunspell-dev libstemmer-dev libmecab-dev mecab-ipadic-utf8 libthai-dev libdatrie-dev python3-jieba hunspell-en-us hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de \
+GATE_APT_PACKAGES := libcld2-dev libhunspell-dev libstemmer-dev libmecab-dev mecab-ipadic-utf8 libthai-dev libdatrie-dev python3-jieba hunspell-en-us hunspell-en-gb hunspell-es hunspell-pt-br hunspell-fr hunspell-de-de hunspell-de-ch \
 	hunspell-it hunspell-nl hunspell-ar hunspell-ko hunspell-hi
 # Chart.js for the operators' console (/admin/console), served from where Debian puts it.
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libicu-dev pkg-config libjs-chart.js $(GATE_APT_PACKAGES)

@@ -8,12 +8,14 @@ extension SpellingDictionaries {
         SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
     }
 
-    /// The Hunspell dictionary file for each language it covers, by primary language subtag. Japanese, Thai and
-    /// Chinese write no spaces between words and are judged by dictionaries of their own kind (MeCab's, libthai's,
-    /// jieba's): Hunspell's Thai split words otherwise than ICU does ("ธรรมดาๆ" became an unknown "ธร").
-    package static let files: [String: String] = [
-        "ar": "ar", "de": "de_DE", "en": "en_US", "es": "es_ES", "fr": "fr_FR", "it": "it_IT", "nl": "nl_NL", "pt": "pt_BR",
-        "hi": "hi_IN", "ko": "ko_KR",
+    /// The Hunspell dictionary files for each language they cover, by primary language subtag: one per spelling the
+    /// language is written in where Debian's first does not know the others' ("colour", Swiss "Strasse"; pt_BR knows
+    /// Portugal's words already). Japanese, Thai and Chinese write no spaces between words and are judged by
+    /// dictionaries of their own kind (MeCab's, libthai's, jieba's): Hunspell's Thai split words otherwise than ICU
+    /// does ("ธรรมดาๆ" became an unknown "ธร").
+    package static let files: [String: [String]] = [
+        "ar": ["ar"], "de": ["de_DE", "de_CH"], "en": ["en_US", "en_GB"], "es": ["es_ES"], "fr": ["fr_FR"], "it": ["it_IT"],
+        "nl": ["nl_NL"], "pt": ["pt_BR"], "hi": ["hi_IN"], "ko": ["ko_KR"],
     ]
 
     /// Where Debian's `mecab-ipadic-utf8` puts IPAdic, MeCab's dictionary of Japanese.
@@ -34,10 +36,11 @@ extension SpellingDictionaries {
         chinese: String = jiebaWords
     ) {
         var openers: [String: @Sendable () -> (any WordDictionary)?] = [:]
-        for (language, file) in Self.files {
-            let base = URL(fileURLWithPath: folder).appendingPathComponent(file).path
-            guard FileManager.default.fileExists(atPath: base + ".aff"), FileManager.default.fileExists(atPath: base + ".dic") else { continue }
-            openers[language] = { SpellingDictionary(affixes: base + ".aff", words: base + ".dic") }
+        for (language, names) in Self.files {
+            let files = names.map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }.map { (affixes: $0 + ".aff", words: $0 + ".dic") }
+                .filter { FileManager.default.fileExists(atPath: $0.affixes) && FileManager.default.fileExists(atPath: $0.words) }
+            guard !files.isEmpty else { continue }
+            openers[language] = { SpellingDictionary(files: files) }
         }
         if FileManager.default.fileExists(atPath: japanese + "/sys.dic") { openers["ja"] = { MorphemeDictionary(folder: japanese) } }
         if FileManager.default.fileExists(atPath: thai) { openers["th"] = { ThaiDictionary(path: thai) } }
