@@ -837,8 +837,9 @@ def write_report(r):
         f"- durable baseline: `{durable['command']}` against stub-llm's `POST /baseline/durable` (`--baseline-database`), "
         "the request body the cache-hit run sends",
         f"- cache hit: `{cache['command']}` (POST of one photo, primed once; every answer comes from the SQLite cache and creates a session)",
-        f"- returning users: `{returning['command']}`, 64 users with 300 answers each written into the file beforehand, each "
-        "asking about one of 1,000 photos another user warmed the cache with, never the same photo twice (`returning_users`)",
+        f"- returning users: `{returning['command']}`, {2 * USERS_PER_THREAD:,} users taken in turn, with 300 answers each "
+        "written into the file beforehand, each asking about one of 1,000 photos another user warmed the cache with, never "
+        "the same photo twice (`returning_users`)",
         f"- model path: `{model['command']}` with `Cache-Control: no-cache`, against `{direct['command']}` on the stub directly, "
         "POSTing the chat request the service sends for that photo (caught once by a one-off backend)",
         "- in flight: N asyncio connections opened at once, each POSTing a different photo so single-flight cannot merge them",
