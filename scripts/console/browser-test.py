@@ -72,7 +72,10 @@ def traffic(base, stub, rounds):
         for index in range(sessions):
             locale = LANGUAGES[index % len(LANGUAGES)]
             user = f"u-{behaviour}-{index}"
-            photo = {"taken_at": "2026-08-14T18:40:00Z", "labels": ["beach", "dog", f"item{index}"], "people_count": index % 3}
+            # A photo of this round's own, so each round's requests reach the fake: a photo an earlier round asked
+            # about is a cache hit, and the HTTP 500 round would then make no call to count.
+            label = f"{behaviour.split('_')[0]}{index}"
+            photo = {"taken_at": "2026-08-14T18:40:00Z", "labels": ["beach", "dog", label], "people_count": index % 3}
             answer = request(f"{base}/v1/prompts", {"locale": locale, "user_id": user, "photo": photo})
             if index % 2 == 0:
                 request(f"{base}/v1/sessions/{answer['session_id']}/refresh", {}, {"X-User-ID": user})
