@@ -63,4 +63,90 @@ struct AllSeenRouteTests {
             #expect(Self.first.allSatisfy(avoided.contains), "the model is told which cards the user met")
         }
     }
+
+    static let market = [
+        "How did you feel about the market and the spices that day?",
+        "What sounds do you remember from the market that morning?",
+        "Who was with you at the market that afternoon?",
+    ]
+    /// The same three frames about the next photo: held by the month of a user who met the market's.
+    static let harbour = market.map { $0.replacingOccurrences(of: "market", with: "harbor").replacingOccurrences(of: "spices", with: "boats") }
+
+    @Test("Cards whose frames the user's month holds are asked again for, then shown, not the fallback copy")
+    func heldFramesBeforeTheCopy() async throws {
+        let (market, harbour) = (Self.market, Self.harbour)
+        let backend = ScriptedBackend(name: "m", replies: [market, harbour, harbour])
+        try await withRouterService(baseEnvironment(), backends: [backend]) { client in
+            let user = client.asUser("u_month")
+            _ = try await user.startSession(#"{"photo": {"labels": ["market", "spices"]}}"#)
+            let answer = try await user.startSession(#"{"photo": {"labels": ["harbor", "boats"]}}"#)
+            #expect(backend.calls == 3, "the held cards are asked again for, once")
+            #expect(answer.source == .model)
+            #expect(answer.prompts.map(\.text).sorted() == harbour.sorted())
+        }
+    }
+
+    @Test("A cache hit of cards the user's month holds is a miss: the model is asked for fresh frames")
+    func heldCacheHitAsksTheModel() async throws {
+        let fresh = [
+            "What did the harbor teach you about waiting for the tide?",
+            "Which small detail of the boats do you notice only now?",
+            "What has changed at the harbor since you took this photo?",
+        ]
+        let backend = ScriptedBackend(name: "m", replies: [Self.harbour, Self.market, fresh])
+        try await withRouterService(baseEnvironment(), backends: [backend]) { client in
+            _ = try await client.asUser("u_other").startSession(#"{"photo": {"labels": ["harbor", "boats"]}}"#)
+            let user = client.asUser("u_month")
+            _ = try await user.startSession(#"{"photo": {"labels": ["market", "spices"]}}"#)
+            let answer = try await user.startSession(#"{"photo": {"labels": ["harbor", "boats"]}}"#)
+            #expect(backend.calls == 3, "the cached harbour cards are held for this user")
+            #expect(answer.prompts.map(\.text).sorted() == fresh.sorted())
+        }
+    }
+
+    @Test("A refresh whose surplus the user's month holds asks the model, and shows the held cards only after fresh ones")
+    func heldSurplusAsksTheModel() async throws {
+        let free = [
+            "What did the harbor teach you about waiting for the tide?",
+            "Which small detail of the boats do you notice only now?",
+            "What has changed at the harbor since you took this photo?",
+        ]
+        let later = [
+            "What would your future self want to remember about the harbor?",
+            "What were you grateful for as the boats came back in?",
+            "What happened just before you reached the harbor that day?",
+        ]
+        let backend = ScriptedBackend(name: "m", replies: [Self.market, free + Self.harbour, later])
+        try await withRouterService(baseEnvironment(), backends: [backend]) { client in
+            let user = client.asUser("u_month")
+            _ = try await user.startSession(#"{"photo": {"labels": ["market", "spices"]}}"#)
+            let first = try await user.startSession(#"{"photo": {"labels": ["harbor", "boats"]}}"#)
+            #expect(first.prompts.map(\.text).sorted() == free.sorted(), "the free frames first")
+            let refreshed = try await user.refresh(first.sessionID).decode(PromptsResponse.self)
+            #expect(backend.calls == 3, "the held surplus is not served while the model can write fresh frames")
+            #expect(refreshed.prompts.map(\.text).sorted() == later.sorted())
+        }
+    }
+
+    @Test("A stream never shows a card the user's month holds ahead of the free ones the model writes after it")
+    func heldNotStreamedFirst() async throws {
+        let free = [
+            "What did the harbor teach you about waiting for the tide?",
+            "Which small detail of the boats do you notice only now?",
+            "What has changed at the harbor since you took this photo?",
+        ]
+        let backend = ScriptedBackend(name: "m", replies: [Self.market, Self.harbour + free])
+        try await withRouterService(baseEnvironment(), backends: [backend]) { client in
+            let user = client.asUser("u_month")
+            _ = try await user.startSession(#"{"photo": {"labels": ["market", "spices"]}}"#)
+            let reply = try await user.post(
+                "/v1/prompts",
+                json: #"{"photo": {"labels": ["harbor", "boats"]}}"#,
+                headers: [(name: "Accept", value: "text/event-stream")]
+            )
+            let text = String(decoding: reply.body, as: UTF8.self)
+            #expect(free.allSatisfy(text.contains), "\(text)")
+            #expect(!Self.harbour.contains(where: text.contains), "\(text)")
+        }
+    }
 }

@@ -100,7 +100,27 @@ struct FrameRuleTests {
         let language = LanguageTag(locale: locale)
         let history = Self.history([(shown, Self.market)], language: language, from: .now.addingTimeInterval(-86_400))
         let seen = SeenPrompts(language: language, history: history).framing(Self.harbour, angles: try Self.angles.get().angles(for: language))
-        #expect(seen.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)) == sameFrame, "\(shown) / \(next)")
+        let card = ValidPrompt(text: next, wordCount: 9)
+        #expect(seen.holdsFrame(card) == sameFrame, "\(shown) / \(next)")
+        // Held is not dropped: the card is shown last, after the free ones.
+        #expect(!seen.contains(card), "\(next)")
+    }
+
+    @Test("A card the month holds is shown after every free card, generic ones too")
+    func heldLast() throws {
+        let history = Self.history(
+            [("How did you feel about the market and the spices?", Self.market)],
+            language: .english,
+            from: .now.addingTimeInterval(-86_400)
+        )
+        let seen = SeenPrompts(language: .english, history: history).framing(Self.harbour, angles: try Self.angles.get().angles(for: .english))
+        let cards = [
+            "How did you feel about the harbor and the boats?",  // held: the market's frame, about this photo
+            "What was the best part of this trip for you?",  // free, generic, no angle
+            "Who first showed you the harbor and its boats?",  // free, specific, people
+        ]
+        let ranked = seen.ranked(cards.map { ValidPrompt(text: $0, wordCount: 9) }).map(\.text)
+        #expect(ranked == [cards[2], cards[1], cards[0]])
     }
 
     @Test("A frame is free again once the user has met every other angle since; a history row without photo words holds only itself")
@@ -121,19 +141,15 @@ struct FrameRuleTests {
             language: .english,
             history: Self.history([(frame, Self.market)] + others.dropLast().map { ($0, Self.harbour) }, language: .english, from: start)
         )
-        #expect(held.framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
+        let card = ValidPrompt(text: next, wordCount: 9)
+        #expect(held.framing(Self.harbour, angles: angles).holdsFrame(card))
         let free = SeenPrompts(
             language: .english,
             history: Self.history([(frame, Self.market)] + others.map { ($0, Self.harbour) }, language: .english, from: start)
         )
-        #expect(!free.framing(Self.harbour, angles: angles).contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)))
+        #expect(!free.framing(Self.harbour, angles: angles).holdsFrame(card))
         // A row written before frames were kept: its photo's words are not known, so only near-duplicates are held.
         let old = SeenHistory([SeenPrompt(key: 1, signature: PromptSignature(frame, language: .english), shownAt: start)])
-        #expect(
-            !SeenPrompts(language: .english, history: old).framing(Self.harbour, angles: angles).contains(
-                text: next,
-                repeatKey: PromptNormalizer.repeatKey(next)
-            )
-        )
+        #expect(!SeenPrompts(language: .english, history: old).framing(Self.harbour, angles: angles).holdsFrame(card))
     }
 }

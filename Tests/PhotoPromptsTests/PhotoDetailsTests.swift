@@ -35,6 +35,9 @@ struct PhotoDetailsTests {
         ("What did you feel when the Medal was placed around your neck?", marathon, "en", nil),
         ("What Did You Feel When You Crossed The Finish Line That Day?", marathon, "en", nil),
         ("What do you remember of the spices in Marrakesh from 5 years ago?", souk, "en", nil),
+        // An abbreviation in capitals is a name: the dictionaries write "TV" as they write "USA", which no place says.
+        ("What were you watching on TV the evening after the race?", marathon, "en", "TV"),
+        ("What did running in the USA that morning mean to you?", marathon, "en", "USA"),
         ("What do you remember of the spices in Marrakesh from 9 years ago?", souk, "en", "9"),
         ("¿Qué te dijo Ximena cuando llegasteis al mercado aquella tarde?", souk, "es", "Ximena"),
         ("¿Qué recuerdas del martes en que paseaste por el mercado de Marrakesh?", souk, "es", "martes"),

@@ -121,20 +121,24 @@ public struct SeenPrompts: Sendable {
         }
         var remaining = prompts.map { prompt in
             let terms = (prompt.signature ?? PromptSignature(prompt.text, language: language)).terms
-            return (prompt: prompt, angle: angles.angle(of: terms), specific: terms.contains(where: photoTerms.contains))
+            return (
+                prompt: prompt, free: !monthHoldsFrame(of: terms), angle: angles.angle(of: terms),
+                specific: terms.contains(where: photoTerms.contains)
+            )
         }
         var ranked: [ValidPrompt] = []
         while !remaining.isEmpty {
-            func key(_ index: Int) -> (Bool, Bool, Date) {
+            func key(_ index: Int) -> (Bool, Bool, Bool, Date) {
                 let card = remaining[index]
                 let isNew = card.angle.map { !shown.contains($0) } ?? false
-                return (card.specific, isNew, card.angle.flatMap { angleLastMet[$0] } ?? .distantPast)
+                return (card.free, card.specific, isNew, card.angle.flatMap { angleLastMet[$0] } ?? .distantPast)
             }
             let best = remaining.indices.dropFirst().reduce(0) { best, index in
                 let (left, right) = (key(best), key(index))
                 if left.0 != right.0 { return right.0 ? index : best }
                 if left.1 != right.1 { return right.1 ? index : best }
-                return right.2 < left.2 ? index : best
+                if left.2 != right.2 { return right.2 ? index : best }
+                return right.3 < left.3 ? index : best
             }
             let card = remaining.remove(at: best)
             if let angle = card.angle { shown.insert(angle) }
@@ -186,8 +190,14 @@ public struct SeenPrompts: Sendable {
         if !historyKeys.isEmpty, historyKeys.contains(SeenPrompt.key(repeatKey)) { return true }
         guard !ends.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
-        return containsNearDuplicate(of: signature.terms, terms: terms, ends: ends, masks: masks)
-            || sessionHasFrame(of: signature.terms) || monthHoldsFrame(of: signature.terms)
+        return containsNearDuplicate(of: signature.terms, terms: terms, ends: ends, masks: masks) || sessionHasFrame(of: signature.terms)
+    }
+
+    /// Whether the month rule holds the frame of `prompt`. A held card is not dropped but shown last
+    /// (``ranked(_:)``): after every card of a free frame, and before the fallback copy, which would otherwise come
+    /// back word for word once a month has held every frame a model writes.
+    public func holdsFrame(_ prompt: ValidPrompt) -> Bool {
+        monthHoldsFrame(of: (prompt.signature ?? PromptSignature(prompt.text, language: language)).terms)
     }
 
     /// Whether the month rule holds the frame of `candidate`: one of the history's held frames is its near-duplicate.

@@ -57,7 +57,9 @@ package final class EarlyPrompts: ReplyObserver {
             let complete = String(state.text[..<lastBreak])
             var avoid = seen
             avoid.insert(state.shown)
+            // A card the month holds is shown last, so it is never streamed ahead of the rest.
             let new = avoid.fresh(validator.validate(ReplyExtractor.candidates(in: complete)).kept)
+                .filter { !seen.holdsFrame($0) }
                 .prefix(ProductSpec.promptsPerAnswer - state.shown.count)
                 .map { prompt in
                     var prompt = prompt

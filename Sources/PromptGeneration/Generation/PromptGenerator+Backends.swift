@@ -63,7 +63,7 @@ extension PromptGenerator {
             usage: answer.reply.usage,
             calls: first.attempts.count(where: \.madeCall)
         )
-        let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count
+        let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count { !call.seen.holdsFrame($0) }
         if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
             await reask(&call, after: answer, validation, needed: needed, into: &judged, timing: &timing, logger: logger)
         }

@@ -226,9 +226,10 @@ public struct PromptGenerator: Sendable {
             guard let cached = entry?.prompts else { return .miss }
             // The cache is shared by every user with this photo; each is served only what they have not met.
             let unseen = seen.unseen(cached)
-            // A hit that cannot fill a round is treated as a miss: the model can still write fresh prompts.
-            guard unseen.count >= ProductSpec.promptsPerAnswer else {
-                return .met(cached.filter { seen.contains($0) }.map(\.text))
+            // A hit that cannot fill a round with frames the month holds free is treated as a miss: the model can
+            // still write fresh prompts, and is told which it should not write again.
+            guard unseen.count(where: { !seen.holdsFrame($0) }) >= ProductSpec.promptsPerAnswer else {
+                return .met(cached.filter { seen.contains($0) || seen.holdsFrame($0) }.map(\.text))
             }
             return .hit(unseen)
         } catch {
