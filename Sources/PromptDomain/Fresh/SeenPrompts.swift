@@ -2,14 +2,14 @@ import Foundation
 
 /// Everything a user has been shown that a new prompt must not repeat: a session's rounds and, when the service
 /// keeps one, the user's history. A prompt is seen when its repeat key matches one shown, or when it is a
-/// near-duplicate of one (``PromptSignature``), or when it has the frame of one shown in this session or held by
-/// the month rule (below).
+/// near-duplicate of one (``PromptSignature``), or when it has the frame of one shown in this session.
 ///
 /// A card's frame is its signature without the photo's own words (``framing(_:angles:)``): "How did you feel about
 /// the harbor and the boats?" and "How did you feel about the coffee and the book?" share {how, feel}. Two cards of
 /// one frame about two things in one photo read as one question twice, so an answer or a session never holds both.
 /// Across a month, a frame the user met is held until they have met every other angle (``Angles``) since: a user
-/// who opens the app every day meets a different kind of question each day.
+/// who opens the app every day meets a different kind of question each day. A held card is not seen but shown last
+/// (``holdsFrame(_:)``).
 ///
 /// It is consulted on every answer, cache hits included, so it does no work it can skip: with nothing seen, nothing
 /// is computed; a history is used as the store read it, its keys scanned rather than hashed into a table that a
@@ -107,9 +107,9 @@ public struct SeenPrompts: Sendable {
         }
     }
 
-    /// `prompts` in the order an answer shows them, one at a time: a card that names something in the photo, then one
-    /// of an angle neither this session nor the cards before it showed, then one of the angle the user met longest
-    /// ago; on a tie, the order given. The specific come first, in different angles where they have them, the generic
+    /// `prompts` in the order an answer shows them, one at a time: a card whose frame the month holds free, then one
+    /// that names something in the photo, then one of an angle neither this session nor the cards before it showed,
+    /// then one of the angle the user met longest ago; on a tie, the order given. The specific come first, in different angles where they have them, the generic
     /// after them in the same way, and what is left (the surplus) keeps the same order for the refreshes.
     public func ranked(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
         guard prompts.count > 1, !angles.all.isEmpty || !photoTerms.isEmpty else { return prompts }
