@@ -109,8 +109,9 @@ public struct SeenPrompts: Sendable {
 
     /// `prompts` in the order an answer shows them, one at a time: a card whose frame the month holds free, then one
     /// that names something in the photo, then one of an angle neither this session nor the cards before it showed,
-    /// then one of the angle the user met longest ago; on a tie, the order given. The specific come first, in different angles where they have them, the generic
-    /// after them in the same way, and what is left (the surplus) keeps the same order for the refreshes.
+    /// then one of the angle the user met longest ago; on a tie, the order given. The free come first, the specific
+    /// among them in different angles where they have them, the generic after them in the same way, then the held
+    /// ones likewise; what is left (the surplus) keeps the same order for the refreshes.
     public func ranked(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
         guard prompts.count > 1, !angles.all.isEmpty || !photoTerms.isEmpty else { return prompts }
         var shown = Set<Int>()
@@ -197,7 +198,15 @@ public struct SeenPrompts: Sendable {
     /// (``ranked(_:)``): after every card of a free frame, and before the fallback copy, which would otherwise come
     /// back word for word once a month has held every frame a model writes.
     public func holdsFrame(_ prompt: ValidPrompt) -> Bool {
-        monthHoldsFrame(of: (prompt.signature ?? PromptSignature(prompt.text, language: language)).terms)
+        // A prompt read back from the store carries no signature: with nothing held, none is worked out.
+        guard !heldFrameEnds.isEmpty else { return false }
+        return monthHoldsFrame(of: (prompt.signature ?? PromptSignature(prompt.text, language: language)).terms)
+    }
+
+    /// Whether `prompts` (unseen already) hold an answer's worth of cards whose frames the month holds free: when they
+    /// do not, a cached entry or a session's surplus is not served, and the model is asked for fresh frames.
+    public func fillsAnswer(_ prompts: [ValidPrompt]) -> Bool {
+        prompts.lazy.filter { !holdsFrame($0) }.prefix(ProductSpec.promptsPerAnswer).count == ProductSpec.promptsPerAnswer
     }
 
     /// Whether the month rule holds the frame of `candidate`: one of the history's held frames is its near-duplicate.

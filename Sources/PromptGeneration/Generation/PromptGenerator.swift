@@ -228,7 +228,7 @@ public struct PromptGenerator: Sendable {
             let unseen = seen.unseen(cached)
             // A hit that cannot fill a round with frames the month holds free is treated as a miss: the model can
             // still write fresh prompts, and is told which it should not write again.
-            guard unseen.lazy.filter({ !seen.holdsFrame($0) }).prefix(ProductSpec.promptsPerAnswer).count == ProductSpec.promptsPerAnswer else {
+            guard seen.fillsAnswer(unseen) else {
                 return .met(cached.filter { seen.contains($0) || seen.holdsFrame($0) }.map(\.text))
             }
             return .hit(unseen)

@@ -186,7 +186,7 @@ public struct SessionRefreshes: RoundMaking {
         // Surplus was judged when it was written, perhaps by an older gate: it is judged again before it is shown.
         let gate = plan.validator
         let unseenSurplus = seen.unseen(session.surplus).filter(gate.stillPasses)
-        if unseenSurplus.count(where: { !seen.holdsFrame($0) }) >= ProductSpec.promptsPerAnswer {
+        if seen.fillsAnswer(unseenSurplus) {
             var timing = ServerTiming()
             timing.add("surplus", .zero, detail: "\(unseenSurplus.count) unseen")
             return .prompts(unseenSurplus, from: .model, timing: timing)
