@@ -222,6 +222,7 @@ let package = Package(
                 "PromptTemplates",
                 "PromptBackends",
                 "PromptStores",
+                "StubModel",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -55,7 +55,8 @@ struct PhotoFacts {
 
     /// "taken at Praia da Rocha, Portimão, Portugal, showing beach, sunset, dog, 2 people, in the evening."
     private mutating func read(_ sentence: Substring) {
-        let parts = sentence.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
+        // The sentence's full stop ends its last part, a label or "5 people".
+        let parts = sentence.components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces.union(["."])) }
         var showing = false
         for part in parts {
             if part.hasPrefix("taken at ") {
@@ -72,6 +73,5 @@ struct PhotoFacts {
                 labels.append(part)
             }
         }
-        labels = labels.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
     }
 }

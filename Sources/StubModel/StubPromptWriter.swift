@@ -5,15 +5,14 @@ import Foundation
 /// It reads the same messages a real model would: the `<photo>` block of the user message (`labels:`,
 /// `place:`, `people_count:` lines) and the list of prompts already shown, which it never repeats. The same
 /// messages always produce the same answer, so cache and no-repeat behaviour is testable. When the system message
-/// names a locale in a language it knows (``ReferenceQuestions``), it writes natural questions in that language.
+/// names a locale in a language it knows (``ReferenceQuestions``), it writes natural questions in that language,
+/// about the photo as in English (``PhotoQuestions``).
 public enum StubPromptWriter {
     /// Up to `count` questions of 8–15 words (or their length in the requested language) for the photo in `user`.
     public static func questions(system: String, user: String, count: Int? = nil) -> [String] {
         let facts = PhotoFacts(user: user)
         let wanted = count ?? requestedCount(in: system) ?? 6
-        let pool =
-            StubLanguage.requested(in: system).flatMap { ReferenceQuestions.translations[$0] }.map { $0.map { (frame: $0, text: $0) } }
-            ?? englishPool(for: facts)
+        let pool = pool(for: facts, in: PhotoQuestions.of(StubLanguage.requested(in: system)))
         // Like a model that follows its instructions, it writes neither what was shown nor the examples back, nor
         // another question of the same frame ("How did the dog make you feel…" after "…the beach…").
         let avoid = Set((facts.alreadyShown + examples(in: system)).map(repeatKey))
@@ -42,20 +41,21 @@ public enum StubPromptWriter {
         return Array(lines[(start + 1)...].prefix { !$0.isEmpty && ($0.hasSuffix("?") || $0.hasSuffix("？") || $0.hasSuffix("؟")) })
     }
 
-    /// English questions about the photo's labels, place and people, then general ones, each with its frame: the
-    /// pattern it fills in. With three labels, a place and people, 32 frames, of every angle in `prompts/angles/en.txt`.
-    private static func englishPool(for facts: PhotoFacts) -> [(frame: String, text: String)] {
+    /// Questions about the photo's labels, place and people, then general ones, each with its frame: the pattern it
+    /// fills in. With three labels, a place and people, 32 frames in English and 23 in the other languages, of every
+    /// angle in the language's `prompts/angles/` file.
+    private static func pool(for facts: PhotoFacts, in questions: PhotoQuestions) -> [(frame: String, text: String)] {
         var pool: [(frame: String, text: String)] = []
         for label in facts.labels.prefix(3) {
-            pool += labelPatterns.map { ($0, $0.replacingOccurrences(of: "{}", with: label)) }
+            pool += questions.label.map { ($0, $0.replacingOccurrences(of: "{}", with: label)) }
         }
         if let place = facts.place {
-            pool += placePatterns.map { ($0, $0.replacingOccurrences(of: "{}", with: place)) }
+            pool += questions.place.map { ($0, $0.replacingOccurrences(of: "{}", with: place)) }
         }
         if facts.peopleCount > 0 {
-            pool += peoplePatterns.map { ($0, $0) }
+            pool += questions.people.map { ($0, $0) }
         }
-        return pool + genericPatterns.map { ($0, $0) }
+        return pool + questions.general.map { ($0, $0) }
     }
 
     /// The first number after "Write " in the system message, e.g. 6 in "Write 6 different questions".
@@ -78,45 +78,4 @@ public enum StubPromptWriter {
         }
         return hash
     }
-
-    static let labelPatterns = [
-        "What drew your eye to the {} in this photo?",
-        "What story would you tell a friend about the {} here?",
-        "How did the {} make you feel in that moment?",
-        "What do you want to remember most about the {} today?",
-        "If the {} could talk, what would it say about this day?",
-        "What did the {} sound or smell like when you were there?",
-        "What does the {} in this photo mean to you now?",
-        "Which small detail of the {} would you like to keep?",
-    ]
-    static let placePatterns = [
-        "What brought you to {} on the day you took this?",
-        "What will you remember most about being in {}?",
-        "How did {} feel different from what you expected?",
-    ]
-    static let peoplePatterns = [
-        "Who was with you here, and what were you talking about?",
-        "What made this moment with these people worth capturing?",
-    ]
-    static let genericPatterns = [
-        "What was happening just before you decided to take this photo?",
-        "What small detail in this photo would you like to remember?",
-        "How were you feeling when you took this picture, and why?",
-        "What would you tell your future self about this moment?",
-        "What sounds and smells do you remember from this moment?",
-        "What made this ordinary moment feel special enough to keep?",
-        "Who would you most like to share this photo with, and why?",
-        "What happened right after you took this photo, and how did it go?",
-        "What surprised you most about this day when you look back?",
-        "What were you grateful for when this photo was taken?",
-        "Which part of this moment do you hope you never forget?",
-        "How does looking at this photo now change how you feel?",
-        "What was on your mind in the minutes before this photo?",
-        "What do you think you will remember about this in ten years?",
-        "What feeling do you want to hold on to from this moment?",
-        "What would this photo not show someone who was not there?",
-        "What was the best part of the day this photo was taken?",
-        "What were you hoping to capture when you took this photo?",
-        "How would you describe this moment to someone who loves you?",
-    ]
 }

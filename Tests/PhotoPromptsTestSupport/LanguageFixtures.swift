@@ -1,6 +1,7 @@
 import PhotoPrompts
 import PromptDomain
 import PromptTemplates
+import StubModel
 import Testing
 
 /// What the language tests in both layers share: the shipped languages, a photo request in a locale, and the copy.
@@ -13,6 +14,18 @@ package enum LanguageFixtures {
         """
         {"locale": "\(locale)", "photo": {"taken_at": "2026-04-03T10:20:00+09:00", "labels": ["temple", "cherry blossom"], "people_count": 2}}
         """
+    }
+
+    /// Every question the stub model writes in `locale` for ``request(locale:)``'s photo: the language's reference
+    /// questions and its questions about the temple, the cherry blossom and the people.
+    /// The stub writes one question a frame, so each label is asked about alone.
+    package static func stubQuestions(locale: String) -> Set<String> {
+        Set(
+            ["temple", "cherry blossom"].flatMap { label in
+                let user = "<photo>\nlabels: \(label)\npeople_count: 2\n</photo>"
+                return StubPromptWriter.questions(system: "Write 100 questions in the language of the locale \(locale).", user: user)
+            }
+        )
     }
 
     /// The product's copy as shipped in `prompts/copy/`.

@@ -20,6 +20,19 @@ struct PhotoDetailsTests {
         location: .init(name: "Jemaa el-Fnaa", locality: "Marrakesh", country: "Morocco"),
         labels: ["market", "spices"]
     )
+    /// A carnival parade in Rio de Janeiro in February, whose name holds another month's ("janeiro").
+    static let rio = PhotoMetadata(
+        takenAt: "2026-02-14T16:00:00-03:00",
+        location: .init(locality: "Rio de Janeiro", country: "Brasil", latitude: -22.91, longitude: -43.17),
+        labels: ["parade", "costume"],
+        peopleCount: 12
+    )
+    /// The Summer Palace in Beijing, in the northern winter.
+    static let palace = PhotoMetadata(
+        takenAt: "2025-12-30T10:00:00+08:00",
+        location: .init(name: "Summer Palace", locality: "Beijing", country: "China", latitude: 39.99, longitude: 116.27),
+        labels: ["lake", "snow"]
+    )
     static let now = ISO8601DateFormatter().date(from: "2026-11-28T09:00:00Z")!
 
     /// The card, the photo, the locale, and the detail it names that the photo does not hold (nil: it holds them all).
@@ -53,6 +66,11 @@ struct PhotoDetailsTests {
         ("¿Qué olor de las especias te recuerda aquel invierno en el mercado?", souk, "es", "invierno"),
         ("그 여름에 시장에서 맡은 향신료 냄새는 어떤 기억을 남겼나요?", souk, "ko", "여름에"),
         ("ما الذي تتذكره من رائحة التوابل في ذلك الصيف في السوق؟", souk, "ar", "الصيف"),
+        // A month or season in the photo's own words is the photo's, written as the photo writes it.
+        ("Em que Rio de Janeiro foi diferente do que você imaginava?", rio, "pt", nil),
+        ("O que você lembra daquele março no desfile do Rio de Janeiro?", rio, "pt", "março"),
+        ("What did the frozen lake at the Summer Palace feel like that morning?", palace, "en", nil),
+        ("What do you remember of that warm summer day by the lake in Beijing?", palace, "en", "summer"),
     ]
 
     @Test("Each card is judged by what its photo holds", arguments: cases.indices)

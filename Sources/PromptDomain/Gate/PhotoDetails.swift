@@ -9,7 +9,8 @@ import Foundation
 /// - a number in digits is supported when the photo holds it: its people count, a number in its place, labels or
 ///   caption, its date's year, month or day, or how many years ago it was taken;
 /// - a weekday or month name, as CLDR writes it in the user's language, when it is the photo's own; a season
-///   (``Season``) when the photo's date and latitude give it;
+///   (``Season``) when the photo's date and latitude give it; and any of these where the card writes it as the
+///   photo's place, labels or caption do ("Rio de Janeiro" taken in February, "Summer Palace" in winter);
 /// - where a language capitalises names and not its nouns, a capitalised word after the first is a name when the
 ///   dictionary does not know it in lower case ("Mara") or when it stands beside another capitalised word ("United
 ///   Kingdom"). A dictionary word alone is not a place ("the Beach"), and a card in Title Case marks nothing by its
@@ -17,6 +18,8 @@ import Foundation
 package struct PhotoDetails: Sendable {
     /// The numbers the photo holds.
     private let numbers: Set<Int>
+    /// The words of the photo's place, labels and caption, as they are written: supported whatever they say.
+    private let ownWords: Set<String>
     /// Every weekday and month name of the language as CLDR writes it, and those but the photo's own.
     private let dates: Set<String>
     private let otherDates: Set<String>
@@ -49,6 +52,7 @@ package struct PhotoDetails: Sendable {
             }
         }
         self.numbers = numbers
+        ownWords = Set(photo.ownTexts.flatMap { $0.split { !$0.isLetter && !$0.isNumber }.map(String.init) })
         dates = Set(names.weekdays + names.months)
         otherDates = dates.subtracting(own)
         otherSeasons = Season.allCases.filter { $0 != season }
@@ -60,7 +64,7 @@ package struct PhotoDetails: Sendable {
     /// `photoWords` are the photo's own words, lower-cased; `unknown` gives those of some words the language's
     /// dictionary does not know.
     package func unsupported(in words: [Substring], photoWords: Set<String>, unknown: ([Substring]) -> [Substring]) -> Substring? {
-        for (index, word) in words.enumerated() {
+        for (index, word) in words.enumerated() where !ownWords.contains(String(word)) {
             if Self.numbers(in: String(word)).contains(where: { !numbers.contains($0) }) { return word }
             if isOtherDate(word, startsSentence: index == 0) { return word }
             let lowered = word.lowercased()
