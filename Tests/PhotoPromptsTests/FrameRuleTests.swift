@@ -77,6 +77,9 @@ struct FrameRuleTests {
         ("市場を見たとき、どんな気持ちでしたか？", "その朝、船の音はどんな思い出を運んできましたか？", "ja", false),
         ("看到市场的时候，你有什么感受？", "看到港的时候，你有什么感受？", "zh-Hans", true),
         ("看到市场的时候，你有什么感受？", "那天早上是谁陪你走到灯塔的？", "zh-Hans", false),
+        // The photo's words as the app sends them, in Latin letters inside a Japanese card.
+        ("spicesについて、今あなたが感謝していることは何ですか？", "boatsについて、今あなたが感謝していることは何ですか？", "ja", true),
+        ("spicesについて、今あなたが感謝していることは何ですか？", "boatsのまわりで、どんな音や香りがしていましたか？", "ja", false),
     ]
 
     static let angles = Result { try Angles.Catalog.load(from: repositoryPromptsDirectory, only: nil) }
