@@ -33,6 +33,9 @@ struct PhotoDetailsTests {
         location: .init(name: "Summer Palace", locality: "Beijing", country: "China", latitude: 39.99, longitude: 116.27),
         labels: ["lake", "snow"]
     )
+    /// A café in Lisbon and one in Paris, their places in English and in French, as a phone's settings give them.
+    static let lisbon = PhotoMetadata(location: .init(name: "Lisbon", country: "Portugal"), labels: ["coffee", "book"])
+    static let paris = PhotoMetadata(location: .init(locality: "Paris", country: "France"), labels: ["café", "croissant"])
     static let now = ISO8601DateFormatter().date(from: "2026-11-28T09:00:00Z")!
 
     /// The card, the photo, the locale, and the detail it names that the photo does not hold (nil: it holds them all).
@@ -66,6 +69,14 @@ struct PhotoDetailsTests {
         ("¿Qué olor de las especias te recuerda aquel invierno en el mercado?", souk, "es", "invierno"),
         ("그 여름에 시장에서 맡은 향신료 냄새는 어떤 기억을 남겼나요?", souk, "ko", "여름에"),
         ("ما الذي تتذكره من رائحة التوابل في ذلك الصيف في السوق؟", souk, "ar", "الصيف"),
+        // A place as the card's language names it: the country as CLDR writes it, a city as the language spells it.
+        ("¿Qué te llevó a Lisboa el día en que tomaste esta foto?", lisbon, "es", nil),
+        ("¿Qué sentiste al terminar la carrera en Boston, Estados Unidos, aquel lunes por la mañana?", marathon, "es", nil),
+        ("¿Qué sentiste al terminar la carrera en Boston, Reino Unido, aquel lunes por la mañana?", marathon, "es", "Reino"),
+        ("¿Qué recuerdas de París aquella mañana de café y croissant?", paris, "es", nil),
+        ("What do you remember of Parma that morning with the croissant?", paris, "en", "Parma"),
+        ("O que você sentiu ao chegar a Lisboa com o seu livro?", lisbon, "pt", nil),
+        ("What did you love about Bolton on that Monday in April?", marathon, "en", "Bolton"),
         // A month or season in the photo's own words is the photo's, written as the photo writes it.
         ("Em que Rio de Janeiro foi diferente do que você imaginava?", rio, "pt", nil),
         ("O que você lembra daquele março no desfile do Rio de Janeiro?", rio, "pt", "março"),

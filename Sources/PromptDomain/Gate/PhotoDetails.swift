@@ -14,7 +14,10 @@ import Foundation
 /// - where a language capitalises names and not its nouns, a capitalised word after the first is a name when the
 ///   dictionary does not know it in lower case ("Mara") or when it stands beside another capitalised word ("United
 ///   Kingdom"). A dictionary word alone is not a place ("the Beach"), and a card in Title Case marks nothing by its
-///   capitals. A name is supported when the photo's place, labels or caption hold it.
+///   capitals. A name is supported when the photo's place, labels or caption hold it, in the photo's wording or the
+///   card's language's: its country as CLDR names it there ("Estados Unidos"), a place as the language spells it
+///   ("Lisboa" for Lisbon, "Roma" for Rome: the same first three letters, and at most a third of the letters changed;
+///   "Bolton" is not Boston).
 package struct PhotoDetails: Sendable {
     /// The numbers the photo holds.
     private let numbers: Set<Int>
@@ -29,6 +32,8 @@ package struct PhotoDetails: Sendable {
     private let language: String
     /// Whether names are told by their capital letter in this language.
     private let capitalisesNames: Bool
+    /// The words of the photo's country as CLDR names it in the card's language, lower-cased.
+    private let countryWords: Set<String>
 
     /// Languages that capitalise names and sentence starts only: a capital elsewhere marks a name.
     private static let capitalisingNames: Set<String> = ["en", "es", "pt", "fr", "it", "nl"]
@@ -58,7 +63,25 @@ package struct PhotoDetails: Sendable {
         otherSeasons = Season.allCases.filter { $0 != season }
         self.language = language.language
         capitalisesNames = Self.capitalisingNames.contains(language.language)
+        let region = capitalisesNames ? photo.location?.country.flatMap { Self.regionCodes[$0.lowercased()] } : nil
+        let countryName = region.flatMap { Locale(identifier: language.description).localizedString(forRegionCode: $0) }
+        countryWords = Set(countryName.map { $0.lowercased().split { !$0.isLetter }.map(String.init) } ?? [])
     }
+
+    /// Every region's code by its name in the languages whose cards name places by capitals, and in the others the
+    /// app ships, lower-cased: "united states", "estados unidos" and "アメリカ合衆国" are all "US". Built once, from CLDR.
+    private static let regionCodes: [String: String] = {
+        let regions = Locale.Region.isoRegions.filter(\.subRegions.isEmpty).map(\.identifier)
+        var codes: [String: String] = [:]
+        for language in ["en", "es", "pt", "fr", "it", "nl", "de", "ja", "zh-Hans", "zh-Hant", "ko", "ar", "hi", "th"] {
+            let locale = Locale(identifier: language)
+            for region in regions {
+                if let name = locale.localizedString(forRegionCode: region) { codes[name.lowercased()] = region }
+            }
+        }
+        for region in regions { codes[region.lowercased()] = region }
+        return codes
+    }()
 
     /// The first word of `words` (a card's words, in order) naming a detail the photo does not support, or nil.
     /// `photoWords` are the photo's own words, lower-cased; `unknown` gives those of some words the language's
@@ -73,7 +96,7 @@ package struct PhotoDetails: Sendable {
         // A card in Title Case marks nothing by its capitals.
         guard capitalisesNames, words.dropFirst().filter(isCapitalised).count * 2 <= words.count - 1 else { return nil }
         let capitalised = words.indices.dropFirst().filter { index in
-            isCapitalised(words[index]) && !photoWords.contains(words[index].lowercased()) && !dates.contains(String(words[index]))
+            isCapitalised(words[index]) && !dates.contains(String(words[index])) && !names(words[index].lowercased(), photoWords)
         }
         guard !capitalised.isEmpty else { return nil }
         let lowered = capitalised.map { Substring(words[$0].lowercased()) }
@@ -91,6 +114,31 @@ package struct PhotoDetails: Sendable {
     private func isOtherDate(_ word: Substring, startsSentence: Bool) -> Bool {
         if otherDates.contains(String(word)) { return !(startsSentence && word.first?.isUppercase == true) }
         return otherDates.contains(word.prefix(1).lowercased() + word.dropFirst())
+    }
+
+    /// Whether `word` (lower-cased) names what the photo's own `photoWords` do: one of them, a word of its country's name
+    /// in this language, or one of them as this language spells it.
+    private func names(_ word: String, _ photoWords: Set<String>) -> Bool {
+        if photoWords.contains(word) || countryWords.contains(word) { return true }
+        let folded = Array(word.folding(options: .diacriticInsensitive, locale: nil))
+        return photoWords.contains { own in
+            let other = Array(own.folding(options: .diacriticInsensitive, locale: nil))
+            return folded.count >= 3 && other.starts(with: folded.prefix(3))
+                && 3 * Self.editDistance(folded, other) <= max(folded.count, other.count)
+        }
+    }
+
+    /// Levenshtein's distance: the letters to change, add or remove to turn one word into the other.
+    private static func editDistance(_ first: [Character], _ second: [Character]) -> Int {
+        var previous = Array(0...second.count)
+        for (i, letter) in first.enumerated() {
+            var current = [i + 1]
+            for (j, other) in second.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (letter == other ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[second.count]
     }
 
     /// A word written with a capital, other than English's "I" and its contractions ("I'm").
