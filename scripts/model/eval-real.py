@@ -157,6 +157,33 @@ def variety_lines(rows):
     return lines + [""]
 
 
+def angle_cues(language):
+    """`prompts/angles/<language>.txt` as (name, cues): the operators' list of what each angle's questions say."""
+    path = ROOT / "prompts" / "angles" / f"{language}.txt"
+    if not path.exists():
+        return []
+    rows = [line.split("|") for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    return [(row[0].strip(), [cue.strip().lower() for cue in row[2].split(",") if cue.strip()]) for row in rows if len(row) == 3]
+
+
+def card_angle(card, cues, spaced):
+    """The angle whose cues `card` holds most, the first listed on a tie, or None: this script's own reading of the
+    operators' lists, not the service's code. A cue is found at the start of a word where words are spaced (its
+    last two letters left off when it has more than five, for word forms: "remember" finds "remembered"), and
+    anywhere in the text where they are not, or when it is a phrase."""
+    text = card.lower()
+    # Split at spaces and punctuation, not at marks: Devanagari's vowel signs are not letters to `\w`.
+    words = [word for word in re.split(r"[\s,.;:!?¿¡\"'()«»“”؟،-]+", text) if word]
+    def found(cue):
+        if not spaced or " " in cue:
+            return cue in text
+        stem = cue[:-2] if len(cue) > 5 else cue
+        return any(word.startswith(stem) for word in words)
+    counts = [(sum(1 for cue in its_cues if found(cue)), name) for name, its_cues in cues]
+    best = max((count for count, _ in counts), default=0)
+    return next((name for count, name in counts if count == best), None) if best else None
+
+
 def summarise(report):
     """Per language and overall: the figures QUALITY.md lists."""
     rows = defaultdict(lambda: defaultdict(float))
@@ -174,6 +201,14 @@ def summarise(report):
             row["calls"] += 0 if result.get("fallback_reason") == "unsupported_language" else (2 if result["reasked"] else 1)
             row["tokens"] += result.get("tokens") or 0
             row["duplicates"] += sum(1 for rejection in result["rejected"] if rejection.get("code") == "duplicate")
+            if result.get("cards_from_model"):
+                # The distinct angles of the first answer's cards, as far as the cards are the model's.
+                own = result.get("language") or "en"
+                cues = angle_cues(own)
+                spaced = own not in ("ja", "zh-Hans", "zh-Hant", "th")
+                cards = result["kept"][:result["cards_from_model"]]
+                row["answers_with_cards"] += 1
+                row["angles"] += len({card_angle(card, cues, spaced) for card in cards} - {None})
             latencies[language].append(result["latency_ms"])
             for rejection in result["rejected"]:
                 rejections[language][rejection.get("code") or rejection["reason"]] += 1
@@ -191,6 +226,7 @@ def summarise(report):
             "p95": times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))],
             "tokens": row["tokens"] / fixtures,
             "duplicates": int(row["duplicates"]),
+            "angles": row["angles"] / row["answers_with_cards"] if row["answers_with_cards"] else None,
             "rejections": dict(sorted(rejections[language].items(), key=lambda item: -item[1])),
         }
     return summary
@@ -202,9 +238,9 @@ def table(report):
         f"`{report['template']['name']}` version `{report['template']['version']}`: {report['fixtures']} photos; "
         f"prompts repeated across photos: {report['repeated_across_photos']}.",
         "",
-        "| language | photos | first-answer cards from the model | naming a detail of the photo | calls per request | "
-        "first answer p50 / p95 | tokens per photo | repeats in a reply | rejections by reason |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| language | photos | first-answer cards from the model | naming a detail of the photo | angles per first answer | "
+        "calls per request | first answer p50 / p95 | tokens per photo | repeats in a reply | rejections by reason |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     order = [language for language in LANGUAGE_ORDER if language in summary] + sorted(set(summary) - set(LANGUAGE_ORDER) - {"all"}) + ["all"]
     for language in order:
@@ -212,12 +248,13 @@ def table(report):
             continue
         row = summary[language]
         if row["unasked"]:
-            lines.append(f"| {language} | {row['fixtures']} | the fallback copy in {language} at once: `unsupported_language`, no model call | | 0 | | 0 | | |")
+            lines.append(f"| {language} | {row['fixtures']} | the fallback copy in {language} at once: `unsupported_language`, no model call | | | 0 | | 0 | | |")
             continue
         mention = f"{row['mention']:.0%}" if row["mention"] is not None else "–"
         reasons = ", ".join(f"{code} {count}" for code, count in row["rejections"].items()) or "none"
+        angles = f"{row['angles']:.2f}" if row["angles"] is not None else "–"
         lines.append(f"| {'**all asked**' if language == 'all' else language} | {row['fixtures']} | {row['model_cards']:.0%} | {mention} | "
-                     f"{row['calls']:.2f} | {row['p50'] / 1000:.2f} s / {row['p95'] / 1000:.2f} s | {row['tokens']:.0f} | "
+                     f"{angles} | {row['calls']:.2f} | {row['p50'] / 1000:.2f} s / {row['p95'] / 1000:.2f} s | {row['tokens']:.0f} | "
                      f"{row['duplicates']} | {reasons} |")
     return lines, summary
 
