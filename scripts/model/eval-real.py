@@ -324,6 +324,8 @@ def main():
         "- **first-answer cards from the model**: of the three cards of each photo's first answer, the share the model "
         "wrote that passed the whole gate and word rule (the rest are fallbacks).",
         "- **naming a detail**: of those cards, the share that names the photo's place, a label or its people.",
+        "- **angles per first answer**: the distinct angles of those cards, by the script's own reading of "
+        "`prompts/angles/<language>.txt` (a cue at the start of a word; anywhere in Japanese, Chinese and Thai).",
         "- **calls per request**: model calls, a re-ask counting as a second; a language the backend does not write "
         "(`unsupported_language`) makes none.",
         "- **rejections by reason**: every candidate the gate or the word rule turned away, as `/metrics` counts them.",
