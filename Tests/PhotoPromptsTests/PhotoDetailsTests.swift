@@ -36,6 +36,11 @@ struct PhotoDetailsTests {
     /// A café in Lisbon and one in Paris, their places in English and in French, as a phone's settings give them.
     static let lisbon = PhotoMetadata(location: .init(name: "Lisbon", country: "Portugal"), labels: ["coffee", "book"])
     static let paris = PhotoMetadata(location: .init(locality: "Paris", country: "France"), labels: ["café", "croissant"])
+    /// A church in Reykjavík, its country as an Icelandic phone writes it.
+    static let reykjavik = PhotoMetadata(
+        location: .init(name: "Hallgrímskirkja", locality: "Reykjavík", country: "Ísland"),
+        labels: ["church", "snow"]
+    )
     static let now = ISO8601DateFormatter().date(from: "2026-11-28T09:00:00Z")!
 
     /// The card, the photo, the locale, and the detail it names that the photo does not hold (nil: it holds them all).
@@ -77,6 +82,8 @@ struct PhotoDetailsTests {
         ("What do you remember of Parma that morning with the croissant?", paris, "en", "Parma"),
         ("O que você sentiu ao chegar a Lisboa com o seu livro?", lisbon, "pt", nil),
         ("What did you love about Bolton on that Monday in April?", marathon, "en", "Bolton"),
+        ("What is your favorite place to visit in Iceland, and why?", reykjavik, "en", nil),
+        ("What did the snow in Norway feel like on that cold morning?", reykjavik, "en", "Norway"),
         // A month or season in the photo's own words is the photo's, written as the photo writes it.
         ("Em que Rio de Janeiro foi diferente do que você imaginava?", rio, "pt", nil),
         ("O que você lembra daquele março no desfile do Rio de Janeiro?", rio, "pt", "março"),

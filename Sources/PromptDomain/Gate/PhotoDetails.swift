@@ -68,8 +68,9 @@ package struct PhotoDetails: Sendable {
         countryWords = Set(countryName.map { $0.lowercased().split { !$0.isLetter }.map(String.init) } ?? [])
     }
 
-    /// Every region's code by its name in the languages whose cards name places by capitals, and in the others the
-    /// app ships, lower-cased: "united states", "estados unidos" and "アメリカ合衆国" are all "US". Built once, from CLDR.
+    /// Every region's code by its name, lower-cased: in the languages the app ships ("united states", "estados
+    /// unidos", "アメリカ合衆国" are all "US"), and in each region's own languages, as a phone set there writes its
+    /// country ("ísland" is "IS"). Built once, from CLDR, in about 35 ms.
     private static let regionCodes: [String: String] = {
         let regions = Locale.Region.isoRegions.filter(\.subRegions.isEmpty).map(\.identifier)
         var codes: [String: String] = [:]
@@ -77,6 +78,12 @@ package struct PhotoDetails: Sendable {
             let locale = Locale(identifier: language)
             for region in regions {
                 if let name = locale.localizedString(forRegionCode: region) { codes[name.lowercased()] = region }
+            }
+        }
+        for identifier in Locale.availableIdentifiers {
+            let locale = Locale(identifier: identifier)
+            if let region = locale.region?.identifier, let name = locale.localizedString(forRegionCode: region) {
+                codes[name.lowercased()] = region
             }
         }
         for region in regions { codes[region.lowercased()] = region }
