@@ -128,10 +128,10 @@ package struct PhotoDetails: Sendable {
     private func names(_ word: String, _ photoWords: Set<String>) -> Bool {
         if photoWords.contains(word) || countryWords.contains(word) { return true }
         let folded = Array(word.folding(options: .diacriticInsensitive, locale: nil))
+        guard folded.count >= 3 else { return false }
         return photoWords.contains { own in
             let other = Array(own.folding(options: .diacriticInsensitive, locale: nil))
-            return folded.count >= 3 && other.starts(with: folded.prefix(3))
-                && 3 * Self.editDistance(folded, other) <= max(folded.count, other.count)
+            return other.starts(with: folded.prefix(3)) && 3 * Self.editDistance(folded, other) <= max(folded.count, other.count)
         }
     }
 
