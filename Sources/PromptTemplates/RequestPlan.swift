@@ -1,5 +1,6 @@
 import Foundation
 import PromptDomain
+import Synchronization
 
 /// Everything one prompt request needs from the templates, handed over in one call (``TemplateSet/plan(forVariant:photo:language:now:)``)
 /// from one look at the live set: the version that renders it, the messages, what the reply is held to, how replies
@@ -27,7 +28,13 @@ public struct RequestPlan: Sendable {
     public let now: Date
     /// The template's `checks`, which a re-ask repeats to the model.
     public var checks: PromptChecks { source.settings.checks }
+    /// How old the photo is as templates see it (`is_recent`, `years_ago`), nil without a readable `taken_at`: it
+    /// changes with today's date, not with the photo, so it is part of the cache key.
+    public var age: (isRecent: Bool, yearsAgo: Int)? {
+        PhotoMoment(takenAt: photo.takenAt, latitude: nil, longitude: nil, now: now).map { ($0.isRecent, $0.yearsAgo) }
+    }
     private let source: PromptTemplate
+    private let judge: Judge
 
     /// The plan for `template`, a variant of the experiment `experiment`, answering `photo` in `language`.
     public init(template: PromptTemplate, experiment: String, photo: PhotoMetadata, language: LanguageTag, copy: ProductCopy, now: Date) {
@@ -40,13 +47,13 @@ public struct RequestPlan: Sendable {
         self.listsIdentity = template.listsIdentity
         self.now = now
         self.source = template
+        self.judge = Judge { template.validator(for: language, photo: photo, now: now) }
     }
 
     /// How a reply is judged: the language's word rule with the template's ranges, its checks, and the gate for this
-    /// photo. Worked out on each read: read it once per request.
-    public var validator: PromptValidator {
-        source.validator(for: language, photo: photo, now: now)
-    }
+    /// photo. Worked out on the first read and shared by every copy of the plan, so a request builds it once however
+    /// many steps judge (the surplus, the model's reply, a re-ask, the fallbacks); a cache hit never builds it.
+    public var validator: PromptValidator { judge.validator }
 
     /// The angles the model is asked for, which each card is known by, in the user's language.
     public var angles: Angles {
@@ -71,7 +78,7 @@ public struct RequestPlan: Sendable {
         var fallbacks = copy.fallbacks
         let context = TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, now: now)
         if photo.location != nil {
-            let validator = source.validator(for: copy.locale, photo: photo, now: now)
+            let validator = copy.locale == language ? validator : source.validator(for: copy.locale, photo: photo, now: now)
             fallbacks = fallbacks.preceded(by: copy.photoFallbacks.usable(for: context, validator: validator))
         }
         if copy.locale.language == LanguageTag.english.language {
@@ -82,16 +89,38 @@ public struct RequestPlan: Sendable {
 }
 
 extension RequestPlan {
-    /// The plan of a request outside any session and any experiment, as `photo-prompts generate` and `eval` run it,
-    /// made now by the system's clock (a one-off has no injected one).
-    public static func oneOff(_ template: PromptTemplate, copy: CopyCatalog, photo: PhotoMetadata, language: LanguageTag) -> RequestPlan {
+    /// The plan's validator, made when it is first asked for and kept: a reference, so the plan stays a value that
+    /// every step of the request copies freely.
+    private final class Judge: Sendable {
+        private let made: Mutex<PromptValidator?> = Mutex(nil)
+        private let make: @Sendable () -> PromptValidator
+
+        init(_ make: @escaping @Sendable () -> PromptValidator) {
+            self.make = make
+        }
+
+        var validator: PromptValidator {
+            made.withLock { made in
+                if let made { return made }
+                let validator = make()
+                made = validator
+                return validator
+            }
+        }
+    }
+}
+
+extension RequestPlan {
+    /// The plan of a request outside any session and any experiment, as `photo-prompts generate`, `render` and `eval`
+    /// and the admin render run it; made now by the system's clock unless `now` is given (a one-off has no injected one).
+    public static func oneOff(_ template: PromptTemplate, copy: CopyCatalog, photo: PhotoMetadata, language: LanguageTag, now: Date = Date()) -> RequestPlan {
         RequestPlan(
             template: template,
             experiment: template.identity.name,
             photo: photo,
             language: language,
             copy: copy.copy(for: language),
-            now: Date()
+            now: now
         )
     }
 }

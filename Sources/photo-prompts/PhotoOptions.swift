@@ -36,16 +36,21 @@ struct PhotoOptions: ParsableArguments {
         }
     }
 
-    /// The plan of a one-off request for the photo: the template, with the product's copy in the photo's language.
+    /// The photo's request with the product's copy, as a one-off plan needs them.
     ///
     /// - Throws: as ``load(with:)``, and ``StartupFailure`` naming a copy file at fault.
-    func plan(with configuration: AppConfiguration) throws -> RequestPlan {
+    func loadWithCopy(_ configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest, copy: CopyCatalog) {
         let (template, request) = try load(with: configuration)
         do {
-            let copy = try CopyCatalog.load(from: configuration.promptsDirectory)
-            return RequestPlan.oneOff(template, copy: copy, photo: request.photo, language: request.locale)
+            return (template, request, try CopyCatalog.load(from: configuration.promptsDirectory))
         } catch {
             throw StartupFailure("\(error)")
         }
+    }
+
+    /// The plan of a one-off request for the photo: the template, with the product's copy in the photo's language.
+    func plan(with configuration: AppConfiguration) throws -> RequestPlan {
+        let (template, request, copy) = try loadWithCopy(configuration)
+        return RequestPlan.oneOff(template, copy: copy, photo: request.photo, language: request.locale)
     }
 }

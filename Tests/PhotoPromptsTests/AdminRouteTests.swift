@@ -37,7 +37,7 @@ struct AdminRouteTests {
         }
     }
 
-    @Test("The render preview's max_tokens is the limit the backend is sent for the same photo, in four languages and scripts")
+    @Test("The render preview is the model call the backend is sent for the same photo (messages, max_tokens), in four languages and scripts")
     func previewTokenLimitIsSent() async throws {
         let prompts = try TemporaryPrompts()
         // What the model answers does not matter here: only what it is sent.
@@ -50,6 +50,9 @@ struct AdminRouteTests {
                 let preview = try await client.admin("POST", "/templates/\(variant)/render", body: body).lookup
                 let sent = try #require(backend.received.last, "no model call for \(locale)")
                 #expect(preview["parameters", "max_tokens"].int == sent.maxTokens, "\(locale) \(variant)")
+                #expect(preview["system"].string == sent.system, "\(locale) \(variant)")
+                // The first user message: a re-ask adds the model's reply and the feedback after it.
+                #expect(preview["user"].string == sent.messages.first?.content, "\(locale) \(variant)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptBackends
 import PromptDomain
 import PromptGeneration
 import PromptStores
@@ -59,7 +60,7 @@ struct AdminController<Context: RequestContext>: Sendable {
         } catch {
             throw APIError(.unprocessableContent, code: "template_invalid", message: "\(error)", details: [error.location])
         }
-        return RenderResponse(template: template, request: body, now: clock.now)
+        return RenderResponse(template: template, request: body, copy: templates.live.copy, now: clock.now)
     }
 
     @Sendable func showStats(request: Request, context: Context) async throws -> TemplateStatsReport {
@@ -110,21 +111,23 @@ struct RenderResponse: ResponseEncodable {
         }
     }
 
-    init(template: PromptTemplate, request: ValidatedPromptRequest, now: Date) {
-        let settings = template.settings
-        let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount, now: now)
-        let rendered = template.render(context)
-        self.template = template.identity
+    /// What `template` sends for `request`'s photo: the plan's own model call (``RequestPlan/modelRequest(round:avoiding:)``),
+    /// as the generator sends it, and the template's fallbacks that pass the word rule for the photo.
+    init(template: PromptTemplate, request: ValidatedPromptRequest, copy: CopyCatalog, now: Date) {
+        let plan = RequestPlan.oneOff(template, copy: copy, photo: request.photo, language: request.locale, now: now)
+        let sent = plan.modelRequest(round: 0, avoiding: [])
+        self.template = plan.template
         parameters = Parameters(
-            temperature: settings.parameters.temperature,
-            maxTokens: template.maxTokens(for: request.locale),
-            candidateCount: settings.candidateCount,
-            dryMultiplier: settings.parameters.dryMultiplier,
-            seed: settings.parameters.seed
+            temperature: sent.parameters.temperature,
+            maxTokens: sent.maxTokens,
+            candidateCount: plan.candidateCount,
+            dryMultiplier: sent.parameters.dryMultiplier,
+            seed: sent.parameters.seed
         )
-        system = rendered.system
-        user = rendered.user
-        grammar = template.grammar(for: request.locale)
+        system = sent.system
+        user = sent.userText
+        grammar = sent.constraint.map(PromptGrammar.gbnf(for:)) ?? ""
+        let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: plan.candidateCount, now: now)
         fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
     }
 }

@@ -17,30 +17,26 @@ public enum PromptPreview {
         }
     }
 
-    /// The template's identity and settings, then the system and user messages, as sent on a first request, and the
-    /// grammar a llama.cpp server is asked to hold the reply to.
-    public static func text(template: PromptTemplate, request: ValidatedPromptRequest) -> String {
-        let settings = template.settings
-        let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: settings.candidateCount)
-        let rendered = template.render(context)
-        let fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
-        let temperature = settings.parameters.temperature.map { "\($0)" } ?? "provider default"
-        let language = request.locale
+    /// The template's identity and parameters, then the system and user messages, as sent on a first request, and the
+    /// grammar a llama.cpp server is asked to hold the reply to: the admin render's answer (``RenderResponse``), as text.
+    public static func text(template: PromptTemplate, request: ValidatedPromptRequest, copy: CopyCatalog) -> String {
+        let sent = RenderResponse(template: template, request: request, copy: copy, now: Date())
+        let temperature = sent.parameters.temperature.map { "\($0)" } ?? "provider default"
         return """
-            template: \(template.identity.name) \(template.identity.version)
-            parameters: temperature \(temperature), max_tokens \(template.maxTokens(for: language)), candidates \(settings.candidateCount)
+            template: \(sent.template.name) \(sent.template.version)
+            parameters: temperature \(temperature), max_tokens \(sent.parameters.maxTokens), candidates \(sent.parameters.candidateCount)
 
             --- system ---
-            \(rendered.system)
+            \(sent.system)
 
             --- user ---
-            \(rendered.user)
+            \(sent.user)
 
-            --- the template's own fallbacks usable for this photo (\(fallbacks.count)) ---
-            \(fallbacks.joined(separator: "\n"))
+            --- the template's own fallbacks usable for this photo (\(sent.fallbacks.count)) ---
+            \(sent.fallbacks.joined(separator: "\n"))
 
             --- the grammar (LLM_STRUCTURED_OUTPUT=grammar, llama.cpp) ---
-            \(template.grammar(for: language))
+            \(sent.grammar)
 
             """
     }

@@ -89,7 +89,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
         } else {
             throw APIError(.notFound, code: "version_not_found", message: "No version \"\(version)\" of \(templates.name) is live or kept.")
         }
-        return RenderResponse(template: template, request: fixture.request, now: clock.now)
+        return RenderResponse(template: template, request: fixture.request, copy: templates.live.copy, now: clock.now)
     }
 
     @Sendable func fixtures(request: Request, context: Context) async throws -> FixturesReport {

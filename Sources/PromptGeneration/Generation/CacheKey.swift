@@ -16,7 +16,7 @@ package struct CacheKey: Encodable {
     package let backends: [BackendIdentity]
     package let parameters: ModelParameters
     package let candidateCount: Int
-    /// What the gate accepts and the lists of `prompts/` that shape the answer (``PromptTemplate/listsIdentity``): an
+    /// What the gate accepts and the lists of `prompts/` that shape the answer (``RequestPlan/listsIdentity``): an
     /// entry judged by another gate, or written for other examples, is never served.
     package var lists: String
     package let round: Int
@@ -27,11 +27,6 @@ package struct CacheKey: Encodable {
     package struct Age: Encodable {
         package let isRecent: Bool
         package let yearsAgo: Int
-
-        package init(_ moment: PhotoMoment) {
-            isRecent = moment.isRecent
-            yearsAgo = moment.yearsAgo
-        }
 
         package init(isRecent: Bool, yearsAgo: Int) {
             self.isRecent = isRecent

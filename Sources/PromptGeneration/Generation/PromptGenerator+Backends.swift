@@ -74,7 +74,7 @@ extension PromptGenerator {
     private func prepare(_ input: Input, shownKeys: Set<String>, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
         let plan = input.plan
         let validator = plan.validator
-        let (messages, renderDuration) = await measured { plan.messages(round: input.round, avoiding: input.alreadyShown) }
+        let (request, renderDuration) = await measured { plan.modelRequest(round: input.round, avoiding: input.alreadyShown) }
         timing.add("render", renderDuration)
         let early = input.stream.map { stream in
             found.listen(stream.prompt)
@@ -82,12 +82,7 @@ extension PromptGenerator {
         }
         input.stream?.modelAsked()
         return Call(
-            request: LLMRequest(
-                prompt: messages,
-                parameters: plan.parameters,
-                constraint: plan.constraint,
-                templateVersion: plan.template.label
-            ),
+            request: request,
             validator: validator,
             checks: plan.checks,
             early: early,

@@ -183,7 +183,7 @@ public struct PromptGenerator: Sendable {
             candidateCount: plan.candidateCount,
             lists: plan.listsIdentity,
             round: input.round,
-            age: PhotoMoment(takenAt: plan.photo.takenAt, latitude: nil, longitude: nil, now: plan.now).map(CacheKey.Age.init)
+            age: plan.age.map { CacheKey.Age(isRecent: $0.isRecent, yearsAgo: $0.yearsAgo) }
         )
     }
 
