@@ -162,16 +162,6 @@ public struct PromptTemplate: Sendable {
         }
     }
 
-    /// The GBNF grammar a request for `language` asks a llama.cpp server to hold its reply to.
-    public func grammar(for language: LanguageTag) -> String {
-        PromptGrammar.gbnf(for: constraint(for: language))
-    }
-
-    /// The token limit a request for `language` sends: `max_tokens` if set, else sized from the constraint.
-    public func maxTokens(for language: LanguageTag) -> Int {
-        settings.parameters.tokenLimit(for: constraint(for: language))
-    }
-
     /// The example questions a request for `language` shows the model: none unless `settings.json` turns them on.
     public func examples(for language: LanguageTag) -> [String] {
         settings.examples ? examples.lines(for: language) : []

@@ -102,7 +102,7 @@ extension SystemTests {
                     let body: [String: Any] = [
                         "model": "smollm2", "temperature": 0, "max_tokens": 320, "seed": 1,
                         "messages": [["role": "user", "content": "Write questions."]],
-                        "grammar": template.grammar(for: LanguageTag(locale: locale)),
+                        "grammar": PromptGrammar.gbnf(for: template.constraint(for: LanguageTag(locale: locale))),
                     ]
                     let reply = try await ServiceClient.transport.send(
                         HTTPTransportRequest(

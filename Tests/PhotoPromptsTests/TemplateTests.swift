@@ -67,7 +67,7 @@ struct TemplateTests {
         #expect(hotter.settings.candidateCount == 8)
         #expect(plain.settings.parameters.maxTokens == nil)
         // Unset, the limit is sized from what is asked: 6 questions of at most 15 English words.
-        #expect(plain.maxTokens(for: .english) == 6 * (15 * 2 + 4))
+        #expect(plain.settings.parameters.tokenLimit(for: plain.constraint(for: .english)) == 6 * (15 * 2 + 4))
         #expect {
             _ = try PromptTemplate(name: "t", systemText: "s", userText: "u", settingsText: #"{"candidate_count": 1}"#)
         } throws: { String(describing: $0).hasPrefix("t/settings.json") }
