@@ -34,7 +34,8 @@ public struct RequestPlan: Sendable {
         PhotoMoment(takenAt: photo.takenAt, latitude: nil, longitude: nil, now: now).map { ($0.isRecent, $0.yearsAgo) }
     }
     private let source: PromptTemplate
-    private let judge: Judge
+    private let judge: MadeOnce<PromptValidator>
+    private let fallbackLines: MadeOnce<FallbackPrompts>
 
     /// The plan for `template`, a variant of the experiment `experiment`, answering `photo` in `language`.
     public init(template: PromptTemplate, experiment: String, photo: PhotoMetadata, language: LanguageTag, copy: ProductCopy, now: Date) {
@@ -47,13 +48,16 @@ public struct RequestPlan: Sendable {
         self.listsIdentity = template.listsIdentity
         self.now = now
         self.source = template
-        self.judge = Judge { template.validator(for: language, photo: photo, now: now) }
+        let judge = MadeOnce { template.validator(for: language, photo: photo, now: now) }
+        let context = TemplateContext(photo: photo, locale: language, candidateCount: template.settings.candidateCount, now: now)
+        self.judge = judge
+        self.fallbackLines = MadeOnce { Self.fallbacks(of: template, copy: copy, for: context, judgedBy: judge.value) }
     }
 
     /// How a reply is judged: the language's word rule with the template's ranges, its checks, and the gate for this
     /// photo. Worked out on the first read and shared by every copy of the plan, so a request builds it once however
     /// many steps judge (the surplus, the model's reply, a re-ask, the fallbacks); a cache hit never builds it.
-    public var validator: PromptValidator { judge.validator }
+    public var validator: PromptValidator { judge.value }
 
     /// The angles the model is asked for, which each card is known by, in the user's language.
     public var angles: Angles {
@@ -73,12 +77,21 @@ public struct RequestPlan: Sendable {
     /// The lines a round draws on when the model leaves gaps, best first. A template's own fallbacks are written in
     /// English (the source language, like `copy/en.json`), so they come first only for a user whose copy is English,
     /// and only those that pass the word rule for this photo. Then the copy's lines with a slot for the photo's
-    /// place, those that render and pass the gate in the copy's language, then the rest of the copy.
+    /// place, those that render and pass the gate in the copy's language, then the rest of the copy. Worked out on
+    /// the first call and kept, like the validator: a round that needs no fallback never renders them.
     public func fallbacks() -> FallbackPrompts {
+        fallbackLines.value
+    }
+
+    private static func fallbacks(
+        of source: PromptTemplate,
+        copy: ProductCopy,
+        for context: TemplateContext,
+        judgedBy validator: @autoclosure () -> PromptValidator
+    ) -> FallbackPrompts {
         var fallbacks = copy.fallbacks
-        let context = TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, now: now)
-        if photo.location != nil {
-            let validator = copy.locale == language ? validator : source.validator(for: copy.locale, photo: photo, now: now)
+        if context.photo.location != nil {
+            let validator = copy.locale == context.locale ? validator() : source.validator(for: copy.locale, photo: context.photo, now: context.now)
             fallbacks = fallbacks.preceded(by: copy.photoFallbacks.usable(for: context, validator: validator))
         }
         if copy.locale.language == LanguageTag.english.language {
@@ -89,22 +102,22 @@ public struct RequestPlan: Sendable {
 }
 
 extension RequestPlan {
-    /// The plan's validator, made when it is first asked for and kept: a reference, so the plan stays a value that
-    /// every step of the request copies freely.
-    private final class Judge: Sendable {
-        private let made: Mutex<PromptValidator?> = Mutex(nil)
-        private let make: @Sendable () -> PromptValidator
+    /// A part of the plan made when it is first asked for and kept: a reference, so the plan stays a value that every
+    /// step of the request copies freely, and each copy reads the one made.
+    private final class MadeOnce<Value: Sendable>: Sendable {
+        private let made: Mutex<Value?> = Mutex(nil)
+        private let make: @Sendable () -> Value
 
-        init(_ make: @escaping @Sendable () -> PromptValidator) {
+        init(_ make: @escaping @Sendable () -> Value) {
             self.make = make
         }
 
-        var validator: PromptValidator {
+        var value: Value {
             made.withLock { made in
                 if let made { return made }
-                let validator = make()
-                made = validator
-                return validator
+                let value = make()
+                made = value
+                return value
             }
         }
     }
@@ -113,7 +126,13 @@ extension RequestPlan {
 extension RequestPlan {
     /// The plan of a request outside any session and any experiment, as `photo-prompts generate`, `render` and `eval`
     /// and the admin render run it; made now by the system's clock unless `now` is given (a one-off has no injected one).
-    public static func oneOff(_ template: PromptTemplate, copy: CopyCatalog, photo: PhotoMetadata, language: LanguageTag, now: Date = Date()) -> RequestPlan {
+    public static func oneOff(
+        _ template: PromptTemplate,
+        copy: CopyCatalog,
+        photo: PhotoMetadata,
+        language: LanguageTag,
+        now: Date = Date()
+    ) -> RequestPlan {
         RequestPlan(
             template: template,
             experiment: template.identity.name,

@@ -90,5 +90,11 @@ package func operatorEnvironment(prompts: TemporaryPrompts, base: [String: Strin
     return environment
 }
 
+/// The environment of a test that sends a burst of requests at once and is not about deadlines: the production
+/// `LLM_TIMEOUT` (15 s), so that the fast layer's parallel load on two cores cannot turn a slow answer into a 503.
+package func burstEnvironment() -> [String: String] {
+    baseEnvironment().merging(["LLM_TIMEOUT": "15"]) { $1 }
+}
+
 /// A user part whose third line closes a section that was never opened: the broken edit hot reload must refuse.
 package let brokenUserPart = "<photo>\n{{photo.place}}\n{{/never_opened}}\n</photo>\n"

@@ -72,7 +72,10 @@ struct ConsoleRouteTests {
 
     @Test("36 sessions at once in three languages: each language's count is exact, and the languages add up to the whole")
     func concurrentLanguages() async throws {
-        try await withRouterService(operatorEnvironment(prompts: try TemporaryPrompts()), backends: [StubBehaviourBackend()]) { client in
+        try await withRouterService(
+            operatorEnvironment(prompts: try TemporaryPrompts(), base: burstEnvironment()),
+            backends: [StubBehaviourBackend()]
+        ) { client in
             let locales = ["es-MX", "fr-FR", "ko-KR"]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<36 {

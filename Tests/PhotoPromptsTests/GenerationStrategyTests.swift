@@ -97,7 +97,7 @@ struct GenerationStrategyTests {
     func singleFlightCountsOnce() async throws {
         let stub = StubBehaviourBackend(.short, latencyMilliseconds: 300)
         let prompts = try TemporaryPrompts()
-        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [stub]) { client in
+        try await withRouterService(operatorEnvironment(prompts: prompts, base: burstEnvironment()), backends: [stub]) { client in
             let answers = try await withThrowingTaskGroup(of: PromptsResponse.self) { group in
                 for _ in 0..<20 { group.addTask { try await client.startSession() } }
                 return try await group.reduce(into: []) { $0.append($1) }

@@ -156,25 +156,26 @@ struct HotReloadRouteTests {
         try prompts.write("photo-journal/user.mustache", Self.markedUserPart("alpha"))
         try prompts.write("photo-journal/fallbacks.txt", "")
         let stub = StubBehaviourBackend(.echo)
-        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [stub]) { client in
+        try await withRouterService(operatorEnvironment(prompts: prompts, base: burstEnvironment()), backends: [stub]) { client in
             let responses: [PromptsResponse] = try await withThrowingTaskGroup(of: PromptsResponse?.self) { group in
                 // Reloads at least 12 times and on until the last request is answered (the group then cancels
-                // it), so the requests, spread over 300 ms, meet both versions.
+                // it), so the requests, spread over 1.2 s, meet both versions.
                 group.addTask {
                     var round = 0
                     while round < 12 || !Task.isCancelled {
                         try prompts.write("photo-journal/user.mustache", Self.markedUserPart(round.isMultiple(of: 2) ? "beta" : "alpha"))
                         _ = try? await client.admin("POST", "/templates/reload")
                         round += 1
-                        // Paced, so that on two cores the reloads cannot starve the requests past their deadline
-                        // (a 503 now and then in the full fast layer); every 10 ms still meets them with both versions.
+                        // Paced, and the requests spread over 1.2 s, so that on two cores the reloads cannot starve
+                        // the requests past their deadline (a 503 now and then in the full fast layer), and a slow
+                        // reload still leaves several of them inside the requests' span.
                         try? await Task.sleep(for: .milliseconds(10))
                     }
                     return nil
                 }
                 for index in 0..<60 {
                     group.addTask {
-                        try await Task.sleep(for: .milliseconds(5 * index))
+                        try await Task.sleep(for: .milliseconds(20 * index))
                         // A user each: the marker question is every answer's, and one user meets it once.
                         return try await client.asUser("u_race_\(index)").startSession(
                             #"{"photo": {"caption": "race \#(index)"}}"#,

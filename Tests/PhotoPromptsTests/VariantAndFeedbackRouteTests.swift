@@ -12,7 +12,7 @@ struct VariantAndFeedbackRouteTests {
         try prompts.addVariant("photo-journal-off", marker: "Never drawn.")
         try prompts.setVariants(["photo-journal": 50, "photo-journal-b": 50, "photo-journal-off": 0])
         let stub = StubBehaviourBackend()
-        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [stub]) { client in
+        try await withRouterService(operatorEnvironment(prompts: prompts, base: burstEnvironment()), backends: [stub]) { client in
             let sessions = try await withThrowingTaskGroup(of: PromptsResponse.self) { group in
                 for index in 0..<40 {
                     group.addTask { try await client.startSession(#"{"photo": {"labels": ["tree \#(index)"]}}"#) }
