@@ -74,6 +74,12 @@ public struct RequestPlan: Sendable {
         source.render(TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, round: round, avoid: avoid, now: now))
     }
 
+    /// The template's own fallbacks that pass the word rule for this photo, in order of use: what the admin render
+    /// shows, and what ``fallbacks()`` puts first for an English copy.
+    public var templateFallbacks: [String] {
+        Self.ownFallbacks(of: source, for: TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, now: now))
+    }
+
     /// The lines a round draws on when the model leaves gaps, best first. A template's own fallbacks are written in
     /// English (the source language, like `copy/en.json`), so they come first only for a user whose copy is English,
     /// and only those that pass the word rule for this photo. Then the copy's lines with a slot for the photo's
@@ -95,9 +101,13 @@ public struct RequestPlan: Sendable {
             fallbacks = fallbacks.preceded(by: copy.photoFallbacks.usable(for: context, validator: validator))
         }
         if copy.locale.language == LanguageTag.english.language {
-            fallbacks = fallbacks.preceded(by: source.fallbacks.usable(for: context, validator: source.validator(for: .english)))
+            fallbacks = fallbacks.preceded(by: ownFallbacks(of: source, for: context))
         }
         return fallbacks
+    }
+
+    private static func ownFallbacks(of source: PromptTemplate, for context: TemplateContext) -> [String] {
+        source.fallbacks.usable(for: context, validator: source.validator(for: .english))
     }
 }
 

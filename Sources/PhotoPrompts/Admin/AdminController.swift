@@ -127,8 +127,7 @@ struct RenderResponse: ResponseEncodable {
         system = sent.system
         user = sent.userText
         grammar = sent.constraint.map(PromptGrammar.gbnf(for:)) ?? ""
-        let context = TemplateContext(photo: request.photo, locale: request.locale, candidateCount: plan.candidateCount, now: now)
-        fallbacks = template.fallbacks.usable(for: context, validator: template.validator(for: .english))
+        fallbacks = plan.templateFallbacks
     }
 }
 
