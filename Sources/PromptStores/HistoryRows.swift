@@ -26,7 +26,8 @@ package struct HistoryRows {
         guard let userID, let until, until > date else { return nil }
         self.ownerKey = owner
         self.userID = userID
-        let own = PromptSignature(photo: photo, language: locale)
+        // Signed only when a prompt does not say which of its words are the photo's (the answer's order works it out).
+        let own = round.prompts.allSatisfy { $0.photoTerms != nil } ? .none : PromptSignature(photo: photo, language: locale)
         prompts = SeenHistory.packed(round.prompts.map { SeenPrompt($0, language: locale, shownAt: date, photo: own) })
         shownAt = date.timeIntervalSince1970
         expiresAt = until.timeIntervalSince1970

@@ -36,6 +36,7 @@ public struct RequestPlan: Sendable {
     private let source: PromptTemplate
     private let judge: MadeOnce<PromptValidator>
     private let fallbackLines: MadeOnce<FallbackPrompts>
+    private let ownWords: MadeOnce<PromptSignature>
 
     /// The plan for `template`, a variant of the experiment `experiment`, answering `photo` in `language`.
     public init(template: PromptTemplate, experiment: String, photo: PhotoMetadata, language: LanguageTag, copy: ProductCopy, now: Date) {
@@ -52,7 +53,12 @@ public struct RequestPlan: Sendable {
         let context = TemplateContext(photo: photo, locale: language, candidateCount: template.settings.candidateCount, now: now)
         self.judge = judge
         self.fallbackLines = MadeOnce { Self.fallbacks(of: template, copy: copy, for: context, judgedBy: judge.value) }
+        self.ownWords = MadeOnce { PromptSignature(photo: photo, language: language) }
     }
+
+    /// The signature of the photo's own words, which a card's frame leaves out: made once for the request's every
+    /// framing of what the user has seen (a first answer frames twice, before and after its history is read).
+    public var photoSignature: PromptSignature { ownWords.value }
 
     /// How a reply is judged: the language's word rule with the template's ranges, its checks, and the gate for this
     /// photo. Worked out on the first read and shared by every copy of the plan, so a request builds it once however

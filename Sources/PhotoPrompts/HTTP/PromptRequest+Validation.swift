@@ -107,8 +107,20 @@ extension PromptRequest {
         guard let text else { return nil }
         // Counted as sent, in Unicode scalars, as JSON Schema's maxLength (and so the OpenAPI contract) counts.
         guard text.unicodeScalars.count <= maxLength else { throw .invalidField(field, "must be at most \(maxLength) characters") }
+        if isCleanASCII(text) { return text }
         let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         let collapsed = visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return collapsed.isEmpty ? nil : collapsed
+    }
+
+    /// Whether `text` is printable ASCII with one space between words and none at either end: what `clean` would
+    /// return unchanged, found in one pass of its bytes. Most fields are, on every request.
+    private static func isCleanASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard (0x20..<0x7F).contains(byte), byte != 0x20 || previous != 0x20 else { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 }

@@ -10,6 +10,8 @@ import PromptTemplates
 /// refused while the last good version serves, so a running service always has them. The backends' state is
 /// reported but never makes it 503 either: the model provider is shared by every instance, so a provider outage
 /// would drain them all at once, and an instance whose backends are all unavailable still answers with fallbacks.
+/// Nor are the gate's dictionaries, which open in the background at start-up: a request that needs one before it
+/// is open waits for that one only.
 struct ReadinessController<Context: RequestContext>: Sendable {
     let store: any StoreMaintenance
     let templates: TemplateLibrary
@@ -33,6 +35,7 @@ struct ReadinessController<Context: RequestContext>: Sendable {
             context.logger.error("readiness: the database does not answer", metadata: ["error": "\(error)"])
         }
         checks["templates"] = TemplateLibrary.describe(templates.live.versions)
+        checks["dictionaries"] = templates.dictionaries.startUp.rawValue
         let states = await breakers()
         let available = states.filter { $0.state < 1 }.count
         checks["backends"] = "\(available) of \(states.count) available"

@@ -23,13 +23,15 @@ public struct SeenPrompt: Sendable, Equatable {
     }
 
     /// The record of `prompt`, shown at `shownAt` to a user reading `language`, about a photo whose own words sign as
-    /// `photo`.
+    /// `photo`, unless the prompt carries which of its terms are the photo's already.
     public init(_ prompt: Prompt, language: LanguageTag, shownAt: Date, photo: PromptSignature = .none) {
         let signature = prompt.signature ?? PromptSignature(prompt.text, language: language)
         let own = Set(photo.terms)
-        let photoTerms = signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
-            own.contains(term.element) ? mask | 1 << term.offset : mask
-        }
+        let photoTerms =
+            prompt.photoTerms
+            ?? signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
+                own.contains(term.element) ? mask | 1 << term.offset : mask
+            }
         self.init(key: Self.key(prompt.repeatKey), signature: signature, shownAt: shownAt, photoTerms: photoTerms)
     }
 

@@ -67,15 +67,23 @@ public struct SeenPrompts: Sendable {
     /// Whether nothing has been seen.
     public var isEmpty: Bool { keys.isEmpty && historyKeys.isEmpty }
 
-    /// The same, with frames taken against `photo` (its place, labels and caption, by the signature's own rules) and
-    /// cards known by `angles`: the history's frames the month rule holds are worked out here, once a request.
-    public func framing(_ photo: PhotoMetadata, angles: Angles) -> SeenPrompts {
+    /// The same, with frames taken against `photo`, the signature of a photo's own words
+    /// (``PromptSignature/init(photo:language:)``), and cards known by `angles`: the history's frames the month rule
+    /// holds are worked out here, once a request.
+    public func framing(_ photo: PromptSignature, angles: Angles) -> SeenPrompts {
         var framed = self
-        framed.photoTerms = Set(PromptSignature(photo: photo, language: language).terms)
+        framed.photoTerms = Set(photo.terms)
         framed.angles = angles
         framed.holdFrames()
         framed.historyPhotoTerms = []
         return framed
+    }
+
+    /// Which of `signature`'s first 32 terms are the framed photo's own words (``SeenPrompt/photoTerms``).
+    public func photoTermMask(of signature: PromptSignature) -> UInt32 {
+        signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
+            photoTerms.contains(term.element) ? mask | 1 << term.offset : mask
+        }
     }
 
     /// Nothing seen, with the same language, photo and angles: for prompts compared only with one another.

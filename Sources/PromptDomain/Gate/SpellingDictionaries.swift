@@ -16,7 +16,7 @@ public final class SpellingDictionaries: Sendable {
     package static let gluedLength = 8
 
     private let dictionaries: [String: LazyDictionary]
-    private let preloading = Mutex(false)
+    private let preloading = Mutex(StartUp.notAsked)
     /// Each dictionary's coverage, by language and the good questions' fingerprint: measured once per list.
     private let coverages = Mutex<[String: DictionaryCoverage]>([:])
 
@@ -34,16 +34,29 @@ public final class SpellingDictionaries: Sendable {
     /// Opens every dictionary of `languages` (primary subtags; nil for all), one after another, on a new thread (not
     /// the cooperative pool's), once per process; returns at once. A language no backend writes never meets the gate.
     public func openInBackground(languages: Set<String>? = nil) {
-        let first = preloading.withLock { started in
-            defer { started = true }
-            return !started
+        let first = preloading.withLock { state in
+            defer { if state == .notAsked { state = .opening } }
+            return state == .notAsked
         }
         guard first else { return }
         let all = dictionaries.filter { languages?.contains($0.key) ?? true }.sorted { $0.key < $1.key }.map(\.value)
-        Thread.detachNewThread {
+        Thread.detachNewThread { [self] in
             for dictionary in all { _ = dictionary.opened() }
+            preloading.withLock { $0 = .opened }
         }
     }
+
+    /// Where the start-up opening is: `/readyz` reports it, so a benchmark measures the service once it is done
+    /// (it takes seconds of one core's time) and an operator sees why the first seconds are slower.
+    public enum StartUp: String, Sendable {
+        /// ``openInBackground(languages:)`` was not called: each dictionary opens on first use.
+        case notAsked = "on first use"
+        case opening
+        case opened = "open"
+    }
+
+    /// Where the start-up opening is.
+    public var startUp: StartUp { preloading.withLock { $0 } }
 
     /// Whether every dictionary has been opened (or found unreadable).
     package var allOpened: Bool {

@@ -16,6 +16,9 @@ public struct Prompt: Codable, Sendable, Equatable {
     public var signature: PromptSignature?
     /// The name of its angle (``Angles``), when it has one: for the stats. Not in the JSON.
     public var angle: String?
+    /// Which of its signature's terms are its photo's own words (``SeenPrompt/photoTerms``), worked out when the
+    /// answer was ordered against the photo: the user's history keeps it. Not in the JSON.
+    public var photoTerms: UInt32?
 
     /// Creates a prompt; `repeatKey` is worked out from `text` unless the caller has it already.
     public init(

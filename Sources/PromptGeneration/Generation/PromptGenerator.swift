@@ -85,7 +85,7 @@ public struct PromptGenerator: Sendable {
             self.plan = plan
             self.round = round
             self.alreadyShown = alreadyShown
-            self.seen = (seen ?? SeenPrompts(language: plan.language, shownTexts: alreadyShown)).framing(plan.photo, angles: plan.angles)
+            self.seen = (seen ?? SeenPrompts(language: plan.language, shownTexts: alreadyShown)).framing(plan.photoSignature, angles: plan.angles)
             self.readsCache = readsCache
             self.deadline = deadline
             self.stream = stream

@@ -58,6 +58,7 @@ public struct RoundAssembler: Sendable {
                 signature: valid.signature
             )
             prompt.angle = valid.signature.flatMap(seen.angleName(of:))
+            prompt.photoTerms = valid.signature.map(seen.photoTermMask(of:))
             return prompt
         }
         let gap = count - chosen.count
@@ -84,7 +85,8 @@ public struct RoundAssembler: Sendable {
                 source: .fallback,
                 repeatKey: line.repeatKey
             )
-            prompt.angle = seen.angleName(of: PromptSignature(line.text, language: seen.language))
+            let signature = PromptSignature(line.text, language: seen.language)
+            (prompt.signature, prompt.angle, prompt.photoTerms) = (signature, seen.angleName(of: signature), seen.photoTermMask(of: signature))
             return prompt
         }
     }

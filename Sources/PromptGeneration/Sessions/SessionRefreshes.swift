@@ -119,7 +119,7 @@ public struct SessionRefreshes: RoundMaking {
         }
         let identity = plan.template.assigned(to: session.template.name)
         let logger = Self.logger(logger, for: identity)
-        var met = SeenPrompts(language: session.locale, history: start.history).framing(session.photo, angles: plan.angles)
+        var met = SeenPrompts(language: session.locale, history: start.history).framing(plan.photoSignature, angles: plan.angles)
         met.insert(session.rounds.flatMap(\.prompts))
         let seen = met
         let generation = await nextGeneration(

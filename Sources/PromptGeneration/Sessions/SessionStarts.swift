@@ -66,7 +66,7 @@ public struct SessionStarts: RoundMaking {
             span.attributes["photo_prompts.cache_in_memory"] = remembered != nil
             return await readHistory(of: caller, language: locale, key: key, remembered: remembered, readsCache: readsCache, now: now, logger: logger)
         }
-        input.seen = input.seen.framing(plan.photo, angles: plan.angles)
+        input.seen = input.seen.framing(plan.photoSignature, angles: plan.angles)
         let seen = input.seen
         let generation = await generator.generate(input, logger: logger)
         // A client that left, or a deadline that passed, keeps no session: nobody saw these cards.
