@@ -27,6 +27,25 @@ struct PureRulePropertyTests {
         }
     }
 
+    /// ASCII pieces of prompts and photos: words, contractions and elisions, numbers, stray apostrophes.
+    static let asciiPiece = Gen<String?>.element(of: [
+        "what", "Didn't", "l'ete", "dell'estate", "Boston", "42", "x9", "it's", "'", "''", "a'", "'b", "dog's", "O'Clock", "9'o",
+    ]).map { $0 ?? "" }
+    static let asciiGap = Gen<String?>.element(of: [" ", "  ", ",", "-", "?", "'", " ' ", "\t", "\n", ".", ""]).map { $0 ?? " " }
+
+    @Test("An ASCII text signs as the same text does once a character outside ASCII sends it down the general path")
+    func asciiWordsAreTheGeneralRulesWords() async {
+        await propertyCheck(input: Self.asciiPiece.array(of: 1...12), Self.asciiGap.array(of: 12), Gen<String?>.element(of: ["en", "fr", "it"])) {
+            pieces,
+            gaps,
+            language in
+            let text = pieces.enumerated().map { index, piece in piece + gaps[index] }.joined()
+            let tag = LanguageTag(locale: language ?? "en")
+            // An em dash is no letter, number or mark: it adds no word, and the text is no longer ASCII.
+            #expect(PromptSignature(text, language: tag) == PromptSignature(text + " \u{2014}", language: tag), "\(text.debugDescription)")
+        }
+    }
+
     /// Decorations models wrap a question in: list numbers and bullets, labels, Markdown emphasis, quotes.
     static let decorations = [
         ("1. ", ""), ("2) ", ""), ("10. ", ""), ("- ", ""), ("* ", ""), ("• ", ""), ("**", "**"), ("__", "__"), ("\"", "\""), ("“", "”"),

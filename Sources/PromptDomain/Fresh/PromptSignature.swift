@@ -98,6 +98,7 @@ public struct PromptSignature: Sendable, Hashable {
         if CalibratedWordRanges.segmentedLanguages.contains(language.language) {
             return WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
         }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text) }
         var words: [Substring] = []
         var start: String.Index?
         var index = text.startIndex
@@ -118,13 +119,39 @@ public struct PromptSignature: Sendable, Hashable {
         return words
     }
 
+    /// The same words of an ASCII `text`, found byte by byte: ASCII's letters and digits, and its apostrophe, are
+    /// the only bytes of the rule above that take part in a word. Most prompts and photos are ASCII, and walking
+    /// them as characters cost most of a cache hit's signing.
+    private static func asciiWords(of text: String) -> [Substring] {
+        func inWord(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        var words: [Substring] = []
+        let bytes = text.utf8
+        var start: String.Index?
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            let letterNext = next < bytes.endIndex && inWord(bytes[next]) && !(0x30...0x39).contains(bytes[next])
+            if inWord(byte) || (byte == UInt8(ascii: "'") && start != nil && letterNext) {
+                if start == nil { start = index }
+            } else if let wordStart = start {
+                words.append(text[wordStart..<index])
+                start = nil
+            }
+            index = next
+        }
+        if let wordStart = start { words.append(text[wordStart...]) }
+        return words
+    }
+
     /// The term `word` gives, or nil when it carries nothing a question turns on (a small word, a number).
     private static func term(_ word: Substring, language: String, stemmer: Stemmer?) -> String? {
         var word = word.lowercased()
-        if word.contains(where: \.isNumber) { return nil }
-        if word.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
+        let ascii = word.utf8.allSatisfy { $0 < 0x80 }
+        if ascii ? word.utf8.contains(where: { (0x30...0x39).contains($0) }) : word.contains(where: \.isNumber) { return nil }
+        if ascii || word.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
             // Foundation's folding is the slowest step here: ASCII words have nothing to fold.
-            if !word.utf8.allSatisfy({ $0 < 0x80 }) { word = word.folding(options: .diacriticInsensitive, locale: nil) }
+            if !ascii { word = word.folding(options: .diacriticInsensitive, locale: nil) }
             word = withoutElision(word, language: language)
         }
         guard !word.isEmpty, !SmallWords.contains(word, language: language) else { return nil }
