@@ -26,6 +26,9 @@ public struct Angles: Sendable, Equatable {
     /// Each cue under its first term, with the index of its angle: a card's angle is found from its own dozen terms,
     /// not by trying every cue of every angle, and the month rule asks it of up to 900 cards a request.
     private let cuesByTerm: [UInt32: [(angle: Int, terms: [UInt32])]]
+    /// Bit `term % 1024` set for each cue's first term: most of a card's terms begin no cue, and this says so
+    /// without hashing them, for the 900 cards of a full history.
+    private let firstTerms: [UInt64]
 
     /// No angles: every card's angle is none.
     public static let none = Angles(all: [])
@@ -33,10 +36,15 @@ public struct Angles: Sendable, Equatable {
     private init(all: [Angle]) {
         self.all = all
         var cuesByTerm: [UInt32: [(angle: Int, terms: [UInt32])]] = [:]
+        var firstTerms = [UInt64](repeating: 0, count: 16)
         for (index, angle) in all.enumerated() {
-            for cue in angle.cues { cuesByTerm[cue[0], default: []].append((index, cue)) }
+            for cue in angle.cues {
+                cuesByTerm[cue[0], default: []].append((index, cue))
+                firstTerms[Int(cue[0] >> 6 & 15)] |= 1 << (cue[0] & 63)
+            }
         }
         self.cuesByTerm = cuesByTerm
+        self.firstTerms = firstTerms
     }
 
     public static func == (left: Angles, right: Angles) -> Bool {
@@ -84,7 +92,7 @@ public struct Angles: Sendable, Equatable {
         guard !all.isEmpty else { return nil }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: all.count) { hits in
             hits.initialize(repeating: 0)
-            for term in terms {
+            for term in terms where firstTerms[Int(term >> 6 & 15)] & 1 << (term & 63) != 0 {
                 for cue in cuesByTerm[term] ?? [] where cue.terms.allSatisfy(terms.contains) { hits[cue.angle] += 1 }
             }
             guard let most = hits.max(), most > 0 else { return nil }
