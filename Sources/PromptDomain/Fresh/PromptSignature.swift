@@ -98,41 +98,37 @@ public struct PromptSignature: Sendable, Hashable {
         if CalibratedWordRanges.segmentedLanguages.contains(language.language) {
             return WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
         }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text) }
-        var words: [Substring] = []
-        var start: String.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let inWord = character.isLetter || character.isNumber || character.unicodeScalars.contains { $0.properties.generalCategory.isMark }
-            let apostrophe = (character == "'" || character == "’") && start != nil && next < text.endIndex && text[next].isLetter
-            if inWord || apostrophe {
-                if start == nil { start = index }
-            } else if let wordStart = start {
-                words.append(text[wordStart..<index])
-                start = nil
-            }
-            index = next
+        // ASCII's letters, digits and apostrophe are the only bytes of the rule that take part in a word: most prompts
+        // and photos are ASCII, and walking them as characters cost most of a cache hit's signing.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            return runs(of: text, in: text.utf8, inWord: { isLetter($0) || (0x30...0x39).contains($0) }, apostrophe: { $0 == 0x27 }, letter: isLetter)
         }
-        if let wordStart = start { words.append(text[wordStart...]) }
-        return words
+        return runs(
+            of: text,
+            in: text,
+            inWord: { $0.isLetter || $0.isNumber || $0.unicodeScalars.contains { $0.properties.generalCategory.isMark } },
+            apostrophe: { $0 == "'" || $0 == "’" },
+            letter: \.isLetter
+        )
     }
 
-    /// The same words of an ASCII `text`, found byte by byte: ASCII's letters and digits, and its apostrophe, are
-    /// the only bytes of the rule above that take part in a word. Most prompts and photos are ASCII, and walking
-    /// them as characters cost most of a cache hit's signing.
-    private static func asciiWords(of text: String) -> [Substring] {
-        func inWord(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    /// The runs of `text`'s elements in `view` (its characters, or its bytes) that are `inWord`, an `apostrophe`
+    /// inside a run before a `letter` included.
+    private static func runs<View: BidirectionalCollection>(
+        of text: String,
+        in view: View,
+        inWord: (View.Element) -> Bool,
+        apostrophe: (View.Element) -> Bool,
+        letter: (View.Element) -> Bool
+    ) -> [Substring] where View.Index == String.Index {
         var words: [Substring] = []
-        let bytes = text.utf8
         var start: String.Index?
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            let next = bytes.index(after: index)
-            let letterNext = next < bytes.endIndex && inWord(bytes[next]) && !(0x30...0x39).contains(bytes[next])
-            if inWord(byte) || (byte == UInt8(ascii: "'") && start != nil && letterNext) {
+        var index = view.startIndex
+        while index < view.endIndex {
+            let element = view[index]
+            let next = view.index(after: index)
+            if inWord(element) || (apostrophe(element) && start != nil && next < view.endIndex && letter(view[next])) {
                 if start == nil { start = index }
             } else if let wordStart = start {
                 words.append(text[wordStart..<index])
