@@ -26,13 +26,15 @@ public struct SeenPrompt: Sendable, Equatable {
     /// `photo`, unless the prompt carries which of its terms are the photo's already.
     public init(_ prompt: Prompt, language: LanguageTag, shownAt: Date, photo: PromptSignature = .none) {
         let signature = prompt.signature ?? PromptSignature(prompt.text, language: language)
-        let own = Set(photo.terms)
-        let photoTerms =
-            prompt.photoTerms
-            ?? signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
-                own.contains(term.element) ? mask | 1 << term.offset : mask
-            }
+        let photoTerms = prompt.photoTerms ?? Self.photoTerms(of: signature, among: Set(photo.terms))
         self.init(key: Self.key(prompt.repeatKey), signature: signature, shownAt: shownAt, photoTerms: photoTerms)
+    }
+
+    /// Which of `signature`'s first 32 terms are in `own`, a photo's own terms: bit `i` for `signature.terms[i]`.
+    public static func photoTerms(of signature: PromptSignature, among own: Set<UInt32>) -> UInt32 {
+        signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
+            own.contains(term.element) ? mask | 1 << term.offset : mask
+        }
     }
 
     /// The stored form of a repeat key: the first 8 bytes of its SHA-256, so the history does not hold the text.

@@ -81,9 +81,7 @@ public struct SeenPrompts: Sendable {
 
     /// Which of `signature`'s first 32 terms are the framed photo's own words (``SeenPrompt/photoTerms``).
     public func photoTermMask(of signature: PromptSignature) -> UInt32 {
-        signature.terms.prefix(32).enumerated().reduce(UInt32(0)) { mask, term in
-            photoTerms.contains(term.element) ? mask | 1 << term.offset : mask
-        }
+        SeenPrompt.photoTerms(of: signature, among: photoTerms)
     }
 
     /// Nothing seen, with the same language, photo and angles: for prompts compared only with one another.
