@@ -143,14 +143,17 @@ public struct PromptTemplate: Sendable {
         return validator
     }
 
-    /// What a reply for `language` is asked to be: `candidate_count` questions within the language's word rule.
-    public func constraint(for language: LanguageTag) -> OutputConstraint {
+    /// What a reply for `language` is asked to be: `candidate_count` questions within the language's word rule,
+    /// `naming_lines` of them naming one of `photo`'s labels or places.
+    public func constraint(for language: LanguageTag, photo: PhotoMetadata = PhotoMetadata()) -> OutputConstraint {
         OutputConstraint(
             items: settings.candidateCount,
             language: language,
             wordRule: .for(language, overrides: settings.wordRanges),
             openers: openers.lines(for: language),
-            joinsWords: examples.lines(for: language).contains(where: Self.joinsWords)
+            joinsWords: examples.lines(for: language).contains(where: Self.joinsWords),
+            details: [photo.location?.name, photo.location?.locality, photo.location?.country].compactMap(\.self) + (photo.labels ?? []),
+            namingLines: settings.namingLines
         )
     }
 

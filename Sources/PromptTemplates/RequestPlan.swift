@@ -70,9 +70,10 @@ public struct RequestPlan: Sendable {
         source.angles.angles(for: language)
     }
 
-    /// What the reply is held to: `candidate_count` questions within the word rule, as a grammar or a schema.
+    /// What the reply is held to: `candidate_count` questions within the word rule, some naming the photo, as a
+    /// grammar or a schema.
     public var constraint: OutputConstraint {
-        source.constraint(for: language)
+        source.constraint(for: language, photo: photo)
     }
 
     /// The messages for round `round` (0 for the first answer), telling the model which questions to avoid.

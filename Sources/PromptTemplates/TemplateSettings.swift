@@ -25,6 +25,9 @@ public struct TemplateSettings: Sendable, Equatable {
     /// The angles the model is asked for (`prompts/angles/`), by name and in this order; nil asks for every angle of
     /// the user's language, in the file's order.
     public var angles: [String]?
+    /// How many of the candidates a grammar makes name one of the photo's labels or places (`naming_lines`); where the
+    /// provider takes no grammar, none.
+    public var namingLines: Int
 
     /// Creates settings.
     public init(
@@ -35,7 +38,8 @@ public struct TemplateSettings: Sendable, Equatable {
         variants: [TemplateVariant] = [],
         gate: GateRules = GateRules(),
         examples: Bool = false,
-        angles: [String]? = nil
+        angles: [String]? = nil,
+        namingLines: Int = 0
     ) {
         self.candidateCount = candidateCount
         self.parameters = parameters
@@ -45,6 +49,7 @@ public struct TemplateSettings: Sendable, Equatable {
         self.gate = gate
         self.examples = examples
         self.angles = angles
+        self.namingLines = namingLines
     }
 
     private struct File: Decodable {
@@ -59,6 +64,7 @@ public struct TemplateSettings: Sendable, Equatable {
         var gate: Gate?
         var examples: Bool?
         var angles: [String]?
+        var namingLines: Int?
 
         struct Gate: Decodable {
             var language: Bool?
@@ -111,6 +117,7 @@ public struct TemplateSettings: Sendable, Equatable {
             case gate
             case examples
             case angles
+            case namingLines = "naming_lines"
         }
     }
 
@@ -145,10 +152,14 @@ public struct TemplateSettings: Sendable, Equatable {
             variants: (decoded.variants ?? [:]).map { TemplateVariant(name: $0.key, weight: $0.value) }.sorted { $0.name < $1.name },
             gate: try gateRules(decoded.gate, file: file),
             examples: decoded.examples ?? false,
-            angles: decoded.angles
+            angles: decoded.angles,
+            namingLines: decoded.namingLines ?? 0
         )
         guard (3...20).contains(settings.candidateCount) else {
             throw TemplateError(file: file, message: "candidate_count must be from 3 to 20")
+        }
+        guard (0...settings.candidateCount).contains(settings.namingLines) else {
+            throw TemplateError(file: file, message: "naming_lines must be from 0 to candidate_count")
         }
         if let maxTokens = settings.parameters.maxTokens, !(16...8192).contains(maxTokens) {
             throw TemplateError(file: file, message: "max_tokens must be from 16 to 8192")

@@ -21,6 +21,9 @@ struct ConstraintTests {
         #expect(grammar.hasPrefix("root ::= item item item item item item\n"))
         #expect(grammar.contains(#"item ::= (cap letter{0,15} (","? " " word){7,14}) "?" "\n""#), "\(grammar)")
         #expect(grammar.contains("letter ::= [a-zA-ZÀ-ÖØ-öø-ÿ]"), "letters listed: no no-break space, digit or bracket")
+        // Each script's class as llama.cpp reads it: Latin-1 as itself, the rest as four hex digits.
+        #expect(PromptGrammar.gbnf(for: Self.constraint("ar")).contains(#"letter ::= [\u0621-\u065F\u066E-\u06D3]"#))
+        #expect(PromptGrammar.gbnf(for: Self.constraint("ja")).contains(#"letter ::= [\u4E00-\u9FFF\u3041-\u3096\u30A1-\u30FA\u30FC]"#))
     }
 
     @Test(

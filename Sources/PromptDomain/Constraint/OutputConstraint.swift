@@ -15,14 +15,29 @@ public struct OutputConstraint: Sendable, Equatable {
     public var openers: [String]
     /// Whether words may hold an inner apostrophe or hyphen ("qu'as-tu"): where the language's examples do.
     public var joinsWords: Bool
+    /// The photo's labels and place names, as the app wrote them, that a line may be made to name.
+    public var details: [String]
+    /// How many of the `items` lines name one of `details` (the last ones): a small model asked to refer to the photo
+    /// mostly does not, and one whose line must hold a detail writes the rest of the line around it.
+    public var namingLines: Int
 
     /// Creates a constraint.
-    public init(items: Int, language: LanguageTag, wordRule: WordRule, openers: [String] = [], joinsWords: Bool = false) {
+    public init(
+        items: Int,
+        language: LanguageTag,
+        wordRule: WordRule,
+        openers: [String] = [],
+        joinsWords: Bool = false,
+        details: [String] = [],
+        namingLines: Int = 0
+    ) {
         self.items = items
         self.language = language
         self.wordRule = wordRule
         self.openers = openers
         self.joinsWords = joinsWords
+        self.details = details
+        self.namingLines = namingLines
     }
 
     /// Whether words are separated by spaces; otherwise (Japanese, Chinese, Thai) the length is bounded in characters.
