@@ -86,7 +86,9 @@ extension SystemTests {
             }
         }
 
-        @Test("llama-server is known as llama.cpp's from its model list, compiles the grammar of every shipped language, and answers in its shape")
+        @Test(
+            "llama-server is known as llama.cpp's from its model list, compiles the grammar of every shipped language (also with lines naming the photo), and answers in its shape"
+        )
         func grammarsCompile() async throws {
             let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
             try await Self.withModel { baseURL in
@@ -98,36 +100,47 @@ extension SystemTests {
                     timeout: .seconds(5)
                 )
                 #expect(learned == .grammar, "llama-server's model list says owned_by llamacpp")
+                // A label in each script, for the grammar whose last three lines name it (`naming_lines`).
+                let labels = ["ar": "شاطئ", "hi": "समुद्र", "ja": "犬", "ko": "강아지", "th": "ทะเล", "zh": "海滩"]
                 for locale in Self.shippedLocales {
-                    let body: [String: Any] = [
-                        "model": "smollm2", "temperature": 0, "max_tokens": 320, "seed": 1,
-                        "messages": [["role": "user", "content": "Write questions."]],
-                        "grammar": PromptGrammar.gbnf(for: template.constraint(for: LanguageTag(locale: locale))),
-                    ]
-                    let reply = try await ServiceClient.transport.send(
-                        HTTPTransportRequest(
-                            method: "POST",
-                            url: baseURL + "/chat/completions",
-                            headers: [("Content-Type", "application/json")],
-                            body: Array(try JSONSerialization.data(withJSONObject: body)),
-                            timeout: .seconds(30)
+                    let language = LanguageTag(locale: locale)
+                    let label = labels[language.language] ?? "dog"
+                    var naming = template.constraint(for: language, photo: PhotoMetadata(labels: [label]))
+                    naming.namingLines = 3
+                    let grammars = [(PromptGrammar.gbnf(for: template.constraint(for: language)), false), (PromptGrammar.gbnf(for: naming), true)]
+                    for (grammar, names) in grammars {
+                        let body: [String: Any] = [
+                            "model": "smollm2", "temperature": 0, "max_tokens": 320, "seed": 1,
+                            "messages": [["role": "user", "content": "Write questions."]],
+                            "grammar": grammar,
+                        ]
+                        let reply = try await ServiceClient.transport.send(
+                            HTTPTransportRequest(
+                                method: "POST",
+                                url: baseURL + "/chat/completions",
+                                headers: [("Content-Type", "application/json")],
+                                body: Array(try JSONSerialization.data(withJSONObject: body)),
+                                timeout: .seconds(30)
+                            )
                         )
-                    )
-                    #expect(reply.status == 200, "\(locale): \(String(decoding: reply.body, as: UTF8.self).prefix(300))")
-                    // The grammar's shape: whole lines, each one question ending in its script's question mark; in a
-                    // Latin script, 8 to 15 words. The last line may be cut by max_tokens. SmolLM2 writes English
-                    // only: in other scripts it strings letters together, and a line need not end within the budget
-                    // (Hindi's did not in 320 tokens), so there only the lines it finished are held to the shape.
-                    let content = try #require(
-                        JSONLookup(try JSONSerialization.jsonObject(with: Data(reply.body)))["choices", 0, "message", "content"].string,
-                        "\(locale)"
-                    )
-                    let lines = content.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                    let latin = ["en", "es", "pt", "fr", "de", "it"].contains(LanguageTag(locale: locale).language)
-                    #expect(!latin || !lines.isEmpty, "\(locale): no whole line in \(content)")
-                    for line in lines {
-                        #expect(["?", "？", "؟"].contains { line.hasSuffix($0) }, "\(locale): \(line)")
-                        if latin { #expect((8...15).contains(line.split(separator: " ").count), "\(locale): \(line)") }
+                        #expect(reply.status == 200, "\(locale): \(String(decoding: reply.body, as: UTF8.self).prefix(300))")
+                        // The grammar's shape: whole lines, each one question ending in its script's question mark; in a
+                        // Latin script, the language's word range (English's 8 to 15). The last line may be cut by max_tokens. SmolLM2 writes English
+                        // only: in other scripts it strings letters together, and a line need not end within the budget
+                        // (Hindi's did not in 320 tokens), so there only the lines it finished are held to the shape.
+                        let content = try #require(
+                            JSONLookup(try JSONSerialization.jsonObject(with: Data(reply.body)))["choices", 0, "message", "content"].string,
+                            "\(locale)"
+                        )
+                        let lines = content.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                        let latin = ["en", "es", "pt", "fr", "de", "it"].contains(LanguageTag(locale: locale).language)
+                        #expect(!latin || !lines.isEmpty, "\(locale): no whole line in \(content)")
+                        for line in lines {
+                            #expect(["?", "？", "؟"].contains { line.hasSuffix($0) }, "\(locale): \(line)")
+                            if latin { #expect(naming.wordRule.range.contains(line.split(separator: " ").count), "\(locale): \(line)") }
+                        }
+                        // The naming grammar's last three of eight lines each hold the label.
+                        if names, latin { for line in lines.dropFirst(5) { #expect(line.contains(label), "\(locale): \(line)") } }
                     }
                 }
             }
