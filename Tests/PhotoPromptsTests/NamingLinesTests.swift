@@ -30,6 +30,7 @@ struct NamingLinesTests {
     func rootOrder() {
         #expect(Self.grammar("en").hasPrefix("root ::= item item item item item naming naming naming\n"))
         #expect(Self.grammar("en", naming: 0).hasPrefix("root ::= item item item item item item item item\n"))
+        #expect(!Self.grammar("en", naming: 0).contains("detail"), "no line names the photo: its words stay out of the grammar")
         #expect(Self.grammar("en", photo: PhotoMetadata(labels: ["Ünïcode™"])).hasPrefix("root ::= item item item item item item item item\n"))
     }
 

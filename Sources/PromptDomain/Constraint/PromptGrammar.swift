@@ -23,11 +23,13 @@ package enum PromptGrammar {
             }
             return range.count == 1 ? written(range.lowerBound) : written(range.lowerBound) + "-" + written(range.upperBound)
         }.joined()
-        // The details the grammar can write: words of the script's letters, each after a single space.
+        // The details the grammar can write, when a line is to name one: words of the script's letters, each after a
+        // single space.
         let details = constraint.details.filter { detail in
-            detail.split(separator: " ", omittingEmptySubsequences: false).allSatisfy { word in
-                !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in ranges.contains { $0.contains(scalar.value) } }
-            }
+            constraint.namingLines > 0
+                && detail.split(separator: " ", omittingEmptySubsequences: false).allSatisfy { word in
+                    !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in ranges.contains { $0.contains(scalar.value) } }
+                }
         }
         let naming = details.isEmpty ? 0 : min(constraint.namingLines, constraint.items)
         let lines = Array(repeating: "item", count: constraint.items - naming) + Array(repeating: "naming", count: naming)
