@@ -152,7 +152,7 @@ public struct PromptTemplate: Sendable {
             wordRule: .for(language, overrides: settings.wordRanges),
             openers: openers.lines(for: language),
             joinsWords: examples.lines(for: language).contains(where: Self.joinsWords),
-            details: [photo.location?.name, photo.location?.locality, photo.location?.country].compactMap(\.self) + (photo.labels ?? []),
+            details: photo.details,
             namingLines: settings.namingLines
         )
     }

@@ -39,10 +39,16 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         }
     }
 
-    /// The photo's own words as the app sent them: its place's name, locality and country, its caption and its labels.
+    /// The photo's own words as the app sent them: its details (below) and its caption. Each use takes them as a set.
     /// What a card may name as the photo's (the gate's, the frame's and the details' rules).
     package var ownTexts: [String] {
-        [location?.name, location?.locality, location?.country, caption].compactMap(\.self) + (labels ?? [])
+        details + [caption].compactMap(\.self)
+    }
+
+    /// The things the photo shows or where it was: its place's name, locality and country, then its labels. What a
+    /// card that names the photo names (``PhotoMentions``, and the grammar's naming lines).
+    package var details: [String] {
+        [location?.name, location?.locality, location?.country].compactMap(\.self) + (labels ?? [])
     }
 
     /// Creates metadata.

@@ -10,9 +10,8 @@ public struct PhotoMentions: Sendable {
 
     /// The details of `photo` a prompt in `language` could name.
     public init(_ photo: PhotoMetadata, language: LanguageTag) {
-        let place = [photo.location?.name, photo.location?.locality, photo.location?.country].compactMap { $0 }
         let keys =
-            (place + (photo.labels ?? [])).map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
+            photo.details.map(PromptNormalizer.repeatKey).filter { !$0.isEmpty }
             + ((photo.peopleCount ?? 0) > 0 ? Self.peopleWords : [])
         patterns =
             CalibratedWordRanges.segmentedLanguages.contains(language.language)
