@@ -47,4 +47,39 @@ struct StreamedReplayRouteTests {
             #expect(damaged.contains("internal_error"))
         }
     }
+
+    @Test(
+        "A streamed first answer under a key is kept before done: a JSON retry replays done's answer; a stream that fails on our side gives its key back"
+    )
+    func streamedAnswerIsKept() async throws {
+        let store = try InMemoryDatabase().open()
+        try await withRouterService(store: store) { client in
+            let streamed = String(
+                decoding: try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [Self.key, Self.stream]).body,
+                as: UTF8.self
+            )
+            let done = try #require(streamed.components(separatedBy: "event: done\ndata: ").dropFirst().first?.components(separatedBy: "\n\n").first)
+            let replay = try await client.post("/v1/prompts", json: samplePhotoRequest, headers: [Self.key])
+            #expect(replay.headers["idempotent-replayed"] == "true")
+            #expect(String(decoding: replay.body, as: UTF8.self) == done)
+
+            try await store.writer.write { db in
+                try db.execute(sql: "CREATE TRIGGER refuse_session BEFORE INSERT ON session BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+            }
+            let other = (name: "Idempotency-Key", value: "fails-then-runs")
+            // Past the cache, so the model is asked and the failure comes after the stream began.
+            let failed = try await client.post(
+                "/v1/prompts",
+                json: samplePhotoRequest(userID: "u_b"),
+                headers: [other, Self.stream, ("Cache-Control", "no-cache")]
+            )
+            let failure = String(decoding: failed.body, as: UTF8.self)
+            #expect(failure.contains("event: error\n") && failure.contains("store_unavailable"), "\(failure)")
+            try await store.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_session") }
+            // Well inside the claim's lease: only a key given back lets the retry in.
+            let retried = try await client.post("/v1/prompts", json: samplePhotoRequest(userID: "u_b"), headers: [other])
+            #expect(retried.status == 200, "\(String(decoding: retried.body, as: UTF8.self))")
+            #expect(retried.headers["idempotent-replayed"] == nil)
+        }
+    }
 }

@@ -33,7 +33,8 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
         .addRoutes(
             PromptsController(
                 sessions: services.sessions,
-                idempotency: IdempotentRequests(store: services.stores.idempotency, clock: services.clock),
+                idempotency: services.stores.idempotency,
+                clock: services.clock,
                 limits: RequestLimits(
                     perKeyPerMinute: configuration.rateLimitPerKey > 0 ? configuration.rateLimitPerKey : nil,
                     perUserPerMinute: configuration.rateLimitPerUser > 0 ? configuration.rateLimitPerUser : nil,

@@ -15,6 +15,10 @@ public struct AppRequestContext: ServiceRequestContext {
     public let connection: ObjectIdentifier
     /// The request's trace id, for its error bodies.
     public var traceID: String?
+    /// When the request arrived.
+    public let receivedAt = ContinuousClock.now
+    /// The request's `Idempotency-Key`, once claimed for it.
+    public var heldKey: HeldKey?
 
     /// Creates the context for one request.
     public init(source: Source) {

@@ -12,4 +12,8 @@ public protocol ServiceRequestContext: RequestContext {
     var connection: ObjectIdentifier { get }
     /// The request's W3C trace id, set by ``RequestTracingMiddleware``: the caller's when a `traceparent` came.
     var traceID: String? { get set }
+    /// When the request arrived: its deadline is counted from here, by every step that waits for it.
+    var receivedAt: ContinuousClock.Instant { get }
+    /// The request's `Idempotency-Key`, held by ``IdempotencyMiddleware``: where a streamed answer is kept.
+    var heldKey: HeldKey? { get set }
 }

@@ -30,11 +30,18 @@ struct PromptEventStream: Sendable {
         case keepAlive
     }
 
-    /// Runs `work` (the JSON API's own, given a ``SessionStream``) and answers with its events.
+    /// Whether `response` is a stream, which keeps its own answer as it ends.
+    static func isStream(_ response: Response) -> Bool {
+        response.headers[.contentType]?.hasPrefix("text/event-stream") == true
+    }
+
+    /// Runs `work` (the JSON API's own, given a ``SessionStream``) and answers with its events; the answer is kept
+    /// under `held` before `done` is sent.
     func respond(
+        keepingUnder held: HeldKey?,
         logger: Logger,
         traceID: String?,
-        _ work: @escaping @Sendable (SessionStream) async throws -> (StoredResponse, replayed: Bool)
+        _ work: @escaping @Sendable (SessionStream) async throws -> StoredResponse
     ) async throws -> Response {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let (modelAsked, markAsked) = AsyncStream.makeStream(of: Void.self)
@@ -60,21 +67,29 @@ struct PromptEventStream: Sendable {
         }
         guard asked.withLock({ $0 }) else {
             // Answered without the model: an error is the ordinary JSON answer; an answer is its events at once.
-            let (stored, replayed) = try await worker.value
-            guard stored.status == 200 else { return stored.response(replayed: replayed) }
+            let stored = try await worker.value
             return Self.response { writer in
-                try await Self.finish(with: .success((stored, replayed)), afterSending: 0, to: &writer, logger: logger, traceID: traceID)
+                try await Self.finish(with: .success(stored), afterSending: 0, keepingUnder: held, to: &writer, logger: logger, traceID: traceID)
             }
         }
-        return streaming(events, until: worker, beatingInto: sink, logger: logger, traceID: traceID)
+        return streaming(events, until: worker, beatingInto: sink, keepingUnder: held, logger: logger, traceID: traceID)
+    }
+
+    /// A kept answer sent again: its cards and `done` at once, or the error it was, as JSON.
+    func replay(_ stored: StoredResponse, logger: Logger) -> Response {
+        guard stored.status == 200 else { return stored.response(replayed: true) }
+        return Self.response { writer in
+            try await Self.finish(with: .success(stored), afterSending: 0, keepingUnder: nil, to: &writer, logger: logger, traceID: nil)
+        }
     }
 
     /// The answer once the model is asked: a comment, then each prompt as it is found, keep-alive comments while
     /// none comes, then the rest and `done` from the work's result.
     private func streaming(
         _ events: AsyncStream<Event>,
-        until worker: Task<(StoredResponse, replayed: Bool), any Error>,
+        until worker: Task<StoredResponse, any Error>,
         beatingInto sink: AsyncStream<Event>.Continuation,
+        keepingUnder held: HeldKey?,
         logger: Logger,
         traceID: String?
     ) -> Response {
@@ -105,45 +120,70 @@ struct PromptEventStream: Sendable {
                             try await writer.write(Self.comment("keep-alive"))
                         }
                     }
-                    try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, logger: logger, traceID: traceID)
+                    try await Self.finish(
+                        with: await worker.result,
+                        afterSending: sent,
+                        keepingUnder: held,
+                        to: &writer,
+                        logger: logger,
+                        traceID: traceID
+                    )
                 }
                 span.addEvent("done")
             } catch {
                 // The client went away: the work stops as it would for a JSON request whose caller left.
                 span.addEvent("client left")
                 worker.cancel()
+                await held?.release()
                 throw error
             }
         }
     }
 
-    /// The prompts not sent yet, then `done` with the answer; or `error` with the JSON error, when the work failed
-    /// after the stream began.
+    /// The prompts not sent yet, then `done` with the answer, once it is kept under `held`; or `error` with the
+    /// JSON error, when the work failed after the stream began (a client error is kept as the answer).
     private static func finish(
-        with result: Result<(StoredResponse, replayed: Bool), any Error>,
+        with result: Result<StoredResponse, any Error>,
         afterSending sent: Int,
+        keepingUnder held: HeldKey?,
         to writer: inout any ResponseBodyWriter,
         logger: Logger,
         traceID: String?
     ) async throws {
         switch result {
-        case .success((let stored, _)) where stored.status == 200:
+        case .success(let stored):
             // The answer as kept (a replay is only its bytes). One that does not read back (a damaged row) is a
             // fault of ours, said as one, not `done` after no cards.
             guard let prompts = try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
                 logger.error("a kept answer does not read back as prompts; the stream ends with an error")
-                return try await finish(with: .failure(APIError.internalFault), afterSending: sent, to: &writer, logger: logger, traceID: traceID)
+                return try await finish(
+                    with: .failure(APIError.internalFault),
+                    afterSending: sent,
+                    keepingUnder: held,
+                    to: &writer,
+                    logger: logger,
+                    traceID: traceID
+                )
+            }
+            do {
+                try await held?.keep(status: stored.status, body: stored.body, logger: logger)
+            } catch {
+                return try await finish(with: .failure(error), afterSending: sent, keepingUnder: nil, to: &writer, logger: logger, traceID: traceID)
             }
             for (position, prompt) in prompts.enumerated() where position >= sent {
                 try await writer.write(promptEvent(prompt, position: position))
             }
             try await writer.write(event("done", stored.body))
-        case .success((let stored, _)):
-            try await writer.write(event("error", stored.body))
         case .failure(let error):
             var apiError = APIError.translating(error, logger: logger)
             apiError.traceID = traceID
-            try await writer.write(event("error", [UInt8]((try? apiError.encodedBody()) ?? Data())))
+            let body = [UInt8]((try? apiError.encodedBody()) ?? Data())
+            if apiError.status.code < 500 {
+                try? await held?.keep(status: Int(apiError.status.code), body: body, logger: logger)
+            } else {
+                await held?.release()
+            }
+            try await writer.write(event("error", body))
         }
         try await writer.finish(nil)
     }

@@ -2,11 +2,13 @@ import HTTPTypes
 import Hummingbird
 import PromptDomain
 import PromptGeneration
+import PromptStores
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     let sessions: AppServices.Sessions
-    let idempotency: IdempotentRequests
+    let idempotency: any IdempotencyStore
+    let clock: any WallClock
     let limits: RequestLimits
     let events: PromptEventStream
     let deadlines: DeadlineWatch
@@ -15,7 +17,8 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
     init(
         sessions: AppServices.Sessions,
-        idempotency: IdempotentRequests,
+        idempotency: any IdempotencyStore,
+        clock: any WallClock,
         limits: RequestLimits,
         deadlines: DeadlineWatch,
         departures: ClientDepartures,
@@ -23,6 +26,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     ) {
         self.sessions = sessions
         self.idempotency = idempotency
+        self.clock = clock
         self.limits = limits
         self.deadlines = deadlines
         self.departures = departures
@@ -33,23 +37,30 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     /// `LLM_TIMEOUT` + 1 s, whatever a database or a crashed process left behind.
     static var answerMargin: Duration { .milliseconds(750) }
 
-    /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh`, `GET /v1/sessions/{session_id}`,
-    /// `POST /v1/sessions/{session_id}/feedback`.
+    /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh` (both with `Idempotency-Key`),
+    /// `GET /v1/sessions/{session_id}`, `POST /v1/sessions/{session_id}/feedback`.
     public var endpoints: RouteCollection<Context> {
-        RouteCollection(context: Context.self)
+        let routes = RouteCollection(context: Context.self)
+        routes.group()
+            .add(
+                middleware: IdempotencyMiddleware(
+                    idempotency: IdempotentRequests(store: idempotency, clock: clock, deadlines: deadlines, margin: Self.answerMargin),
+                    deadline: { [starts = sessions.starts] in starts.deadline(from: $0) },
+                    events: events
+                )
+            )
             .post("prompts", use: create)
             .post("sessions/:session_id/refresh", use: refresh)
-            .get("sessions/:session_id", use: show)
-            .post("sessions/:session_id/feedback", use: feedback)
+        routes.get("sessions/:session_id", use: show).post("sessions/:session_id/feedback", use: feedback)
+        return routes
     }
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
-        let bytes = try await JSONRequestDecoder.collect(request)
-        let deadline = sessions.starts.deadline()
-        let body = try JSONRequestDecoder.decode(PromptRequest.self, from: bytes).validated()
+        let deadline = sessions.starts.deadline(from: context.receivedAt)
+        let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
-        return try await respond(request, context, caller: caller, body: bytes, deadline: deadline) { stream in
+        return try await respond(request, context, deadline: deadline) { stream in
             try await sessions.starts.start(
                 photo: body.photo,
                 caller: caller,
@@ -63,11 +74,11 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     }
 
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
-        let deadline = sessions.refreshes.deadline()
+        let deadline = sessions.refreshes.deadline(from: context.receivedAt)
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
         try limits.admit(caller)
-        return try await respond(request, context, caller: caller, body: nil, deadline: deadline) { stream in
+        return try await respond(request, context, deadline: deadline) { stream in
             do {
                 return try await sessions.refreshes.refresh(
                     sessionID: sessionID,
@@ -87,21 +98,20 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     func respond(
         _ request: Request,
         _ context: Context,
-        caller: Caller,
-        body: ByteBuffer?,
         deadline: ContinuousClock.Instant,
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
-        @Sendable func answered(_ stream: SessionStream?) async throws -> (StoredResponse, replayed: Bool) {
+        @Sendable func answered(_ stream: SessionStream?) async throws -> StoredResponse {
             try await deadlines.answer(by: deadline + Self.answerMargin, departure: departures.departure(of: context.connection)) {
-                try await idempotently(request, context, caller: caller, body: body, deadline: deadline) { try await work(stream) }
+                let answer = try await work(stream)
+                Self.note(answer, in: context)
+                return stored(answer)
             }
         }
-        guard PromptEventStream.isRequested(by: request) else {
-            let (stored, replayed) = try await answered(nil)
-            return stored.response(replayed: replayed)
+        guard PromptEventStream.isRequested(by: request) else { return try await answered(nil).response(replayed: false) }
+        return try await events.respond(keepingUnder: context.heldKey, logger: context.logger, traceID: context.traceID) {
+            try await answered($0)
         }
-        return try await events.respond(logger: context.logger, traceID: context.traceID) { try await answered($0) }
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
@@ -130,51 +140,6 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         }
     }
 
-    /// Runs `work` once per `Idempotency-Key` (when the request has one) and gives its result as JSON, with a
-    /// `Server-Timing` header saying where the time went, and whether it is a replay. Client errors are answers too:
-    /// a retry gets the same 429.
-    func idempotently(
-        _ request: Request,
-        _ context: Context,
-        caller: Caller,
-        body: ByteBuffer?,
-        deadline: ContinuousClock.Instant,
-        _ work: () async throws -> SessionAnswer
-    ) async throws -> (StoredResponse, replayed: Bool) {
-        guard let key = try Self.idempotencyKey(request) else {
-            let answer = try await work()
-            Self.note(answer, in: context)
-            return (try stored(answer, fingerprint: ""), false)
-        }
-        // What makes two requests "the same": route, user and body bytes. The client key scopes the key itself.
-        let fingerprint = ContentHash.sha256Hex(
-            "\(request.method.rawValue)\u{0}\(request.uri.path)\u{0}\(caller.userID ?? "")\u{0}" + (body.map { String(buffer: $0) } ?? "")
-        )
-        let (answer, replayed) = try await idempotency.run(
-            client: caller.client,
-            key: key,
-            fingerprint: fingerprint,
-            userID: caller.userID,
-            deadline: deadline,
-            logger: context.logger
-        ) {
-            do {
-                let session = try await work()
-                Self.note(session, in: context)
-                var answer = try stored(session, fingerprint: fingerprint)
-                answer.userID = caller.userID
-                return answer
-            } catch var error as APIError where error.status.code < 500 {
-                // A replay answers with the trace of the request that met the error.
-                error.traceID = context.traceID
-                let body = [UInt8](try error.encodedBody())
-                return StoredResponse(status: error.status.code, body: body, fingerprint: fingerprint, userID: caller.userID)
-            }
-        }
-        if replayed { context.requestLog.set("idempotent_replay", "true") }
-        return (answer, replayed)
-    }
-
     /// What the request's log line says about the answer: never its prompts.
     static func note(_ answer: SessionAnswer, in context: Context) {
         let log = context.requestLog
@@ -186,20 +151,11 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         log.set("cache", answer.timing.entries.contains { $0.name == "surplus" } ? "surplus" : cache)
     }
 
-    /// The answer as JSON bytes with its timing.
-    func stored(_ answer: SessionAnswer, fingerprint: String) throws -> StoredResponse {
+    /// The answer as JSON bytes with its timing; ``IdempotencyMiddleware`` gives it its fingerprint when it is kept.
+    func stored(_ answer: SessionAnswer) -> StoredResponse {
         let body = PromptsResponse(answer, refreshLimit: sessions.refreshes.limit).jsonBytes
         let timing = answer.timing.entries.isEmpty ? nil : answer.timing.headerValue
-        return StoredResponse(status: 200, body: body, serverTiming: timing, fingerprint: fingerprint)
-    }
-
-    /// The `Idempotency-Key` header: 1 to 255 visible ASCII characters.
-    static func idempotencyKey(_ request: Request) throws -> String? {
-        guard let name = HTTPField.Name("Idempotency-Key"), let value = request.headers[name] else { return nil }
-        guard (1...255).contains(value.count), value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw APIError.invalidField("Idempotency-Key", "must be 1 to 255 visible ASCII characters")
-        }
-        return value
+        return StoredResponse(status: 200, body: body, serverTiming: timing, fingerprint: "")
     }
 
     /// The client key's name and the user: the body's `user_id` or the `X-User-ID` header, whichever is sent.

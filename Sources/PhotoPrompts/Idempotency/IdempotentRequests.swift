@@ -16,89 +16,116 @@ public struct IdempotentRequests: Sendable {
     /// How long answers are kept.
     public static let retention: TimeInterval = 86_400
 
-    private let store: any IdempotencyStore
-    private let clock: any WallClock
+    fileprivate let store: any IdempotencyStore
+    fileprivate let clock: any WallClock
+    /// The backstop for a store call that does not return (a stalled database): each claim and keep ends by
+    /// the request's deadline plus `margin`.
+    fileprivate let deadlines: DeadlineWatch
+    fileprivate let margin: Duration
     /// How often a retry checks on an answer another request is making.
-    private let pollInterval: Duration = .milliseconds(25)
-    /// How long past the request's deadline keeping its answer may be retried, inside the answer's own margin.
-    private let keepMargin: Duration = .milliseconds(500)
+    fileprivate let pollInterval: Duration = .milliseconds(25)
 
     /// Creates the service over `store`.
-    public init(store: any IdempotencyStore, clock: any WallClock) {
+    init(store: any IdempotencyStore, clock: any WallClock, deadlines: DeadlineWatch, margin: Duration) {
         self.store = store
         self.clock = clock
+        self.deadlines = deadlines
+        self.margin = margin
     }
 
-    /// The answer for `key`: replayed if the first request finished, awaited if it is running, else made by
-    /// `produce` and kept. `produce` returns client errors (4xx) as answers, to be replayed like any other; what it
-    /// throws is not kept, so a retry after a server error runs again.
+    /// Claims `key`: the first request's answer when it has finished, awaited while it runs; else the key, held for
+    /// this request until its answer is kept or the key is given back.
     ///
-    /// - Returns: the answer, and whether it is a replay.
     /// - Throws: ``APIError`` 422 when `key` was used for a different request, 409 when the first request still
-    ///   runs at `deadline`.
-    func run(
+    ///   runs at `deadline`; the store's error when it cannot claim by then.
+    func claim(
         client: String,
         key: String,
         fingerprint: String,
         userID: String?,
         deadline: ContinuousClock.Instant,
-        logger: Logger,
-        produce: () async throws -> StoredResponse
-    ) async throws -> (response: StoredResponse, replayed: Bool) {
-        while true {
-            let claim: IdempotencyClaim
-            do {
-                claim = try await store.claimIdempotencyKey(client: client, key: key, fingerprint: fingerprint, userID: userID, now: clock.now)
-            } catch {
-                // Without the claim, a retry could make a second, different answer: wait for the store until the
-                // deadline (another process may hold SQLite's lock for a moment), then answer 503.
-                guard try await pause(pollInterval, before: deadline) else {
-                    logger.error("idempotency claim failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
-                    throw error
-                }
-                continue
-            }
-            switch claim {
-            case .answered(let stored):
-                guard stored.fingerprint == fingerprint else { throw APIError.idempotencyKeyReused }
-                return (stored, true)
-            case .running(let other):
-                guard other == fingerprint else { throw APIError.idempotencyKeyReused }
-                guard try await pause(pollInterval, before: deadline) else { throw APIError.idempotencyKeyInUse }
-            case .claimed:
-                let answer: StoredResponse
+        logger: Logger
+    ) async throws -> KeyClaim {
+        try await deadlines.answer(by: deadline + margin) { [self] in
+            while true {
+                let claim: IdempotencyClaim
                 do {
-                    answer = try await produce()
+                    claim = try await store.claimIdempotencyKey(client: client, key: key, fingerprint: fingerprint, userID: userID, now: clock.now)
                 } catch {
-                    let store = self.store
-                    await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
-                    throw error
+                    // Without the claim, a retry could make a second, different answer: wait for the store until the
+                    // deadline (another process may hold SQLite's lock for a moment), then answer 503.
+                    guard try await pause(pollInterval, before: deadline) else {
+                        logger.error("idempotency claim failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
+                        throw error
+                    }
+                    continue
                 }
-                try await keep(answer, client: client, key: key, until: deadline + keepMargin, logger: logger)
-                return (answer, false)
+                switch claim {
+                case .answered(let stored):
+                    guard stored.fingerprint == fingerprint else { throw APIError.idempotencyKeyReused }
+                    return .replay(stored)
+                case .running(let other):
+                    guard other == fingerprint else { throw APIError.idempotencyKeyReused }
+                    guard try await pause(pollInterval, before: deadline) else { throw APIError.idempotencyKeyInUse }
+                case .claimed:
+                    return .held(HeldKey(requests: self, client: client, key: key, fingerprint: fingerprint, userID: userID, deadline: deadline))
+                }
             }
         }
     }
 }
 
-extension IdempotentRequests {
-    /// Keeps `answer` for replays, retrying a store that cannot write (another process holding SQLite's lock) until
-    /// `until`. An answer that cannot be kept is not given: a retry would make a second, different one, so the
-    /// client gets the store's 503 and retries instead. The session or refresh it made stays, as after a crash.
-    private func keep(_ answer: StoredResponse, client: String, key: String, until: ContinuousClock.Instant, logger: Logger) async throws {
-        while true {
-            do {
-                try await store.keepIdempotentResponse(answer, client: client, key: key, expiresAt: clock.now.addingTimeInterval(Self.retention))
-                return
-            } catch {
-                guard try await pause(pollInterval, before: until) else {
-                    logger.error("keeping an idempotent answer failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
-                    let store = self.store
-                    await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
-                    throw error
+/// What claiming an `Idempotency-Key` gives.
+enum KeyClaim: Sendable {
+    /// The first request's answer, to send again.
+    case replay(StoredResponse)
+    /// The key, held for this request.
+    case held(HeldKey)
+}
+
+/// A request's hold on its `Idempotency-Key`: its answer is kept under the key, or the key is given back.
+public struct HeldKey: Sendable {
+    fileprivate let requests: IdempotentRequests
+    fileprivate let client: String
+    fileprivate let key: String
+    fileprivate let fingerprint: String
+    fileprivate let userID: String?
+    fileprivate let deadline: ContinuousClock.Instant
+
+    /// How long past the request's deadline keeping its answer may be retried, inside the answer's own margin.
+    private static let keepMargin: Duration = .milliseconds(500)
+
+    /// Keeps the answer for replays (client errors, 4xx, are answers too: a retry gets the same 429), retrying a
+    /// store that cannot write (another process holding SQLite's lock) until just past the deadline. An answer
+    /// that cannot be kept is not given: a retry would make a second, different one, so the key is given back and
+    /// the client gets the store's 503 and retries instead. The session or refresh it made stays, as after a crash.
+    func keep(status: Int, body: [UInt8], serverTiming: String? = nil, logger: Logger) async throws {
+        let answer = StoredResponse(status: status, body: body, serverTiming: serverTiming, fingerprint: fingerprint, userID: userID)
+        let (requests, client, key, until) = (requests, client, key, deadline + Self.keepMargin)
+        do {
+            try await requests.deadlines.answer(by: deadline + requests.margin) {
+                while true {
+                    do {
+                        let expiry = requests.clock.now.addingTimeInterval(IdempotentRequests.retention)
+                        return try await requests.store.keepIdempotentResponse(answer, client: client, key: key, expiresAt: expiry)
+                    } catch {
+                        guard try await pause(requests.pollInterval, before: until) else {
+                            logger.error("keeping an idempotent answer failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
+                            throw error
+                        }
+                    }
                 }
             }
+        } catch {
+            await release()
+            throw error
         }
+    }
+
+    /// Gives the key back: the request failed on our side, or its client left before the answer was made.
+    func release() async {
+        let (store, client, key) = (requests.store, client, key)
+        await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
     }
 }
 
