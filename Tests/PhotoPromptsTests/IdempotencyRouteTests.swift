@@ -29,6 +29,14 @@ struct IdempotencyRouteTests {
             )
             #expect(malformed.status == 400)
             #expect(malformed.errorDetails == ["Idempotency-Key"])
+            // Refused before any work (a body out of bounds): not an answer to keep, so a retry is judged again.
+            let badKey = Self.key()
+            let badBody = #"{"photo": {"labels": ["kite"]}, "locale": "not a locale tag at all"}"#
+            let refused = try await client.post("/v1/prompts", json: badBody, headers: [badKey])
+            #expect(refused.status == 400)
+            let refusedAgain = try await client.post("/v1/prompts", json: badBody, headers: [badKey])
+            #expect(refusedAgain.status == 400)
+            #expect(refusedAgain.headers["idempotent-replayed"] == nil, "a refusal before the work is not replayed")
         }
     }
 

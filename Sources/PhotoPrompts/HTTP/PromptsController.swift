@@ -101,6 +101,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         deadline: ContinuousClock.Instant,
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
+        context.heldKey?.workBegins()
         @Sendable func answered(_ stream: SessionStream?) async throws -> StoredResponse {
             try await deadlines.answer(by: deadline + Self.answerMargin, departure: departures.departure(of: context.connection)) {
                 let answer = try await work(stream)

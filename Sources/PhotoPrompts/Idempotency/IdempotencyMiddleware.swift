@@ -8,7 +8,8 @@ import PromptDomain
 ///
 /// A JSON answer is kept here before it is sent. A streamed answer is still being written when this returns, so the
 /// stream keeps it as it ends, through the ``HeldKey`` this puts in the request's context. A client error (4xx) the
-/// handler throws is kept as the answer; any other error gives the key back, so a retry runs the request again.
+/// handler's work throws is kept as the answer; one met before the work began (the body, the rate limits) and any
+/// other error give the key back, so a retry runs the request again.
 struct IdempotencyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
     let idempotency: IdempotentRequests
     /// The request's deadline from its arrival, the handler's own: waiting for another request's answer, and the
@@ -55,7 +56,7 @@ struct IdempotencyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch var error as APIError where error.status.code < 500 {
+        } catch var error as APIError where error.status.code < 500 && held.hasBegun {
             // A replay answers with the trace of the request that met the error.
             error.traceID = context.traceID
             try await held.keep(status: Int(error.status.code), body: [UInt8](try error.encodedBody()), logger: context.logger)

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PromptDomain
 import PromptStores
+import Synchronization
 
 /// `Idempotency-Key` for `POST /v1/prompts` and `/refresh`: a retry gets the first answer again, never a second
 /// session, a second refresh or a second backend call.
@@ -91,6 +92,9 @@ public struct HeldKey: Sendable {
     fileprivate let fingerprint: String
     fileprivate let userID: String?
     fileprivate let deadline: ContinuousClock.Instant
+    /// Whether the request's work began: a client error met before it (a malformed body, a rate limit) is not an
+    /// answer to keep, since the same request may be served once it is sent again.
+    private let began = WorkBegan()
 
     /// How long past the request's deadline keeping its answer may be retried, inside the answer's own margin.
     private static let keepMargin: Duration = .milliseconds(500)
@@ -122,6 +126,12 @@ public struct HeldKey: Sendable {
         }
     }
 
+    /// Marks the request's work begun: from here a client error it meets (a refresh limit) is its answer.
+    func workBegins() { began.flag.store(true, ordering: .relaxed) }
+
+    /// Whether ``workBegins()`` was called.
+    var hasBegun: Bool { began.flag.load(ordering: .relaxed) }
+
     /// Gives the key back: the request failed on our side, or its client left before the answer was made.
     func release() async {
         let (store, client, key) = (requests.store, client, key)
@@ -146,4 +156,9 @@ extension APIError {
         message: "A request with this Idempotency-Key is still running. Retry after a moment to get its answer.",
         retryAfterSeconds: 1
     )
+}
+
+/// A flag every copy of one ``HeldKey`` shares.
+private final class WorkBegan: Sendable {
+    let flag = Atomic(false)
 }
