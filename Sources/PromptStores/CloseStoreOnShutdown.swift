@@ -14,7 +14,6 @@ package struct CloseStoreOnShutdown: Service {
         try await store.close()
     }
 
-    /// Creates a value with every field.
     package init(store: any StoreMaintenance) {
         self.store = store
     }

@@ -22,7 +22,6 @@ public struct StoredEvalRun: Sendable, Equatable {
     public var createdAt: Date
     public var report: Data
 
-    /// Creates a value with every field.
     public init(id: String, createdAt: Date, report: Data) {
         self.id = id
         self.createdAt = createdAt

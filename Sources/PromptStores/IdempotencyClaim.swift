@@ -1,7 +1,6 @@
 import Foundation
 import PromptDomain
 
-/// The answer to an idempotency claim.
 public enum IdempotencyClaim: Sendable, Equatable {
     /// This request makes the answer.
     case claimed

@@ -16,7 +16,6 @@ public final class MemoryCachedStore: PromptCacheStore {
         var expiresAt: Date
     }
 
-    /// The cache underneath.
     public let base: any PromptCacheStore
     private let entries = Mutex<[String: Entry]>([:])
     private let capacity: Int

@@ -23,7 +23,6 @@ public struct VersionSpan: Sendable, Equatable {
     public var requests: Int
     public var sessions: Int
 
-    /// Creates a value with every field.
     public init(template: TemplateIdentity, firstBucket: Int, lastBucket: Int, requests: Int, sessions: Int) {
         self.template = template
         self.firstBucket = firstBucket
@@ -55,7 +54,6 @@ public struct StatsQuery: Sendable, Equatable {
         case hour, day
     }
 
-    /// Creates a query.
     public init(
         template: String,
         from: Date,

@@ -7,7 +7,6 @@ import PromptDomain
 /// loaded and checked with the templates, so an edit hot-reloads, and a broken or missing translation is refused
 /// like a broken template: the previous copy keeps serving.
 public struct CopyCatalog: Sendable, Equatable {
-    /// The folder in `prompts/` the copy files live in.
     public static let folder = "copy"
 
     /// Each language's copy, by its tag in lower case.
@@ -24,7 +23,6 @@ public struct CopyCatalog: Sendable, Equatable {
         self.english = english
     }
 
-    /// The copy a user with `locale` reads.
     public func copy(for locale: LanguageTag) -> ProductCopy {
         for candidate in CopyMatching.candidates(for: locale) {
             if let copy = byTag[candidate.lowercased()] { return copy }

@@ -16,12 +16,10 @@ public struct PhotoMoment: Sendable, Equatable {
     public var weekday: String
     /// Taken less than ``recentDays`` days before now.
     public var isRecent: Bool
-    /// Whole years between the photo and now.
     public var yearsAgo: Int
     /// Whether the clock reading is local (an explicit offset or coordinates) rather than UTC.
     public var isLocalTime: Bool
 
-    /// How fresh a photo is to count as recent.
     public static let recentDays = 7
 
     /// The moment of a photo taken at `takenAt` (ISO 8601 with a zone), or `nil` without a readable timestamp.

@@ -29,7 +29,6 @@ public struct ProductCopy: Sendable, Equatable {
             && left.photoFallbackLines == right.photoFallbackLines
     }
 
-    /// The message the app shows for an answer that fell back for `reason`.
     public func message(for reason: FallbackReason) -> String {
         switch reason {
         case .timeout: timeoutMessage

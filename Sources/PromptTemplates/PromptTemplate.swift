@@ -8,7 +8,6 @@ import PromptDomain
 /// `prompts/<name>/settings.json` and the optional `prompts/<name>/fallbacks.txt`. Its version is a hash of all
 /// four, so any edit gives new cache keys and the old cached answers stop being served.
 public struct PromptTemplate: Sendable {
-    /// The template's name and version.
     public let identity: TemplateIdentity
     /// Candidate count, model parameters, checks and variants.
     public let settings: TemplateSettings
@@ -36,8 +35,6 @@ public struct PromptTemplate: Sendable {
     private let system: MustacheTemplate
     private let user: MustacheTemplate
 
-    /// Parses a template from its parts.
-    ///
     /// - Throws: ``TemplateError`` naming the part and line of a syntax error or the invalid setting.
     public init(
         name: String,
@@ -207,7 +204,6 @@ public struct PromptTemplate: Sendable {
         ].joined(separator: "-")
     }
 
-    /// Renders both parts for `context`.
     public func render(_ context: TemplateContext) -> RenderedPrompt {
         var values = context.mustacheValues
         // The word range is the language's, with this template's overrides: "{{min_words}} to {{max_words}} words".

@@ -11,7 +11,6 @@ package struct ReloadOnHangup: Service {
         }
     }
 
-    /// Creates a value with every field.
     package init(library: TemplateLibrary) {
         self.library = library
     }

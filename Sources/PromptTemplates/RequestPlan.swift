@@ -12,7 +12,6 @@ import Synchronization
 public struct RequestPlan: Sendable {
     /// The version that renders the request, named as the experiment (the configured template) it is a variant of.
     public let template: TemplateIdentity
-    /// The photo the request is about.
     public let photo: PhotoMetadata
     /// The language the prompts are written in, parsed once when the request was validated.
     public let language: LanguageTag
@@ -20,7 +19,6 @@ public struct RequestPlan: Sendable {
     public let copy: ProductCopy
     /// The model parameters sent with every call.
     public let parameters: ModelParameters
-    /// How many candidates the model is asked for.
     public let candidateCount: Int
     /// The gate's version and the lists' fingerprints: part of every cache key.
     public let listsIdentity: String

@@ -36,7 +36,6 @@ package final class SpellingDictionary: WordDictionary {
         handles.withLock { handles in words.filter { !Self.knows($0, in: handles) } }
     }
 
-    /// Whether one of the spellings knows `word`.
     private static func knows(_ word: Substring, in handles: [OpaquePointer]) -> Bool {
         let text = String(word)
         // Models type the typographic apostrophe; not every dictionary lists its words with it.

@@ -11,11 +11,8 @@ import PromptDomain
 /// `taken_at` and the location (``PhotoMoment``): `time_of_day`, `season`, `weekday`, `is_recent`, `years_ago`,
 /// `years_ago_text`. `location` and `place` are also available without the `photo.` prefix.
 public struct TemplateContext: Sendable {
-    /// The photo's metadata.
     public var photo: PhotoMetadata
-    /// The user's locale, e.g. "en-US".
     public var locale: LanguageTag
-    /// How many candidates to ask the model for.
     public var candidateCount: Int
     /// 0 for the first prompts, n for the n-th refresh.
     public var round: Int
@@ -24,7 +21,6 @@ public struct TemplateContext: Sendable {
     /// When the request is made, for `is_recent` and `years_ago`.
     public var now: Date
 
-    /// Creates a context.
     public init(photo: PhotoMetadata, locale: LanguageTag, candidateCount: Int, round: Int = 0, avoid: [String] = [], now: Date = Date()) {
         self.photo = photo
         self.locale = locale

@@ -9,7 +9,6 @@ import PromptDomain
 /// location, "What drew you to {{location.name}}…" drops out rather than reading "What drew you to  on…". The
 /// product's defaults follow them and are exempt.
 public struct TemplateFallbacks: Sendable {
-    /// One line of the file.
     package struct Line: Sendable {
         package var number: Int
         package var source: String
@@ -30,7 +29,6 @@ public struct TemplateFallbacks: Sendable {
 
     package let lines: [Line]
 
-    /// No template-specific fallbacks.
     public static let none = TemplateFallbacks(lines: [])
 
     package init(lines: [Line]) {

@@ -34,8 +34,6 @@ public final class TemplateLibrary: Sendable {
         }
     }
 
-    /// Loads the templates for start-up.
-    ///
     /// - Throws: ``TemplateError``: at start-up there is no previous version to fall back on.
     public init(
         name: String,

@@ -7,7 +7,6 @@ import Synchronization
 public struct TemplateRejection: Sendable {
     /// The file, line and reason.
     public var error: TemplateError
-    /// When it was rejected.
     public var at: Date
     /// What asked for the reload.
     public var trigger: String

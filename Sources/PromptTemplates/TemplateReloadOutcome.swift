@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import Synchronization
 
-/// What a reload did.
 public enum TemplateReloadOutcome: Sendable {
     /// A new version is live.
     case loaded(TemplateSet)

@@ -73,7 +73,6 @@ public struct TemplateSet: Sendable {
         templates[variant] ?? base
     }
 
-    /// The configured template.
     public var base: PromptTemplate {
         // `load` always puts the configured template in `templates`.
         templates[name]!

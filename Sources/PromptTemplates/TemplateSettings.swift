@@ -29,7 +29,6 @@ public struct TemplateSettings: Sendable, Equatable {
     /// provider takes no grammar, none.
     public var namingLines: Int
 
-    /// Creates settings.
     public init(
         candidateCount: Int = 6,
         parameters: ModelParameters = ModelParameters(),
@@ -250,7 +249,6 @@ public struct TemplateVariant: Sendable, Equatable {
     /// Its relative weight, 0–100.
     public var weight: Int
 
-    /// Creates a variant.
     public init(name: String, weight: Int) {
         self.name = name
         self.weight = weight

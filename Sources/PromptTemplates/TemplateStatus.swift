@@ -4,9 +4,7 @@ import Synchronization
 
 /// The live templates and the last rejected edit.
 public struct TemplateStatus: Sendable {
-    /// What serves now.
     public var live: TemplateSet
-    /// When it was loaded.
     public var loadedAt: Date
     /// The last edit that was refused, unless a later reload succeeded.
     public var rejected: TemplateRejection?

@@ -53,7 +53,6 @@ package struct TemplateWatcher: Service {
         return ContentHash.sha256Hex(material)
     }
 
-    /// Creates a value with every field.
     package init(library: TemplateLibrary, interval: Duration) {
         self.library = library
         self.interval = interval

@@ -9,7 +9,6 @@ import Hummingbird
 public struct DurableBaseline: Sendable {
     private let writer: DatabasePool
 
-    /// Opens (creating) the database at `path`.
     public init(path: String) throws {
         var configuration = Configuration()
         configuration.prepareDatabase { db in

@@ -2,7 +2,6 @@ import Foundation
 
 /// How each API streams a reply: OpenAI's and Anthropic's Server-Sent Events, Ollama's JSON lines.
 extension ReplyShape {
-    /// What comes before the first token.
     func streamOpening() -> [String] {
         switch self {
         case .openAI, .ollama:
@@ -18,7 +17,6 @@ extension ReplyShape {
         }
     }
 
-    /// One token.
     func streamToken(_ token: String) -> String {
         switch self {
         case .openAI:

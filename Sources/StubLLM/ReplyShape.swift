@@ -9,7 +9,6 @@ enum ReplyShape: Sendable {
     /// `{"message": {"role": "assistant", "content": …}, "done": true}`
     case ollama
 
-    /// An error answer with `message`, in this API's shape.
     func error(_ message: String, type: String) -> String {
         let object: [String: Any] =
             switch self {

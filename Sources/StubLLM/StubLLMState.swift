@@ -1,8 +1,6 @@
 /// The stub's switchable behaviour and its call counter, shared by every request.
 public actor StubLLMState {
-    /// The current behaviour.
     public private(set) var behaviour: StubBehaviour
-    /// Delay before answering, in milliseconds.
     public private(set) var latencyMilliseconds: Int
     /// Chat completion requests received since start or the last reset.
     public private(set) var calls = 0
@@ -11,7 +9,6 @@ public actor StubLLMState {
     /// Distinct client connections that sent model requests since start or the last reset.
     public var connections: Int { remotePorts.count }
     private var remotePorts: Set<Int> = []
-    /// Requests being answered right now.
     public private(set) var inFlight = 0
     /// The most requests answered at once since start or the last reset.
     public private(set) var maxInFlight = 0
@@ -21,7 +18,6 @@ public actor StubLLMState {
     public private(set) var retryAfter = "30"
     /// The body of the last request received, for tests that check what the service sent.
     public private(set) var lastRequestBody = ""
-    /// The last call's `traceparent`, if it sent one.
     public private(set) var lastTraceparent: String?
     /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
     public private(set) var isReleased = false
@@ -31,7 +27,6 @@ public actor StubLLMState {
     /// For a streamed reply: stop after this many tokens and keep the connection open, saying nothing more.
     public private(set) var stallAfterTokens: Int?
 
-    /// Creates the state.
     public init(behaviour: StubBehaviour = .normal, latencyMilliseconds: Int = 0, tokenDelayMilliseconds: Int = 0, stallAfterTokens: Int? = nil) {
         self.behaviour = behaviour
         self.latencyMilliseconds = latencyMilliseconds
@@ -82,7 +77,6 @@ public actor StubLLMState {
         return serverOwner ?? behaviour.serverOwner
     }
 
-    /// Marks one answer as finished.
     package func recordAnswered() {
         inFlight -= 1
     }

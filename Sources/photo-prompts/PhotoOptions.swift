@@ -12,8 +12,6 @@ struct PhotoOptions: ParsableArguments {
     @Option(help: "A JSON file: a request body with \"photo\", or a bare photo object.")
     var photo: String
 
-    /// The template and the validated photo request.
-    ///
     /// - Throws: `ValidationError` for an unreadable file; ``StartupFailure`` naming the template file or photo field at fault.
     func load(with configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest) {
         let data: Data

@@ -19,6 +19,5 @@ struct ClientKeyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
 }
 
 extension APIError {
-    /// 401 for `/v1` without a configured client key.
     static let clientUnauthorized = APIError(.unauthorized, code: "unauthorized", message: "Send a client API key as Authorization: Bearer <key>.")
 }

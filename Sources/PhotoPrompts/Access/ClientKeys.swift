@@ -16,7 +16,6 @@ public struct ClientKeys: Sendable {
         self.namesByDigest = namesByDigest
     }
 
-    /// Whether any key is configured.
     public var isEmpty: Bool { namesByDigest.isEmpty }
 
     /// The configured names, sorted, for the start-up log.

@@ -21,7 +21,6 @@ public struct RequestLimits: Sendable {
         self.metrics = metrics
     }
 
-    /// Admits one prompt request from `caller`, or throws 429.
     func admit(_ caller: Caller) throws(APIError) {
         let now = clock.now
         if let perUser, let userID = caller.userID, let wait = perUser.take("\(caller.client)\u{0}\(userID)", now: now) {

@@ -31,6 +31,5 @@ struct AdminAuthMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 extension APIError {
-    /// 401 for `/admin` without the right key.
     static let adminUnauthorized = APIError(.unauthorized, code: "unauthorized", message: "Send the admin key as Authorization: Bearer <key>.")
 }

@@ -14,7 +14,6 @@ struct AdminController<Context: RequestContext>: Sendable {
     let store: any StatsStore
     let clock: any WallClock
 
-    /// `GET /templates`, `POST /templates/reload`, `POST /templates/{name}/render`, `GET /stats`.
     var endpoints: RouteCollection<Context> {
         RouteCollection(context: Context.self)
             .get("templates", use: listTemplates)

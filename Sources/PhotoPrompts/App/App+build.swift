@@ -35,7 +35,6 @@ public struct AppDependencies: Sendable {
     /// What exports `tracer`'s spans, run with the app's services and stopped after them, so the last spans go.
     public var traceExporter: (any Service)?
 
-    /// Creates dependencies.
     public init(
         clock: any WallClock = SystemWallClock(),
         transport: (any HTTPTransport)? = nil,
@@ -173,7 +172,6 @@ func configuredBackends(_ configuration: AppConfiguration, transport: any HTTPTr
     }
 }
 
-/// The backend one configuration entry names.
 func makeBackend(_ configuration: BackendConfiguration, transport: any HTTPTransport) -> any LLMBackend {
     // BackendConfiguration guarantees a base URL and a model for every provider but the stub.
     let baseURL = configuration.baseURL ?? ""

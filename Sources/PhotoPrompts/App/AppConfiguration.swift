@@ -82,8 +82,6 @@ public struct AppConfiguration: Sendable {
     /// `LOG_FORMAT`: text, json or logfmt.
     public var logFormat: LogFormat
 
-    /// Reads and checks every key.
-    ///
     /// - Throws: ``ConfigurationError`` naming the first key whose value is unusable.
     public init(reader: ConfigReader) throws(ConfigurationError) {
         host = reader.text("http.host", default: "127.0.0.1")
@@ -173,7 +171,6 @@ public struct AppConfiguration: Sendable {
         return (level, format)
     }
 
-    /// Whether `host` only accepts connections from this machine.
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }

@@ -25,7 +25,6 @@ struct AppServices: Sendable {
     let deadlines: DeadlineWatch
     /// Each connection's client, told by the server's handlers when it leaves, looked up by the prompt routes.
     let departures = ClientDepartures()
-    /// What exports the request's spans, when something does.
     let traceExporter: (any Service)?
     /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app
     /// stops as a lifecycle service after the server.

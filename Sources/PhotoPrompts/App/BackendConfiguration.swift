@@ -25,7 +25,6 @@ public struct BackendConfiguration: Sendable, Equatable {
         }
     }
 
-    /// The most backends a chain may have.
     public static let maximumCount = 4
 
     /// `LLM_PROVIDER`: which API.
@@ -41,7 +40,6 @@ public struct BackendConfiguration: Sendable, Equatable {
     /// `LLM_LANGUAGES`: the primary language subtags the model writes (`en`); unset, every language.
     public var languages: Set<String>?
 
-    /// Creates a configuration directly.
     public init(provider: Provider, baseURL: String? = nil, model: String? = nil, apiKey: String? = nil) {
         self.provider = provider
         self.baseURL = baseURL

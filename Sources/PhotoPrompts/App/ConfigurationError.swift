@@ -2,10 +2,8 @@
 public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     /// The environment variable, e.g. `HTTP_PORT`.
     public var key: String
-    /// What is wrong with its value.
     public var problem: String
 
-    /// Creates an error.
     public init(key: String, problem: String) {
         self.key = key
         self.problem = problem

@@ -8,7 +8,6 @@ final class ServerListening: Sendable {
     /// Called from the application's `onServerRunning`.
     func open() { continuation.finish() }
 
-    /// Returns once the server listens.
     func wait() async {
         for await _ in opened {}
     }

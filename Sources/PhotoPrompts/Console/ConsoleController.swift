@@ -27,8 +27,6 @@ struct ConsoleController<Context: RequestContext>: Sendable {
         var startedAt: Date
     }
 
-    /// `GET /quality`, `GET /variants`, `GET /versions`, `GET /versions/{version}/render`, `GET /fixtures`,
-    /// `GET /backends`, `GET /evals`.
     var endpoints: RouteCollection<Context> {
         RouteCollection(context: Context.self)
             .get("quality", use: quality)

@@ -19,7 +19,6 @@ struct ConsolePage<Context: RequestContext>: Sendable {
         ]
     }
 
-    /// `GET /admin/console`, `GET /admin/console/{file}`.
     var endpoints: RouteCollection<Context> {
         RouteCollection(context: Context.self)
             .get { request, _ in try serve("", request: request) }

@@ -13,7 +13,6 @@ struct ConsoleRange: Sendable {
     var bucket: Bucket
     var language: LanguageTag?
 
-    /// Hourly or daily points.
     enum Bucket: String, Sendable {
         case hour, day
 

@@ -9,11 +9,8 @@ import PromptDomain
 struct QualityMeasures: Encodable, Sendable {
     /// Answers shown: first rounds plus refreshes.
     var requests: Int
-    /// Sessions started.
     var sessions: Int
-    /// Refreshes answered.
     var refreshes: Int
-    /// Sessions in which the user selected a prompt.
     var sessionsWithSelection: Int
     /// `sessionsWithSelection / sessions`.
     var selectionRate: Double?
@@ -21,7 +18,6 @@ struct QualityMeasures: Encodable, Sendable {
     var feedback: [String: Int]
     /// Answers by source: model, cache, fallback.
     var sources: [String: Int]
-    /// Cards shown.
     var cardsShown: Int
     /// Share of cards shown that the model wrote (now or from the cache), not the fallback copy.
     var modelCardShare: Double?
@@ -39,7 +35,6 @@ struct QualityMeasures: Encodable, Sendable {
     var reaskRate: Double?
     /// Share of the model's candidates that passed the gate.
     var passRate: Double?
-    /// Rejected candidates by reason.
     var rejections: [String: Int]
     /// Good candidates dropped as near-duplicates of another in the same answer.
     var nearDuplicates: Int

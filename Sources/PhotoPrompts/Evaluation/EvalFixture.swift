@@ -38,7 +38,6 @@ public struct EvalFixture: Sendable {
     }
 }
 
-/// A fixture file that cannot be used.
 public struct EvalFixtureError: Error, CustomStringConvertible {
     /// File, line and problem.
     public var description: String

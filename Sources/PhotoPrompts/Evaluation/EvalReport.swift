@@ -6,7 +6,6 @@ import PromptTemplates
 
 /// How one template did over a fixture set: the numbers `photo-prompts eval` prints and writes.
 public struct EvalReport: Codable, Sendable {
-    /// One fixture's outcome.
     public struct FixtureResult: Codable, Sendable {
         public var name: String
         /// The fixture's language, as the pass rate by language names it (`ja`, `zh-Hant`).
@@ -42,9 +41,7 @@ public struct EvalReport: Codable, Sendable {
         }
     }
 
-    /// The template's name and version.
     public var template: TemplateIdentity
-    /// How many fixtures ran.
     public var fixtures: Int
     /// Raw candidates the model wrote, over first answers and re-asks.
     public var candidates: Int
@@ -68,13 +65,9 @@ public struct EvalReport: Codable, Sendable {
     public var nearRepeatsAcrossPhotos: Int?
     /// Share of kept prompts, over photos with a place, labels or people, that mention one of them.
     public var metadataMentionRate: Double?
-    /// Latency of one request, median.
     public var latencyP50Milliseconds: Double
-    /// Latency of one request, 95th percentile.
     public var latencyP95Milliseconds: Double
-    /// Rejections by reason code.
     public var rejections: [String: Int]
-    /// Every fixture's outcome.
     public var results: [FixtureResult]
     /// Prompt tokens over all fixtures, as the providers reported them; `nil` in reports made before tokens were read.
     public var promptTokens: Int?

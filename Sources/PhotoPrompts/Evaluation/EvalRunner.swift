@@ -8,10 +8,8 @@ import PromptTemplates
 /// model, not yesterday's answers.
 public struct EvalRunner: Sendable {
     let generator: PromptGenerator
-    /// How many fixtures run at once.
     let concurrency: Int
 
-    /// Creates a runner over `generator`.
     public init(generator: PromptGenerator, concurrency: Int) {
         self.generator = generator
         self.concurrency = max(1, concurrency)

@@ -7,7 +7,6 @@ import PromptTemplates
 /// Errors that carry session counts (the refresh limit) add `refreshes_used` and `refreshes_remaining` beside
 /// `error`, so the app can update its button without another call.
 public struct APIError: HTTPResponseError, Sendable {
-    /// The HTTP status.
     public let status: HTTPResponse.Status
     /// A stable, machine-readable code, e.g. `invalid_request`.
     public let code: String
@@ -15,7 +14,6 @@ public struct APIError: HTTPResponseError, Sendable {
     public let message: String
     /// Specifics, e.g. which field was wrong.
     public let details: [String]
-    /// Counts to report beside the error, if any.
     public let refreshCounts: RefreshCounts?
     /// Whole seconds to wait before retrying (429 `rate_limited`, 409 and 503), sent as `Retry-After` and
     /// `retry_after_seconds`.
@@ -31,13 +29,10 @@ public struct APIError: HTTPResponseError, Sendable {
 
     /// Refresh counts reported with a refusal.
     public struct RefreshCounts: Sendable {
-        /// Refreshes used.
         public var used: Int
-        /// Refreshes left.
         public var remaining: Int
     }
 
-    /// Creates an error.
     public init(
         _ status: HTTPResponse.Status,
         code: String,
@@ -59,10 +54,8 @@ public struct APIError: HTTPResponseError, Sendable {
         APIError(.badRequest, code: "invalid_request", message: "\(field): \(problem)", details: [field])
     }
 
-    /// 404 for an unknown or expired session.
     public static let sessionNotFound = APIError(.notFound, code: "session_not_found", message: "No such session, or it has expired.")
 
-    /// Feedback named a prompt the session never showed.
     public static let promptNotFound = APIError(.notFound, code: "prompt_not_found", message: "This session never showed that prompt.")
 
     /// 429 once the refreshes are spent, with the app's copy in the session's language.
@@ -143,7 +136,6 @@ public struct APIError: HTTPResponseError, Sendable {
         }
     }
 
-    /// Renders the JSON body.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfterSeconds { headers[.retryAfter] = "\(retryAfterSeconds)" }

@@ -4,9 +4,7 @@ import PromptDomain
 
 /// The body of `POST /v1/sessions/{id}/feedback`: `{"prompt_id": "p_…", "action": "selected" | "dismissed"}`.
 public struct FeedbackRequest: Decodable, Sendable {
-    /// The prompt the user acted on.
     public var promptID: String
-    /// What the user did.
     public var action: FeedbackAction
 
     enum CodingKeys: String, CodingKey {
@@ -31,11 +29,8 @@ public struct FeedbackRequest: Decodable, Sendable {
 
 /// The answer to feedback: what is recorded, and since when. A repeat returns the first record unchanged.
 public struct FeedbackResponse: ResponseEncodable, Decodable, Sendable {
-    /// The session's id.
     public var sessionID: String
-    /// The prompt's id.
     public var promptID: String
-    /// What the user did.
     public var action: FeedbackAction
     /// When it was first recorded, ISO 8601.
     public var recordedAt: String
@@ -47,7 +42,6 @@ public struct FeedbackResponse: ResponseEncodable, Decodable, Sendable {
         case recordedAt = "recorded_at"
     }
 
-    /// Shapes a recorded feedback for the wire.
     public init(sessionID: String, _ feedback: RecordedFeedback) {
         self.sessionID = sessionID
         promptID = feedback.promptID

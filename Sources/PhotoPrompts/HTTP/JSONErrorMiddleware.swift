@@ -11,10 +11,8 @@ import PromptStores
 /// work outlived its deadline is `503 deadline_exceeded`, anything else is logged with its detail and answered
 /// `503 internal_error`; each with `Retry-After`, so a client knows to try again.
 public struct JSONErrorMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
-    /// Creates the middleware.
     public init() {}
 
-    /// Passes the request on and translates any error it throws.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)

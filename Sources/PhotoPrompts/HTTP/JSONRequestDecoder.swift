@@ -4,11 +4,8 @@ import PromptDomain
 
 /// Reads a JSON request body: checks the content type and size, then decodes it, naming the field at fault.
 public enum JSONRequestDecoder {
-    /// The largest body accepted.
     public static let maximumBodyBytes = 64 * 1024
 
-    /// Decodes `Value` from `request`'s body.
-    ///
     /// - Throws: ``APIError``: 415 for a missing or non-JSON content type, 413 for a body over 64 KiB,
     ///   400 `invalid_request` for malformed JSON or a field of the wrong type.
     public static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {

@@ -20,7 +20,6 @@ struct PromptEventStream: Sendable {
     /// Where the stream is a span, with an event for each card, `done` or `error`.
     let tracer: any Tracer
 
-    /// Whether the client asked for a stream.
     static func isRequested(by request: Request) -> Bool {
         request.headers[values: .accept].contains { $0.lowercased().contains("text/event-stream") }
     }

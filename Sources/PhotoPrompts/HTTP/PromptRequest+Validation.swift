@@ -2,7 +2,6 @@ import Foundation
 import PromptDomain
 
 extension PromptRequest {
-    /// The locale used when the client sends none.
     public static let defaultLocale = LanguageTag(locale: "en-US")
 
     /// Bounds from the API contract.

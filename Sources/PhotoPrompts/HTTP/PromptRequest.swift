@@ -2,11 +2,9 @@ import PromptDomain
 
 /// The body of `POST /v1/prompts` as the client sent it. Only `photo` is required; unknown fields are ignored.
 public struct PromptRequest: Decodable, Sendable {
-    /// The app's user id.
     public var userID: String?
     /// The user's locale, e.g. "en-US".
     public var locale: String?
-    /// The photo's metadata.
     public var photo: PhotoMetadata
 
     enum CodingKeys: String, CodingKey {
@@ -18,7 +16,6 @@ public struct PromptRequest: Decodable, Sendable {
 
 /// A ``PromptRequest`` that passed ``PromptRequest/validated()``: bounded, with control characters removed.
 public struct ValidatedPromptRequest: Sendable, Equatable {
-    /// The app's user id.
     public var userID: String?
     /// The locale, parsed and in canonical form; en-US when the client sent none. Everything downstream reads the
     /// language from this one value.

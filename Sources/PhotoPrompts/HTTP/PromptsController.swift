@@ -37,8 +37,6 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     /// `LLM_TIMEOUT` + 1 s, whatever a database or a crashed process left behind.
     static var answerMargin: Duration { .milliseconds(750) }
 
-    /// `POST /v1/prompts`, `POST /v1/sessions/{session_id}/refresh` (both with `Idempotency-Key`),
-    /// `GET /v1/sessions/{session_id}`, `POST /v1/sessions/{session_id}/feedback`.
     public var endpoints: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         routes.group()

@@ -20,16 +20,12 @@ public struct PromptsResponse: Decodable, Sendable, Equatable {
     /// The language of the product's copy in this answer (its fallback prompts and `message`), e.g. `ja` for a
     /// `ja-JP` user; `en` when no shipped language matches the locale.
     public var copyLocale: String
-    /// Refreshes counted so far.
     public var refreshesUsed: Int
-    /// Refreshes left.
     public var refreshesRemaining: Int
-    /// The template that rendered the request.
     public var template: TemplateIdentity
     /// The backend and model that wrote the model prompts; `null` for a fallback answer.
     public var backend: BackendIdentity?
 
-    /// Shapes a session answer for the wire.
     public init(_ answer: SessionAnswer, refreshLimit: Int) {
         sessionID = answer.sessionID
         prompts = answer.round.prompts

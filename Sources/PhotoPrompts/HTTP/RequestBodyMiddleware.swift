@@ -11,11 +11,8 @@ import Tracing
 /// Each of these answers says `Connection: close`, so the server never waits for the rest of such a body. Routes
 /// then read the body from memory.
 struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// How long a body may take to arrive.
     let readTimeout: Duration
-    /// The app's deadline watch.
     let deadlines: DeadlineWatch
-    /// Where the read is a span.
     let tracer: any Tracer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

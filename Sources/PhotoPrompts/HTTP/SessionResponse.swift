@@ -4,7 +4,6 @@ import PromptDomain
 
 /// The answer to `GET /v1/sessions/{id}`: the photo, every round shown, and the counts.
 public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
-    /// One round as shown.
     public struct Round: Codable, Sendable {
         /// 0 for the first answer, then one per refresh attempt.
         public var round: Int
@@ -14,7 +13,6 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         public var fallbackReason: FallbackReason?
         /// Whether it counted against the refresh limit.
         public var counted: Bool
-        /// The prompts shown.
         public var prompts: [Prompt]
         /// When it was shown, ISO 8601.
         public var createdAt: String
@@ -37,19 +35,15 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         }
     }
 
-    /// The session's id.
     public var sessionID: String
     /// The app's user id, or `null`.
     public var userID: String?
-    /// The locale.
     public var locale: String
     /// The photo's metadata as stored (cleaned).
     public var photo: PhotoMetadata
     /// Every round shown, oldest first.
     public var rounds: [Round]
-    /// Refreshes counted so far.
     public var refreshesUsed: Int
-    /// Refreshes left.
     public var refreshesRemaining: Int
     /// The template the session started with.
     public var template: TemplateIdentity
@@ -58,7 +52,6 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
     /// When it stops answering, ISO 8601.
     public var expiresAt: String
 
-    /// Shapes a stored session for the wire.
     public init(_ session: SessionSnapshot, refreshLimit: Int) {
         let format = Date.ISO8601FormatStyle()
         sessionID = session.id

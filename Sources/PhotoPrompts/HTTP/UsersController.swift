@@ -11,13 +11,11 @@ public struct UsersController<Context: ServiceRequestContext>: Sendable {
     let store: any UserDataStore
     let refreshLimit: Int
 
-    /// Creates the controller.
     public init(store: any UserDataStore, refreshLimit: Int) {
         self.store = store
         self.refreshLimit = refreshLimit
     }
 
-    /// `GET /v1/users/{user_id}/export`, `DELETE /v1/users/{user_id}`.
     public var endpoints: RouteCollection<Context> {
         RouteCollection(context: Context.self)
             .get("users/:user_id/export", use: export)

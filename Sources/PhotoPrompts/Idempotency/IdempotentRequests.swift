@@ -14,7 +14,6 @@ import Synchronization
 /// as `409 idempotency_key_in_use` with `Retry-After`. A claim left by a process that died lapses with its lease and
 /// is taken over. Keys are scoped to the client API key; a key reused with a different request is 422.
 public struct IdempotentRequests: Sendable {
-    /// How long answers are kept.
     public static let retention: TimeInterval = 86_400
 
     fileprivate let store: any IdempotencyStore
@@ -26,7 +25,6 @@ public struct IdempotentRequests: Sendable {
     /// How often a retry checks on an answer another request is making.
     fileprivate let pollInterval: Duration = .milliseconds(25)
 
-    /// Creates the service over `store`.
     init(store: any IdempotencyStore, clock: any WallClock, deadlines: DeadlineWatch, margin: Duration) {
         self.store = store
         self.clock = clock

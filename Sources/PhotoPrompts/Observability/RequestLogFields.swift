@@ -7,15 +7,12 @@ import Synchronization
 public final class RequestLogFields: Sendable {
     private let fields = Mutex<[String: String]>([:])
 
-    /// Creates an empty set of fields.
     public init() {}
 
-    /// Sets `name` to `value`.
     public func set(_ name: String, _ value: String?) {
         fields.withLock { $0[name] = value }
     }
 
-    /// Everything set so far.
     public var all: [String: String] {
         fields.withLock { $0 }
     }

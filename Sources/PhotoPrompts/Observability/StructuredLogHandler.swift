@@ -13,14 +13,11 @@ public enum LogFormat: String, Sendable, CaseIterable {
 
 /// A swift-log handler that writes JSON lines or logfmt to standard output, for log collectors.
 public struct StructuredLogHandler: LogHandler {
-    /// The handler's level.
     public var logLevel: Logger.Level = .info
-    /// Metadata added to every line.
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let format: LogFormat
 
-    /// Creates a handler for `label`.
     public init(label: String, format: LogFormat) {
         self.label = label
         self.format = format

@@ -5,7 +5,6 @@ import Synchronization
 /// Shared by every connection's ``ConnectionLimitHandler``: each counts itself in when it opens and out when it
 /// closes, so the count is exact without a lock.
 final class ConnectionLimit: Sendable {
-    /// The most connections served at once.
     let maximum: Int
     private let open = Atomic<Int>(0)
 
@@ -18,7 +17,6 @@ final class ConnectionLimit: Sendable {
         open.add(1, ordering: .relaxed).newValue <= maximum
     }
 
-    /// Counts a closed connection out.
     func release() {
         open.subtract(1, ordering: .relaxed)
     }

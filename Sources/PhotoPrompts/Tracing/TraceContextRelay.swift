@@ -8,7 +8,6 @@ import W3CTraceContext
 /// the service's (which name the trace id) still meet the app's trace. No span is kept: this costs a header's parse
 /// and a header's write per request.
 public struct TraceContextRelay: Tracer {
-    /// Creates the relay.
     public init() {}
 
     public func startSpan<Instant: TracerInstant>(

@@ -2,10 +2,8 @@ import PromptDomain
 
 /// Anthropic's Messages API: `POST {baseURL}/v1/messages` with `x-api-key` and `anthropic-version`.
 public struct AnthropicBackend: LLMBackend {
-    /// The API version this client speaks.
     public static let apiVersion = "2023-06-01"
 
-    /// The provider and model.
     public let identity: BackendIdentity
     private let http: JSONOverHTTP
     private let endpoint: String

@@ -22,7 +22,6 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// The backend did not answer in time.
     public static func timedOut(_ detail: String) -> BackendError { .init(.timedOut, detail: detail) }
     /// No connection could be made, or the name did not resolve.
     public static func unreachable(_ detail: String) -> BackendError { .init(.unreachable, detail: detail) }
@@ -35,7 +34,6 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
     /// The body was not the expected JSON, or was cut off.
     public static func unreadableReply(_ detail: String) -> BackendError { .init(.unreadableReply, detail: detail) }
 
-    /// Whether the failure was running out of time.
     public var isTimeout: Bool {
         if case .timedOut = kind { return true }
         return false
@@ -68,7 +66,6 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// A one-line summary for logs.
     public var description: String {
         switch kind {
         case .timedOut: "timed out: \(detail)"

@@ -1,6 +1,5 @@
 /// How a backend's optional request parameters are chosen: learned (`auto`) or fixed by configuration.
 public struct BackendOptions: Sendable, Equatable {
-    /// `auto`, `on` or `off`.
     public enum Switch: String, Sendable, CaseIterable {
         case auto, on, off
     }
@@ -37,7 +36,6 @@ public struct BackendOptions: Sendable, Equatable {
     /// `LLM_SEND_TEMPERATURE`: send the template's temperature (`on`), never (`off`), or until refused (`auto`).
     public var sendTemperature: Switch
 
-    /// Creates options; every one `auto` by default.
     public init(structuredOutput: StructuredOutput = .auto, maxTokensParameter: MaxTokensParameter = .auto, sendTemperature: Switch = .auto) {
         self.structuredOutput = structuredOutput
         self.maxTokensParameter = maxTokensParameter

@@ -7,7 +7,6 @@ package struct JSONOverHTTP: Sendable {
     /// Strings never to repeat in a log line, e.g. the backend's API key echoed in an error message.
     package var secrets: [String] = []
 
-    /// POSTs `body` to `url` and decodes a `Reply`, within `timeout`.
     package func post<Body: Encodable, Reply: Decodable>(
         _ body: Body,
         to url: String,

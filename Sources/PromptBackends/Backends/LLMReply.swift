@@ -7,7 +7,6 @@ public struct LLMReply: Sendable, Equatable {
     /// The provider's own count of the tokens read and written, when it reports one.
     public var usage: TokenUsage?
 
-    /// Creates a reply.
     public init(text: String, finishReason: FinishReason? = nil, usage: TokenUsage? = nil) {
         self.text = text
         self.finishReason = finishReason

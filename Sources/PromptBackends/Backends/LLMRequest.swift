@@ -6,21 +6,17 @@ public struct LLMRequest: Sendable, Equatable {
     public struct Message: Sendable, Equatable {
         /// `user` or `assistant`.
         public var role: String
-        /// The text.
         public var content: String
 
-        /// Creates a message.
         public init(role: String, content: String) {
             self.role = role
             self.content = content
         }
     }
 
-    /// The system instructions.
     public var system: String
     /// The conversation: the rendered user part, then, on a re-ask, the model's reply and the feedback on it.
     public var messages: [Message]
-    /// Sampling parameters.
     public var parameters: ModelParameters
     /// What the reply must be, for a backend that can constrain decoding to it; nil asks for free text.
     public var constraint: OutputConstraint?

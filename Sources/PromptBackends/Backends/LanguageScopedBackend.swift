@@ -6,7 +6,6 @@ import PromptDomain
 /// user gets the fallback copy in their language at once (`unsupported_language`). A Spanish user no longer waits a
 /// model call for English text the gate would reject.
 public struct LanguageScopedBackend: LLMBackend {
-    /// The backend that writes.
     public let base: any LLMBackend
     /// The primary language subtags it writes.
     public let languages: Set<String>
@@ -17,15 +16,12 @@ public struct LanguageScopedBackend: LLMBackend {
         self.languages = languages
     }
 
-    /// The base backend's.
     public var identity: BackendIdentity { base.identity }
 
-    /// Whether it writes `language`.
     public func writes(_ language: LanguageTag) -> Bool {
         languages.contains(language.language)
     }
 
-    /// The base backend's answer.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         try await base.complete(request, timeout: timeout)
     }

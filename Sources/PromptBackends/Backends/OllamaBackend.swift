@@ -2,7 +2,6 @@ import PromptDomain
 
 /// Ollama's native chat API: `POST {baseURL}/api/chat`; streamed (one JSON object per line) only for a client that streams.
 public struct OllamaBackend: LLMBackend {
-    /// The provider and model.
     public let identity: BackendIdentity
     private let http: JSONOverHTTP
     private let endpoint: String
@@ -16,7 +15,6 @@ public struct OllamaBackend: LLMBackend {
         self.shape = RequestShape(options: options, backend: identity, strongest: .jsonSchema)
     }
 
-    /// Sends the system message and the conversation; returns the reply's content, why it ended, and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         try await shape.calling(within: timeout) { choices, remaining in
             try await complete(request, choices: choices, timeout: remaining)

@@ -2,7 +2,6 @@ import PromptDomain
 
 /// The OpenAI Chat Completions API, which vLLM, llama.cpp's server, LM Studio and Ollama's `/v1` also speak.
 public struct OpenAIBackend: LLMBackend {
-    /// The provider and model.
     public let identity: BackendIdentity
     private let http: JSONOverHTTP
     private let endpoint: String

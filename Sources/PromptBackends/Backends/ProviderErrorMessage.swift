@@ -5,7 +5,6 @@ import Foundation
 /// OpenAI and Anthropic send `{"error": {"message": "…"}}`, Ollama `{"error": "…"}`, proxies plain text. Without
 /// it, a bad key, an unknown model and a refused parameter all read "HTTP 400".
 package enum ProviderErrorMessage {
-    /// The longest message kept.
     package static let maximumLength = 200
 
     /// The message in `body`, shortened, with anything that looks like a key masked; `nil` when there is none.

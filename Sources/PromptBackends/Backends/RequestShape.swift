@@ -17,17 +17,14 @@ import Synchronization
 package final class RequestShape: Sendable {
     /// What is sent now.
     package struct Choices: Sendable, Equatable {
-        /// How the reply's shape is asked for.
         package enum Output: Sendable, Equatable {
             /// A GBNF grammar (``PromptGrammar``).
             case grammar
             /// JSON matching ``PromptListSchema``.
             case jsonSchema
-            /// Plain text.
             case plain
         }
 
-        /// How the reply's shape is asked for now.
         package var output: Output
         /// `max_completion_tokens` instead of `max_tokens`.
         package var maxCompletionTokens: Bool
@@ -72,7 +69,6 @@ package final class RequestShape: Sendable {
         state = Mutex(State(choices: choices, awaitsServerKind: options.structuredOutput == .auto && strongest == nil))
     }
 
-    /// What to send now.
     package var current: Choices { state.withLock { $0.choices } }
 
     /// Whether `auto` has yet to learn what the server takes: the backend asks it before its first call.

@@ -6,7 +6,6 @@ public struct StubBackend: LLMBackend {
     /// Always `stub` / `stub-writer-1`.
     public let identity = BackendIdentity(provider: "stub", model: "stub-writer-1")
 
-    /// Creates the stub.
     public init() {}
 
     /// The questions, one per line, exactly as a well-behaved model would answer.

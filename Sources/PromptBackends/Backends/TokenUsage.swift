@@ -2,10 +2,8 @@
 public struct TokenUsage: Sendable, Equatable {
     /// Tokens of the prompt: the rendered template and, on a re-ask, the conversation so far.
     public var prompt: Int
-    /// Tokens the model wrote.
     public var completion: Int
 
-    /// Creates a count.
     public init(prompt: Int, completion: Int) {
         self.prompt = prompt
         self.completion = completion

@@ -21,11 +21,9 @@ package final class BackendAdmission: Sendable {
         }
     }
 
-    /// Gives a slot back.
     package func leave() {
         current.withLock { $0 -= 1 }
     }
 
-    /// Slots taken now.
     package var inFlight: Int { current.withLock { $0 } }
 }

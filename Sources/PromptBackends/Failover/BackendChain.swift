@@ -72,7 +72,6 @@ public struct BackendChain: Sendable {
         package var identity: BackendIdentity
         package var duration: Duration
         package var outcome: String
-        /// The tokens the provider reported for this call.
         package var usage: TokenUsage?
         /// For a call cancelled because no one waited for it any more: the completion tokens it would have
         /// written, by the backend's recent mean.

@@ -56,7 +56,6 @@ package actor CircuitBreaker {
         }
     }
 
-    /// Records a usable answer.
     package func recordSuccess() {
         phase = .closed(consecutiveFailures: 0)
     }

@@ -9,7 +9,6 @@ package final class CompletionTokenMean: Sendable {
         window = Mutex(RecentSamples(capacity: capacity))
     }
 
-    /// Records the completion tokens one call's reply reported.
     package func record(_ tokens: Int) {
         window.withLock { $0.record(tokens) }
     }

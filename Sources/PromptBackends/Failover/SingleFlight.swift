@@ -24,7 +24,6 @@ package final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
-    /// Creates one with nothing in flight.
     package init() {}
 
     /// Runs `operation` for `key` with a new companion from `makeShared`, or joins the run already in flight, whose

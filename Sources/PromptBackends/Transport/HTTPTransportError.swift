@@ -4,27 +4,22 @@
 public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
     /// The broad class of failure, which decides how the caller reports it.
     public enum Kind: Sendable, Equatable {
-        /// The transfer's time budget ran out.
         case timedOut
         /// The host name did not resolve, or no connection could be made.
         case connectionFailed
         /// The response was larger than the transport accepts.
         case responseTooLarge
-        /// Any other transport failure.
         case other
     }
 
-    /// The broad class of failure.
     public let kind: Kind
     /// A human-readable detail for logs, never shown to end users.
     public let detail: String
 
-    /// Creates an error.
     public init(_ kind: Kind, detail: String) {
         self.kind = kind
         self.detail = detail
     }
 
-    /// A one-line summary for logs.
     public var description: String { "\(kind): \(detail)" }
 }

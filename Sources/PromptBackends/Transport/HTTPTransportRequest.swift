@@ -1,12 +1,9 @@
-/// One outgoing HTTP request.
 public struct HTTPTransportRequest: Sendable {
-    /// The HTTP method, e.g. `POST`.
     public var method: String
     /// The absolute `http` or `https` URL.
     public var url: String
     /// Header fields in the order they are sent.
     public var headers: [(name: String, value: String)]
-    /// The request body, if any.
     public var body: [UInt8]?
     /// The total time the transfer may take, from connecting to the last byte of the response.
     public var timeout: Duration
@@ -14,7 +11,6 @@ public struct HTTPTransportRequest: Sendable {
     /// response is returned: how a streamed reply is read while the model still writes it. It must be quick.
     public var onBodyChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
-    /// Creates a request.
     public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil, timeout: Duration) {
         self.method = method
         self.url = url

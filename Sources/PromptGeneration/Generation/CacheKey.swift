@@ -40,7 +40,6 @@ package struct CacheKey: Encodable {
         ContentHash.sha256Hex(canonicalJSON)
     }
 
-    /// Creates a value with every field.
     package init(
         photo: PhotoMetadata,
         locale: String,

@@ -11,7 +11,6 @@ public struct Generation: Sendable {
     public var fallbackReason: FallbackReason?
     /// Valid prompts not yet shown in the session, best first. Usually more than three: the rest is surplus.
     public var candidates: [ValidPrompt]
-    /// Where the time went.
     public var timing = ServerTiming()
     /// A full model answer to cache, written by the caller in the same commit as the session it shows up in.
     public var cacheEntry: CacheEntry?
@@ -32,12 +31,10 @@ public struct Generation: Sendable {
     /// The tokens the backend calls of this request cost, as the providers reported them (first call and re-ask).
     public var usage: TokenUsage?
 
-    /// A generation that yielded usable candidates.
     public static func prompts(_ candidates: [ValidPrompt], from source: PromptSource, timing: ServerTiming = ServerTiming()) -> Generation {
         Generation(source: source, fallbackReason: nil, candidates: candidates, timing: timing)
     }
 
-    /// A generation that yielded nothing usable.
     public static func fallback(_ reason: FallbackReason, timing: ServerTiming = ServerTiming()) -> Generation {
         Generation(source: .fallback, fallbackReason: reason, candidates: [], timing: timing)
     }

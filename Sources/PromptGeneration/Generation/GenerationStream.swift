@@ -7,7 +7,6 @@ public struct GenerationStream: Sendable {
     /// A good, unseen prompt of the reply being written, in the order the answer will show it.
     public var prompt: @Sendable (ValidPrompt) -> Void
 
-    /// Creates a stream.
     public init(modelAsked: @escaping @Sendable () -> Void, prompt: @escaping @Sendable (ValidPrompt) -> Void) {
         self.modelAsked = modelAsked
         self.prompt = prompt

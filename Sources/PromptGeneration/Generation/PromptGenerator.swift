@@ -26,7 +26,6 @@ public struct PromptGenerator: Sendable {
     /// The request's spans: the chain's tracer, which the model calls use.
     package var tracer: any Tracer { chain.tracer }
 
-    /// Creates a generator.
     public init(
         chain: BackendChain,
         cache: any PromptCacheStore,
@@ -45,7 +44,6 @@ public struct PromptGenerator: Sendable {
         self.cacheTTL = cacheTTL
     }
 
-    /// What to generate for.
     public struct Input: Sendable {
         /// What the templates hand the request: its version, messages, judge, copy and fallbacks.
         public var plan: RequestPlan
@@ -70,7 +68,6 @@ public struct PromptGenerator: Sendable {
         /// as the streamed reply has it. Nil asks the backends for whole replies.
         public var stream: GenerationStream?
 
-        /// Creates an input.
         public init(
             plan: RequestPlan,
             round: Int,
@@ -98,7 +95,6 @@ public struct PromptGenerator: Sendable {
         }
     }
 
-    /// Runs the pipeline once.
     public func generate(_ input: Input, logger: Logger) async -> Generation {
         let deadline = input.backendDeadline(from: .now, timeout: timeout)
         var request = input

@@ -12,7 +12,6 @@ public struct RoundAssembler: Sendable {
     /// When the round is chosen: its date until the store keeps it.
     public var now: Date
 
-    /// Creates an assembler.
     public init(fallbacks: @escaping @Sendable () -> FallbackPrompts, wordRule: WordRule = .english, now: Date) {
         self.fallbacks = fallbacks
         self.wordRule = wordRule

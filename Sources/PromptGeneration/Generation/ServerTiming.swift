@@ -2,11 +2,9 @@ import Foundation
 
 /// Where a request's time went, for the `Server-Timing` response header.
 public struct ServerTiming: Sendable, Equatable {
-    /// One measured part.
     public struct Entry: Sendable, Equatable {
         /// A token such as `render`, `cache` or `backend-1`.
         public var name: String
-        /// How long it took.
         public var duration: Duration
         /// What it was, e.g. `openai/gpt-4o-mini ok`.
         public var detail: String?
@@ -15,10 +13,8 @@ public struct ServerTiming: Sendable, Equatable {
     /// The parts, in the order they happened.
     public private(set) var entries: [Entry] = []
 
-    /// Creates an empty timing.
     public init() {}
 
-    /// Adds a part.
     public mutating func add(_ name: String, _ duration: Duration, detail: String? = nil) {
         entries.append(Entry(name: name, duration: duration, detail: detail))
     }
@@ -40,7 +36,6 @@ public struct ServerTiming: Sendable, Equatable {
     }
 }
 
-/// Runs `work` and returns its result with how long it took.
 package func measured<Value>(_ work: () async throws -> Value) async rethrows -> (Value, Duration) {
     let start = ContinuousClock.now
     let value = try await work()

@@ -22,7 +22,6 @@ package struct StatsFlushService: Service {
         }
     }
 
-    /// Creates a value with every field.
     package init(recorder: StatsRecorder, interval: Duration, logger: Logger) {
         self.recorder = recorder
         self.interval = interval

@@ -5,7 +5,6 @@ import Synchronization
 /// Each backend's calls, outcomes, latency and tokens since start-up, counted by the same calls that feed
 /// `/metrics`, for the console's backends view (`GET /admin/backends`).
 public final class BackendTally: Sendable {
-    /// One backend's numbers.
     public struct Entry: Sendable, Equatable {
         /// Calls by outcome: `ok`, `timeout`, `http_500`, `skipped`, `cancelled`, …
         public var outcomes: [String: Int] = [:]
@@ -16,7 +15,6 @@ public final class BackendTally: Sendable {
         /// Tokens the provider reported: `prompt`, `completion`.
         public var tokens: [String: Int] = [:]
 
-        /// No calls yet.
         public init() {}
     }
 

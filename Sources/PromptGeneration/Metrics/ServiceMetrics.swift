@@ -19,22 +19,18 @@ public final class ServiceMetrics: Sendable {
     public let backends = BackendTally()
     /// Values read at scrape time rather than tracked on every change.
     public struct GaugeSources: Sendable {
-        /// Backend calls in flight now.
         public var backendInFlight: @Sendable () -> Int
         /// Each backend's breaker: 0 closed, 1 open, 0.5 half-open.
         public var breakers: @Sendable () async -> [(backend: String, state: Double)]
 
-        /// Creates sources.
         public init(backendInFlight: @escaping @Sendable () -> Int, breakers: @escaping @Sendable () async -> [(backend: String, state: Double)]) {
             self.backendInFlight = backendInFlight
             self.breakers = breakers
         }
 
-        /// Nothing to report.
         public static let none = GaugeSources(backendInFlight: { 0 }, breakers: { [] })
     }
 
-    /// Creates the metrics.
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
@@ -59,7 +55,6 @@ public final class ServiceMetrics: Sendable {
         CoreMetrics.Timer(label: label, dimensions: dimensions, factory: factory)
     }
 
-    /// One HTTP request answered.
     package func request(route: String, method: String, status: Int, duration: Duration) {
         counter("photoprompts_http_requests_total", [("route", route), ("method", method), ("status", "\(status)")]).increment()
         timer("photoprompts_http_request_duration_seconds", [("route", route), ("method", method)])
@@ -75,7 +70,6 @@ public final class ServiceMetrics: Sendable {
             .recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
     }
 
-    /// The tokens a backend's provider reported for one call.
     package func backendTokens(_ backend: BackendIdentity, _ usage: TokenUsage) {
         let name = "\(backend.provider)/\(backend.model)"
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "prompt")]).increment(by: Int64(usage.prompt))
@@ -90,12 +84,10 @@ public final class ServiceMetrics: Sendable {
         counter("photoprompts_backend_tokens_saved_total", [("backend", name)]).increment(by: Int64(tokens))
     }
 
-    /// A cache lookup.
     package func cacheLookup(hit: Bool) {
         counter("photoprompts_cache_lookups_total", [("result", hit ? "hit" : "miss")]).increment()
     }
 
-    /// An answer that fell back, by reason.
     package func fallback(_ reason: FallbackReason) {
         counter("photoprompts_fallbacks_total", [("reason", reason.rawValue)]).increment()
     }

@@ -5,20 +5,16 @@ import PromptTemplates
 
 /// One answer: the round shown and the session's count after it.
 public struct SessionAnswer: Sendable {
-    /// The session's id.
     public var sessionID: String
     /// The three prompts and where they came from.
     public var round: SessionRound
-    /// Refreshes counted so far.
     public var refreshesUsed: Int
-    /// The template that rendered the request.
     public var template: TemplateIdentity
     /// The product's copy in the user's language: the fallbacks used and the message for a fallback answer.
     public var copy: ProductCopy
     /// Where the time went, for `Server-Timing`.
     public var timing: ServerTiming
 
-    /// Creates a value with every field.
     package init(sessionID: String, round: SessionRound, refreshesUsed: Int, template: TemplateIdentity, copy: ProductCopy, timing: ServerTiming) {
         self.sessionID = sessionID
         self.round = round

@@ -10,7 +10,6 @@ public struct SessionFeedback: Sendable {
     package let stats: StatsRecorder
     package let clock: any WallClock
 
-    /// Creates the service.
     public init(store: any SessionStore, templates: TemplateLibrary, stats: StatsRecorder, clock: any WallClock) {
         self.store = store
         self.templates = templates
@@ -34,8 +33,6 @@ public struct SessionFeedback: Sendable {
         }
     }
 
-    /// The session with its history.
-    ///
     /// - Throws: ``SessionError/notFound`` when it is unknown or expired.
     public func session(id: String, caller: Caller) async throws -> SessionSnapshot {
         guard let session = try await store.session(id: id, now: clock.now), session.isVisible(to: caller) else {

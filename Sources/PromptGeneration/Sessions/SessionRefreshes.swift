@@ -18,7 +18,6 @@ public struct SessionRefreshes: RoundMaking {
     /// The turns of a session's refreshes, kept in `store`.
     package let turns: RefreshTurns
 
-    /// Creates the service.
     public init(
         generator: PromptGenerator,
         store: any SessionStore,

@@ -17,7 +17,6 @@ public struct SessionStarts: RoundMaking {
     /// How long a session answers (`SESSIONS_TTL`).
     package let sessionTTL: TimeInterval
 
-    /// Creates the service.
     public init(
         generator: PromptGenerator,
         store: any SessionStore,

@@ -8,7 +8,6 @@ public struct SessionStream: Sendable {
     /// A prompt of the answer, at its position, as soon as it is known good and unseen; the answer shows the same.
     public var prompt: @Sendable (Prompt, _ position: Int) -> Void
 
-    /// Creates a stream.
     public init(modelAsked: @escaping @Sendable () -> Void, prompt: @escaping @Sendable (Prompt, _ position: Int) -> Void) {
         self.modelAsked = modelAsked
         self.prompt = prompt

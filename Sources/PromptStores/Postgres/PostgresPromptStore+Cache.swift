@@ -26,7 +26,6 @@ extension PostgresPromptStore {
 }
 
 extension CacheEntryRow {
-    /// Inserts the entry, or replaces the one under the same key.
     func upsert(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """

@@ -7,13 +7,10 @@ import PostgresNIO
 /// `psql` and every other PostgreSQL tool. The password never leaves this type except into the client:
 /// ``redacted`` is what logs show.
 public struct PostgresURL: Sendable, Equatable {
-    /// The server's host name or address.
     public var host: String
     /// The server's port; 5432 unless the URL names one.
     public var port: Int
-    /// The role to log in as.
     public var username: String
-    /// The role's password, if the server asks for one.
     public var password: String?
     /// The database; the server's default (the role's name) when absent.
     public var database: String?
@@ -48,7 +45,6 @@ public struct PostgresURL: Sendable, Equatable {
         "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database ?? "")?sslmode=\(sslMode.rawValue)"
     }
 
-    /// The client configuration this URL describes.
     package var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         switch sslMode {

@@ -9,7 +9,6 @@ import Synchronization
 /// just before each commit (one `stat`, per batch of sessions) turns that into a failed write, a
 /// `503 store_unavailable`, and `/readyz` reports the store not ready.
 final class DatabaseFileGuard: TransactionObserver, Sendable {
-    /// Where the database file is.
     let path: String
     /// The device and inode of the file the store opened, taken when the first connection is prepared.
     private let opened = Mutex<FileIdentity?>(nil)

@@ -50,7 +50,6 @@ extension HistoryRows {
 }
 
 extension CacheEntryRow {
-    /// Inserts the entry, or replaces the one under the same key.
     func upsert(into db: Database) throws {
         try db.cachedStatement(
             sql: """

@@ -72,7 +72,6 @@ package final class CurlTransfer: @unchecked Sendable {
         cancelled.withLock { $0 = true }
     }
 
-    /// Whether the owning task was cancelled.
     package var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// Resumes the waiting task exactly once; later calls are ignored.
