@@ -8,38 +8,57 @@ import Synchronization
 ///
 /// Hunspell knows a language's words with their inflections and, where the language builds them, its compounds
 /// (German's "Sonnenuntergang"); it is the spell checker of LibreOffice and Firefox. A handle is not documented as
-/// safe to share between threads, so each call holds its lock: a few microseconds per candidate.
+/// safe to share between threads, so each call holds its lock. A word's verdict depends on the word alone, so it is
+/// kept across requests: Hunspell is asked once per word a model writes, not once per candidate.
 package final class SpellingDictionary: WordDictionary {
-    private let handles: Mutex<[OpaquePointer]>
+    private let handles: Mutex<Lookup>
+
+    /// The handles, and the verdicts they gave. Bounded: at ``remembered`` words the verdicts start again, so a
+    /// model's stream of invented words cannot grow the process.
+    private struct Lookup {
+        let handles: [OpaquePointer]
+        // Keyed by String, not Substring: a Substring would keep its whole candidate alive.
+        var verdicts: [String: Bool] = [:]
+
+        mutating func knows(_ word: Substring) -> Bool {
+            let word = String(word)
+            if let known = verdicts[word] { return known }
+            if verdicts.count >= SpellingDictionary.remembered { verdicts.removeAll(keepingCapacity: true) }
+            let known = SpellingDictionary.knows(word, in: handles)
+            verdicts[word] = known
+            return known
+        }
+    }
+
+    static let remembered = 100_000
 
     /// Opens the dictionaries made of each pair's `affixes` (`.aff`) and `words` (`.dic`) that Hunspell can open; nil
     /// when it can open none.
     package init?(files: [(affixes: String, words: String)]) {
         let handles = files.compactMap { Hunspell_create($0.affixes, $0.words) }
         guard !handles.isEmpty else { return nil }
-        self.handles = Mutex(handles)
+        self.handles = Mutex(Lookup(handles: handles))
     }
 
     deinit {
-        handles.withLock { handles in
-            for handle in handles { Hunspell_destroy(handle) }
+        handles.withLock { lookup in
+            for handle in lookup.handles { Hunspell_destroy(handle) }
         }
     }
 
     /// The first of `words` no spelling knows, or nil when they are all known.
     package func firstUnknown(in words: [Substring]) -> Substring? {
-        handles.withLock { handles in words.first { !Self.knows($0, in: handles) } }
+        handles.withLock { lookup in words.first { !lookup.knows($0) } }
     }
 
     /// Every one of `words` no spelling knows, in order.
     package func unknown(in words: [Substring]) -> [Substring] {
-        handles.withLock { handles in words.filter { !Self.knows($0, in: handles) } }
+        handles.withLock { lookup in words.filter { !lookup.knows($0) } }
     }
 
-    private static func knows(_ word: Substring, in handles: [OpaquePointer]) -> Bool {
-        let text = String(word)
+    private static func knows(_ text: String, in handles: [OpaquePointer]) -> Bool {
         // Models type the typographic apostrophe; not every dictionary lists its words with it.
-        let typed = word.contains("\u{2019}") ? text.replacing("\u{2019}", with: "'") : nil
+        let typed = text.contains("\u{2019}") ? text.replacing("\u{2019}", with: "'") : nil
         return handles.contains { handle in
             Hunspell_spell(handle, text) != 0 || typed.map { Hunspell_spell(handle, $0) != 0 } ?? false
         }

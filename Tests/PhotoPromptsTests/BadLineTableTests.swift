@@ -109,6 +109,6 @@ struct BadLineTableTests {
         #expect(GateTableTests.verdict(line, locale: "en") == .assistantChatter)
         let sign = PhotoMetadata(labels: ["text", "sign"])
         let gate = PromptGate(language: .english, photo: sign, chatter: GateTableTests.chatter, dictionaries: testDictionaries)
-        #expect(gate.failure(for: line, repeatKey: PromptNormalizer.repeatKey(line)) == nil)
+        #expect(gate.failure(for: line) == nil)
     }
 }

@@ -104,7 +104,7 @@ struct GateTableTests {
             ("清水寺で誰と一緒に桜を見たとき、どんな気持ちでしたか？", nil),
             ("を見たとき、誰と一緒に桜の下を歩きましたか？", PromptRejection.Reason.unknownWord("を")),
         ] {
-            #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == verdict, "\(text)")
+            #expect(gate.failure(for: text) == verdict, "\(text)")
         }
     }
 
@@ -114,7 +114,7 @@ struct GateTableTests {
         let gate = PromptGate(language: LanguageTag(locale: "ja"), photo: Self.photo, dictionaries: testDictionaries)
         let text = "Zyx qwv plor mandu, kest verano tolk?"
         #expect(LanguageIdentifier.identify(text).isReliable == false)
-        #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == .wrongLanguage("Latn"))
+        #expect(gate.failure(for: text) == .wrongLanguage("Latn"))
     }
 
     @Test(

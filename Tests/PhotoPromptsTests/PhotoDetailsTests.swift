@@ -95,7 +95,7 @@ struct PhotoDetailsTests {
     func judged(index: Int) {
         let (text, photo, locale, unsupported) = Self.cases[index]
         let gate = PromptGate(language: LanguageTag(locale: locale), photo: photo, now: Self.now, dictionaries: testDictionaries)
-        let verdict = gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text))
+        let verdict = gate.failure(for: text)
         #expect(verdict == unsupported.map { .unsupportedDetail($0) }, "\(text)")
     }
 
@@ -109,6 +109,6 @@ struct PhotoDetailsTests {
             rules: GateRules(photoDetails: false),
             dictionaries: testDictionaries
         )
-        #expect(gate.failure(for: text, repeatKey: PromptNormalizer.repeatKey(text)) == nil)
+        #expect(gate.failure(for: text) == nil)
     }
 }

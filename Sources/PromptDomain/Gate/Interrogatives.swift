@@ -8,16 +8,16 @@
 /// proves nothing there and those languages are not checked. The lists are closed classes of grammar, not what a
 /// model happens to write, so they live here and change with ``PromptGate/version``.
 enum Interrogatives {
-    /// Whether the candidate whose repeat key is `key` carries a question marker of `language`; true for a language
+    /// Whether the candidate whose repeat key is `key` (of words `keyWords`) carries a question marker of `language`; true for a language
     /// with no list.
-    static func asks(key: String, language: String) -> Bool {
+    static func asks(keyWords: [Substring], key: String, language: String) -> Bool {
         if let words = wholeWords[language] {
-            return key.split(separator: " ").contains { word in
+            return keyWords.contains { word in
                 words.contains(String(word)) || (language == "ar" && arabicPrefixed(word, in: words))
             }
         }
         if let parts = wordParts[language] {
-            return UTF8Search.containsAny(of: parts, in: key) || endsAsked(key, endings: endings[language] ?? [])
+            return UTF8Search.containsAny(of: parts, in: key) || endsAsked(keyWords.last, endings: endings[language] ?? [])
         }
         return true
     }
@@ -30,8 +30,8 @@ enum Interrogatives {
 
     /// Whether the last word (before the closing question mark) ends with a question ending: Japanese "か", Korean
     /// "나요".
-    private static func endsAsked(_ key: String, endings: [String]) -> Bool {
-        guard let last = key.split(separator: " ").last else { return false }
+    private static func endsAsked(_ last: Substring?, endings: [String]) -> Bool {
+        guard let last else { return false }
         return endings.contains { last.hasSuffix($0) }
     }
 

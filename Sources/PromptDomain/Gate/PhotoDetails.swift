@@ -90,26 +90,28 @@ package struct PhotoDetails: Sendable {
         return codes
     }()
 
-    /// The first word of `words` (a card's words, in order) naming a detail the photo does not support, or nil.
-    /// `photoWords` are the photo's own words, lower-cased; `unknown` gives those of some words the language's
-    /// dictionary does not know.
-    package func unsupported(in words: [Substring], photoWords: Set<String>, unknown: ([Substring]) -> [Substring]) -> Substring? {
+    /// The first word of the line naming a detail the photo does not support, or nil. `photoWords` are the photo's
+    /// own words, lower-cased; `unknown` gives those of some words the language's dictionary does not know.
+    package func unsupported(in line: LineAnalysis, photoWords: Set<String>, unknown: ([Substring]) -> [Substring]) -> Substring? {
+        let words = line.words
         for (index, word) in words.enumerated() where !ownWords.contains(String(word)) {
             if Self.numbers(in: String(word)).contains(where: { !numbers.contains($0) }) { return word }
             if isOtherDate(word, startsSentence: index == 0) { return word }
-            let lowered = word.lowercased()
+            let lowered = line.lowered[index]
             if otherSeasons.contains(where: { Season.word(lowered, in: language, names: $0) }) { return word }
         }
         // A card in Title Case marks nothing by its capitals.
-        guard capitalisesNames, words.dropFirst().filter(isCapitalised).count * 2 <= words.count - 1 else { return nil }
+        guard capitalisesNames else { return nil }
+        let isCapitalised = words.indices.map { Self.isCapitalised(words[$0], lowered: line.lowered[$0]) }
+        guard isCapitalised.dropFirst().count(where: { $0 }) * 2 <= words.count - 1 else { return nil }
         let capitalised = words.indices.dropFirst().filter { index in
-            isCapitalised(words[index]) && !dates.contains(String(words[index])) && !names(words[index].lowercased(), photoWords)
+            isCapitalised[index] && !dates.contains(String(words[index])) && !names(line.lowered[index], photoWords)
         }
         guard !capitalised.isEmpty else { return nil }
-        let lowered = capitalised.map { Substring(words[$0].lowercased()) }
+        let lowered = capitalised.map { Substring(line.lowered[$0]) }
         let notWords = Set(unknown(lowered))
         for (position, index) in capitalised.enumerated() {
-            let beside = [index - 1, index + 1].contains { $0 > 0 && $0 < words.count && isCapitalised(words[$0]) }
+            let beside = [index - 1, index + 1].contains { $0 > 0 && $0 < words.count && isCapitalised[$0] }
             if notWords.contains(lowered[position]) || beside { return words[index] }
         }
         return nil
@@ -149,9 +151,8 @@ package struct PhotoDetails: Sendable {
     }
 
     /// A word written with a capital, other than English's "I" and its contractions ("I'm").
-    private func isCapitalised(_ word: Substring) -> Bool {
+    private static func isCapitalised(_ word: Substring, lowered lower: String) -> Bool {
         guard word.first?.isUppercase == true else { return false }
-        let lower = word.lowercased()
         return !(lower == "i" || lower.hasPrefix("i'") || lower.hasPrefix("i’"))
     }
 

@@ -75,39 +75,40 @@ public struct PromptGate: Sendable {
         self.acceptedScripts = expected.contains { $0 == nil } ? nil : expected.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
     }
 
-    /// The first rule `text` (normalised, with its repeat key) breaks, or nil when it may be shown.
-    package func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
-        if rules.placeholders, Placeholders.contains(text) { return .placeholder }
-        if rules.chatter, containsChatter(repeatKey) { return .assistantChatter }
-        if rules.oneQuestion, QuestionMarks.count(in: text) > 1 { return .twoQuestions }
-        let words = words(in: text)
-        if rules.realWords, RepeatedText.isRepetitive(text, words: words, spacesWords: spacesWords, language: language.language) {
+    /// The first rule `text` breaks, or nil when it may be shown.
+    package func failure(for text: String) -> PromptRejection.Reason? {
+        failure(for: LineAnalysis(text, locale: language.description))
+    }
+
+    /// The first rule the line breaks, or nil when it may be shown: each rule a predicate over the one reading.
+    package func failure(for line: LineAnalysis) -> PromptRejection.Reason? {
+        if rules.placeholders, line.holdsPlaceholder { return .placeholder }
+        if rules.chatter, containsChatter(line.key) { return .assistantChatter }
+        if rules.oneQuestion, line.questionMarks > 1 { return .twoQuestions }
+        if rules.realWords, RepeatedText.isRepetitive(line, spacesWords: spacesWords, language: language.language) {
             return .repetitive
         }
         // The photo's own words are neither a language's nor a dictionary's to judge.
-        let ownWords = words.filter { !isPhotoWord($0) }
+        let own = line.words.indices.filter { !isPhotoWord(line.words[$0], lowered: line.lowered[$0]) }
         let written: LanguageTag
-        switch writtenLanguage(of: ownWords) {
+        switch writtenLanguage(of: own.map { line.words[$0] }) {
         case .accepted(let tag): written = tag
         case .other(let other) where rules.language: return .wrongLanguage(other)
         case .other(let other): written = LanguageTag(other) ?? language
         }
-        if rules.realWords, let dictionary = dictionaries.dictionary(for: written),
-            let word = dictionary.brokenOpening(of: text)
-                ?? unknownWord(in: judgedWords(ownWords), dictionary: dictionary, coverage: coverage(of: written))
+        let dictionary = dictionaries.dictionary(for: written)
+        if rules.realWords, let dictionary,
+            let word = dictionary.brokenOpening(of: line.text)
+                ?? unknownWord(in: judgedWords(own.map { (line.words[$0], line.lowered[$0]) }), dictionary: dictionary, coverage: coverage(of: written))
         {
             return .unknownWord(String(word))
         }
         if rules.photoDetails,
-            let detail = details.unsupported(
-                in: words,
-                photoWords: photoWords,
-                unknown: { dictionaries.dictionary(for: written)?.unknown(in: $0) ?? [] }
-            )
+            let detail = details.unsupported(in: line, photoWords: photoWords, unknown: { dictionary?.unknown(in: $0) ?? [] })
         {
             return .unsupportedDetail(String(detail))
         }
-        if rules.questionWords, !Interrogatives.asks(key: repeatKey, language: written.language) { return .notAQuestion }
+        if rules.questionWords, !Interrogatives.asks(keyWords: line.keyWords, key: line.key, language: written.language) { return .notAQuestion }
         return nil
     }
 
@@ -144,15 +145,18 @@ public struct PromptGate: Sendable {
     }
 
     /// The words the dictionary judges: neither known words nor numbers.
-    private func judgedWords(_ words: [Substring]) -> [Substring] {
-        words.filter { !$0.contains(where: \.isNumber) && (knownWords.isEmpty || !knownWords.contains($0.lowercased())) }
+    private func judgedWords(_ words: [(word: Substring, lowered: String)]) -> [Substring] {
+        words.filter { !$0.word.contains(where: \.isNumber) && (knownWords.isEmpty || !knownWords.contains($0.lowered)) }.map(\.word)
     }
 
     /// The dictionary's coverage on the good questions of `language`; none measured, every word must be known.
     private func coverage(of language: LanguageTag) -> DictionaryCoverage {
         let good = peopleWrite.goodQuestions[language.language] ?? []
         let measured = dictionaries.coverage(of: language, fingerprint: peopleWrite.fingerprint) { dictionary in
-            DictionaryCoverage(of: dictionary, on: good.map { judgedWords(words(in: $0)) })
+            DictionaryCoverage(of: dictionary, on: good.map { line in
+                let reading = LineAnalysis(line, locale: self.language.description)
+                return judgedWords(Array(zip(reading.words, reading.lowered)))
+            })
         }
         return measured ?? DictionaryCoverage(known: 0, total: 0)
     }
@@ -170,11 +174,12 @@ public struct PromptGate: Sendable {
         return unknown.first { $0.count >= SpellingDictionaries.gluedLength } ?? (unknown.count > allowance ? unknown.first : nil)
     }
 
-    private func words(in text: String) -> [Substring] {
-        WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
-    }
-
-    private func isPhotoWord(_ word: Substring) -> Bool {
+    /// Whether all of `word`'s repeat-key words are the photo's. A word of letters alone is its own key, lower-cased:
+    /// only a word with an apostrophe or a mark between its letters is keyed again.
+    private func isPhotoWord(_ word: Substring, lowered: String) -> Bool {
+        guard !photoWords.isEmpty else { return false }
+        if photoWords.contains(lowered) { return true }
+        guard word.contains(where: { !$0.isLetter }) else { return false }
         let parts = PromptNormalizer.repeatKey(String(word)).split(separator: " ")
         return !parts.isEmpty && parts.allSatisfy { photoWords.contains(String($0)) }
     }

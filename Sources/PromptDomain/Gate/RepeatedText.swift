@@ -5,15 +5,14 @@
 /// The bounds sit above what a question writes: German spells "Schifffahrt" with three f's, and a long English
 /// question may say "the" three times.
 enum RepeatedText {
-    /// Whether `text`, whose words in `language` are `words`, repeats a letter (four times), has three symbols or a
+    /// Whether the line, in `language`, repeats a letter (four times), has three symbols or a
     /// letter with five marks, repeats a run of two to four characters (three times in a row), a word (three times
     /// running; three times in all if it has two characters or more and is not one of the language's small words,
     /// "おしゃべりで、おしゃべりにおしゃべりを"; four times in all if it is), two words together (three times) or,
     /// where words are spaced, four (twice); where they are not, two letters together (four times).
-    static func isRepetitive(_ text: String, words: [Substring], spacesWords: Bool, language: String) -> Bool {
-        let characters = Array(text)
-        return repeatsCharacters(characters) || repeatsWords(words, spaced: spacesWords, language: language)
-            || (!spacesWords && repeatsPairs(of: characters))
+    static func isRepetitive(_ line: LineAnalysis, spacesWords: Bool, language: String) -> Bool {
+        repeatsCharacters(line.characters) || repeatsWords(line.lowered, spaced: spacesWords, language: language)
+            || (!spacesWords && repeatsPairs(of: line.characters))
     }
 
     private static func repeatsCharacters(_ characters: [Character]) -> Bool {
@@ -52,8 +51,7 @@ enum RepeatedText {
         return false
     }
 
-    private static func repeatsWords(_ words: [Substring], spaced: Bool, language: String) -> Bool {
-        let keys = words.map { $0.lowercased() }
+    private static func repeatsWords(_ keys: [String], spaced: Bool, language: String) -> Bool {
         // The same word three times running: "रंग रंग रंग".
         if zip(keys, zip(keys.dropFirst(), keys.dropFirst(2))).contains(where: { $0 == $1.0 && $0 == $1.1 }) { return true }
         var counts: [String: Int] = [:]

@@ -37,6 +37,18 @@ public struct WordRule: Sendable, Equatable {
         return WordRule(counting: counting, range: range)
     }
 
+    /// The number of words of a line read with ``segmenterLocale`` (or with the gate's locale, which is the same).
+    package func count(_ line: LineAnalysis) -> Int {
+        if case .segmenter = counting, line.segmented { return line.words.count }
+        return line.spacedWordCount
+    }
+
+    /// The locale ICU segments with under this rule; nil where words are counted between spaces.
+    package var segmenterLocale: String? {
+        if case .segmenter(let locale) = counting { return locale }
+        return nil
+    }
+
     /// The number of words in `text` under this rule.
     public func count(_ text: some StringProtocol) -> Int {
         switch counting {

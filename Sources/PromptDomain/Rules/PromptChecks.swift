@@ -22,14 +22,13 @@ public struct PromptChecks: Sendable, Equatable {
     /// list. A phrase whose key is empty has no words and never matches.
     private let blockedKeys: [[String]]
 
-    /// The first check `text` (already normalised, with its ``PromptNormalizer/repeatKey(_:)``) fails, or `nil`.
-    package func failure(for text: String, repeatKey: String) -> PromptRejection.Reason? {
-        if mustEndWithQuestionMark, !QuestionMarks.endsQuestion(text) { return .notAQuestion }
-        if rejectsLinks, Self.containsLink(text) { return .containsLink }
+    /// The first check the line fails, or `nil`.
+    package func failure(for line: LineAnalysis) -> PromptRejection.Reason? {
+        if mustEndWithQuestionMark, !QuestionMarks.endsQuestion(line.text) { return .notAQuestion }
+        if rejectsLinks, line.mayHoldLink, Self.containsLink(line.text) { return .containsLink }
         if !blockedKeys.isEmpty {
             // Whole words, compared on the repeat key, so "Diet!" matches "diet" and "dietary" does not.
-            let words = repeatKey.split(separator: " ")
-            if let index = blockedKeys.firstIndex(where: { Self.contains(words, phrase: $0) }) {
+            if let index = blockedKeys.firstIndex(where: { Self.contains(line.keyWords, phrase: $0) }) {
                 return .blockedWord(blockedWords[index])
             }
         }

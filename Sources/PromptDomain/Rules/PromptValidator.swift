@@ -58,7 +58,7 @@ public struct PromptValidator: Sendable {
     /// Whether a prompt kept earlier (a session's surplus) still passes the gate: it may have been judged by an
     /// older one.
     public func stillPasses(_ prompt: ValidPrompt) -> Bool {
-        gate?.failure(for: prompt.text, repeatKey: prompt.repeatKey) == nil
+        gate?.failure(for: prompt.text) == nil
     }
 
     private enum Verdict {
@@ -68,21 +68,21 @@ public struct PromptValidator: Sendable {
 
     private func verdict(on raw: String, alreadyShown: Set<String>, seen: Set<String>) -> Verdict {
         if raw.contains(where: \.isNewline) { return .rejected(.multiLine) }
-        let text = PromptNormalizer.normalize(raw)
-        let words = wordRule.count(text)
-        let key = PromptNormalizer.repeatKey(text)
-        if let reason = judge(text, words: words, key: key, alreadyShown: alreadyShown, seen: seen) { return .rejected(reason) }
-        return .kept(ValidPrompt(text: text, wordCount: words, repeatKey: key), key: key)
+        let line = LineAnalysis(PromptNormalizer.normalize(raw), locale: gate?.language.description ?? wordRule.segmenterLocale)
+        let words = wordRule.count(line)
+        if let reason = judge(line, words: words, alreadyShown: alreadyShown, seen: seen) { return .rejected(reason) }
+        return .kept(ValidPrompt(text: line.text, wordCount: words, repeatKey: line.key), key: line.key)
     }
 
     /// The first rule a normalised candidate breaks, in the order the model is best told about them.
-    private func judge(_ text: String, words: Int, key: String, alreadyShown: Set<String>, seen: Set<String>) -> PromptRejection.Reason? {
+    private func judge(_ line: LineAnalysis, words: Int, alreadyShown: Set<String>, seen: Set<String>) -> PromptRejection.Reason? {
+        let key = line.key
         if words == 0 { return .empty }
         // The gate first: "written in en" tells a model more than "too long", and is what a user would have seen.
-        if let failure = gate?.failure(for: text, repeatKey: key) { return failure }
+        if let failure = gate?.failure(for: line) { return failure }
         if words < wordRule.range.lowerBound { return .tooShort(words: words) }
         if words > wordRule.range.upperBound { return .tooLong(words: words) }
-        if let failure = checks.failure(for: text, repeatKey: key) { return failure }
+        if let failure = checks.failure(for: line) { return failure }
         if exampleKeys.contains(key) { return .copiedExample }
         if alreadyShown.contains(key) { return .alreadyShown }
         if seen.contains(key) { return .duplicate }
