@@ -107,8 +107,9 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
     // First added, so it stops last: the spans of the last requests and of the shutdown are sent.
     if let exporter = services.traceExporter { app.addServices(exporter) }
     if let postgres = services.stores.postgres {
-        // The pool is a lifecycle service; first added, so it stops last. The migrations need it running, and
-        // finish before the server listens: a database that does not answer fails start-up, named.
+        // The pool is a lifecycle service, added after the exporter only, so it stops after everything but the export.
+        // The migrations need it running, and finish before the server listens: a database that does not answer
+        // fails start-up, named.
         app.addServices(postgres.client)
         app.beforeServerStarts { try await migrate(postgres, configuration) }
     }
