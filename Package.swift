@@ -117,7 +117,6 @@ let package = Package(
             dependencies: [
                 "PromptDomain",
                 "CCurl",
-                "StubModel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 // libcurl's loop is stopped as a lifecycle service, after the server.
@@ -159,6 +158,8 @@ let package = Package(
             name: "PhotoPrompts",
             dependencies: [
                 "PromptGeneration",
+                // The in-process `stub` backend's writer, wired where the app builds its backends.
+                "StubModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),

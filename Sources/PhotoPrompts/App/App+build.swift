@@ -8,6 +8,7 @@ import PromptGeneration
 import PromptStores
 import PromptTemplates
 import ServiceLifecycle
+import StubModel
 import Tracing
 
 /// The parts a test may swap; production uses ``AppDependencies/live``.
@@ -186,5 +187,22 @@ func makeBackend(_ configuration: BackendConfiguration, transport: any HTTPTrans
         return AnthropicBackend(transport: transport, baseURL: baseURL, model: model, apiKey: configuration.apiKey)
     case .ollama:
         return OllamaBackend(transport: transport, baseURL: baseURL, model: model, options: configuration.options)
+    }
+}
+
+/// An in-process model that writes photo-aware questions with no network: the default, so `make run` works offline.
+/// It lives where the backends are built, so the backends' module does not depend on the stub's writer.
+struct StubBackend: LLMBackend {
+    /// Always `stub` / `stub-writer-1`.
+    let identity = BackendIdentity(provider: "stub", model: "stub-writer-1")
+
+    /// The questions, one per line, exactly as a well-behaved model would answer.
+    func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
+        let questions = StubPromptWriter.questions(system: request.system, user: request.userText)
+        // Streamed, it writes one line at a time, as a model would.
+        if let observer = ReplyObservation.current {
+            for question in questions { observer.received(question + "\n") }
+        }
+        return LLMReply(text: questions.joined(separator: "\n"), finishReason: .stop)
     }
 }

@@ -2,8 +2,8 @@ import PromptDomain
 
 /// A language model that turns a rendered prompt into a reply.
 ///
-/// Implementations: ``OpenAIBackend``, ``AnthropicBackend`` and ``OllamaBackend`` over ``HTTPTransport``, and
-/// ``StubBackend`` (in process, deterministic). The pipeline never sees HTTP; it sees a reply or a ``BackendError``.
+/// Implementations: ``OpenAIBackend``, ``AnthropicBackend`` and ``OllamaBackend`` over ``HTTPTransport``, and the
+/// app's `StubBackend` (in process, deterministic). The pipeline never sees HTTP; it sees a reply or a ``BackendError``.
 public protocol LLMBackend: Sendable {
     /// The provider and model, part of every cache key.
     var identity: BackendIdentity { get }
