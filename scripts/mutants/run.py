@@ -9,8 +9,8 @@
 First the tests the selected entries name run on the tree as it is: a test that already fails would catch every
 break, so the run stops there. Then, for each entry: the line is found (exactly once, or the entry is stale and fails), replaced, the tests are rebuilt
 incrementally (`swift build --build-tests`), and the tests the entry names run (`swift test --skip-build --filter`),
-inside a throwaway PostgreSQL when the entry says so. The entry is *caught* when a test fails; the tests that failed
-are named. The file is restored before the next entry, whatever happens (Ctrl-C and errors included), and `git diff`
+inside a throwaway PostgreSQL when the entry says so. The entry is *caught* only when a test it names reports a
+failure, and that test is printed; a build failure, a crash or a timeout is its own verdict and is not a catch. The file is restored before the next entry, whatever happens (Ctrl-C and errors included), and `git diff`
 is checked unchanged at the end. Exits 1 when an entry is missed, stale or does not build.
 """
 import argparse
@@ -82,10 +82,14 @@ def check(entry):
         status, output = run(test_command(entry), TEST_LIMIT)
         seconds = time.monotonic() - started
         failed = sorted({a or b for a, b in FAILED.findall(output)})
+        # Only a named test's own failure is a catch: a hang, a crash or a run that reports no failing test says
+        # nothing about which test guards the promise, so each is a verdict of its own and counts as not caught.
         if status == 124:
-            return "caught", f"the tests ran past {TEST_LIMIT} s (a hang) after {seconds:.0f} s"
+            return "timed out", f"the tests ran past {TEST_LIMIT} s after {seconds:.0f} s"
+        if failed:
+            return "caught", "; ".join(failed[:3])
         if status != 0:
-            return "caught", "; ".join(failed[:3]) or f"the test command exited {status}"
+            return "crashed", f"the test command exited {status} with no test reporting a failure"
         if "Test run with 0 tests" in output or "passed after" not in output:
             return "missed", "no test matched the filter"
         return "missed", f"every test passed ({seconds:.0f} s)"

@@ -5,35 +5,10 @@ import PromptStores
 import PromptTemplates
 import Tracing
 
-/// The first answer of a session: one plan, one store read (the user's history with the cached entry), the
-/// generator, and one durable write of the session with its round and the history rows.
-public struct SessionStarts: RoundMaking {
-    package let generator: PromptGenerator
-    package let store: any SessionStore
-    package let templates: TemplateLibrary
-    package let stats: StatsRecorder
-    /// Each user's history: what they were shown in the last `historyWindow` is not shown to them again.
-    package let history: UserHistory
-    /// How long a session answers (`SESSIONS_TTL`).
-    package let sessionTTL: TimeInterval
-
-    public init(
-        generator: PromptGenerator,
-        store: any SessionStore,
-        templates: TemplateLibrary,
-        stats: StatsRecorder,
-        history: UserHistory = .off,
-        sessionTTL: TimeInterval
-    ) {
-        self.generator = generator
-        self.store = store
-        self.templates = templates
-        self.stats = stats
-        self.history = history
-        self.sessionTTL = sessionTTL
-    }
-
+extension SessionService {
     /// Starts a session for `photo` and returns its first three prompts; `stream` hears them as the model writes.
+    /// One plan, one store read (the user's history with the cached entry), the generator, and one durable write of
+    /// the session with its round and the history rows.
     public func start(
         photo: PhotoMetadata,
         caller: Caller,

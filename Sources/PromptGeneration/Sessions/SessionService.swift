@@ -1,17 +1,42 @@
 import Foundation
 import Logging
 import PromptDomain
+import PromptStores
 import PromptTemplates
 import Tracing
 
-/// What starting a session and refreshing it share: a deadline, a plan drawn once, a logger that names the
-/// template, and the count of each round shown. The clock, the cache and the metrics are the generator's.
-package protocol RoundMaking: Sendable {
-    var generator: PromptGenerator { get }
-    var stats: StatsRecorder { get }
-}
+/// A session's life: its first answer, its refreshes (in turns), and what the app reads and records of it after.
+/// One set of dependencies, one extension per use. The clock, the cache and the metrics are the generator's.
+public struct SessionService: Sendable {
+    package let generator: PromptGenerator
+    package let store: any SessionStore
+    package let templates: TemplateLibrary
+    package let stats: StatsRecorder
+    /// Each user's history: what they were shown in the last `historyWindow` is not shown to them again.
+    package let history: UserHistory
+    /// How long a session answers (`SESSIONS_TTL`).
+    package let sessionTTL: TimeInterval
+    /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
+    public let refreshLimit: Int
 
-extension RoundMaking {
+    public init(
+        generator: PromptGenerator,
+        store: any SessionStore,
+        templates: TemplateLibrary,
+        stats: StatsRecorder,
+        history: UserHistory = .off,
+        sessionTTL: TimeInterval,
+        refreshLimit: Int
+    ) {
+        self.generator = generator
+        self.store = store
+        self.templates = templates
+        self.stats = stats
+        self.history = history
+        self.sessionTTL = sessionTTL
+        self.refreshLimit = refreshLimit
+    }
+
     /// The deadline of a prompt request that arrives at `start`: the model's whole budget, `LLM_TIMEOUT`. Every wait
     /// the request makes (a claim, a turn, the model) ends by then; only the store's last write comes after it.
     public func deadline(from start: ContinuousClock.Instant = .now) -> ContinuousClock.Instant {

@@ -5,37 +5,9 @@ import PromptStores
 import PromptTemplates
 import Tracing
 
-/// A session's refreshes: reserved with the turn, generated in it, committed with the turn's end.
-public struct SessionRefreshes: RoundMaking {
-    package let generator: PromptGenerator
-    package let store: any SessionStore
-    package let templates: TemplateLibrary
-    package let stats: StatsRecorder
-    /// Each user's history, read with the reservation.
-    package let history: UserHistory
-    /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
-    public let limit: Int
-    /// The turns of a session's refreshes, kept in `store`.
-    package let turns: RefreshTurns
-
-    public init(
-        generator: PromptGenerator,
-        store: any SessionStore,
-        templates: TemplateLibrary,
-        stats: StatsRecorder,
-        history: UserHistory = .off,
-        limit: Int
-    ) {
-        self.generator = generator
-        self.store = store
-        self.templates = templates
-        self.stats = stats
-        self.history = history
-        self.limit = limit
-        self.turns = RefreshTurns(store: store, clock: generator.clock, tracer: generator.tracer)
-    }
-
-    /// Returns three prompts for the session's photo that it has not shown before.
+extension SessionService {
+    /// Returns three prompts for the session's photo that it has not shown before: reserved with the turn, generated
+    /// in it, committed with the turn's end.
     ///
     /// - Throws: ``SessionError`` when the session is unknown, its refreshes are spent, or another refresh of it
     ///   still runs at `deadline`.
@@ -52,7 +24,7 @@ public struct SessionRefreshes: RoundMaking {
         let reservation = try await generator.tracer.withSpan("history read and reservation") { _ in
             try await store.reserveRefresh(
                 sessionID: sessionID,
-                limit: limit,
+                limit: refreshLimit,
                 now: generator.clock.now,
                 caller: caller,
                 turn: holder,
@@ -72,7 +44,7 @@ public struct SessionRefreshes: RoundMaking {
             throw SessionError.refreshPending(refreshesUsed: used, retryAfterSeconds: max(1, Int(retryAfter.rounded(.up))))
         case .reserved(let ordinal, let start):
             do {
-                return try await turns.withTurn(sessionID, holder: holder, held: start != nil, until: deadline) {
+                return try await withTurn(sessionID, holder: holder, held: start != nil, until: deadline) {
                     let start = if let start { start } else { try await started(sessionID, logger: logger) }
                     return try await refresh(
                         start,
@@ -89,6 +61,44 @@ public struct SessionRefreshes: RoundMaking {
                 await giveBack { try await store.releaseRefresh(sessionID: sessionID) }
                 throw error
             }
+        }
+    }
+
+    /// Refreshes of one session take turns, in this process and across every instance sharing the store.
+    ///
+    /// Without turns two refreshes of one session would read the same history and surplus, both show the same next
+    /// prompts, and the second commit would find them taken and fall back. The turn lives in the store (a holder and a
+    /// lease on the session row), so it holds no connection while the model writes, and a process that dies holding
+    /// it gives it up when the lease ends (`LLM_TIMEOUT` plus a small margin). A refresh waiting for it polls, and
+    /// never past its own request's deadline: then it is refused as in progress, to be retried.
+    /// At most `SESSIONS_REFRESH_LIMIT` refreshes of a session ever wait, because slots are reserved first.
+    ///
+    /// Runs `body` while `holder` holds the turn of `sessionID`, taking it first unless it is `held` already (taken
+    /// with the reservation). `body` ends the turn with its commit; when it throws or is cancelled, it ends here.
+    /// The wait is the trace's `refresh turn wait` span: the time a refresh spent behind another of its session.
+    ///
+    /// - Throws: ``SessionError/refreshInProgress`` when the turn is still held at `deadline`.
+    private func withTurn<Value: Sendable>(
+        _ sessionID: String,
+        holder: String,
+        held: Bool,
+        until deadline: ContinuousClock.Instant,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        if !held {
+            try await generator.tracer.withSpan("refresh turn wait") { _ in
+                // Between tries: a turn usually ends within one model call.
+                while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: generator.clock.now) {
+                    guard try await pause(.milliseconds(20), before: deadline) else { throw SessionError.refreshInProgress }
+                }
+            }
+        }
+        do {
+            return try await body()
+        } catch {
+            let store = self.store
+            await giveBack { try await store.endRefreshTurn(sessionID: sessionID, holder: holder) }
+            throw error
         }
     }
 
