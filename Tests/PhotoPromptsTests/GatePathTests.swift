@@ -126,12 +126,13 @@ struct GatePathTests {
             clock: clock,
             logger: Self.logger
         )
-        let refreshes = SessionRefreshes(
+        let refreshes = SessionService(
             generator: try PromptGenerator.testing([backend], cache: store),
             store: store,
             templates: templates,
             stats: StatsRecorder(store: store, clock: clock),
-            limit: 5
+            sessionTTL: 3600,
+            refreshLimit: 5
         )
         let surplus =
             surplusIsEnglish

@@ -19,7 +19,7 @@ struct AppServices: Sendable {
     let stats: StatsRecorder
     let metrics: ServiceMetrics
     let generator: PromptGenerator
-    let sessions: Sessions
+    let sessions: SessionService
     /// Every deadline the app keeps (request bodies, prompt requests, backend calls, readiness), watched by one loop
     /// the service group serves.
     let deadlines: DeadlineWatch
@@ -35,13 +35,6 @@ struct AppServices: Sendable {
     let listening = ServerListening()
     /// The request's spans: the tracer the model calls use too.
     var tracer: any Tracer { generator.tracer }
-
-    /// A session's life, cut by use: its first answer, its refreshes, and what the app reads and says of it after.
-    struct Sessions: Sendable {
-        let starts: SessionStarts
-        let refreshes: SessionRefreshes
-        let feedback: SessionFeedback
-    }
 
     /// The store, cut by concern.
     struct Stores: Sendable {
@@ -100,25 +93,14 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
     metrics.readGauges(
         from: .init(backendInFlight: { generator.admission.inFlight }, breakers: { await generator.chain.breakerStates() })
     )
-    let history = UserHistory(store: stores.history, window: configuration.promptHistoryDays * 86_400)
-    let sessions = AppServices.Sessions(
-        starts: SessionStarts(
-            generator: generator,
-            store: stores.sessions,
-            templates: templates,
-            stats: stats,
-            history: history,
-            sessionTTL: configuration.sessionTTL
-        ),
-        refreshes: SessionRefreshes(
-            generator: generator,
-            store: stores.sessions,
-            templates: templates,
-            stats: stats,
-            history: history,
-            limit: configuration.refreshLimit
-        ),
-        feedback: SessionFeedback(store: stores.sessions, templates: templates, stats: stats, clock: clock)
+    let sessions = SessionService(
+        generator: generator,
+        store: stores.sessions,
+        templates: templates,
+        stats: stats,
+        history: UserHistory(store: stores.history, window: configuration.promptHistoryDays * 86_400),
+        sessionTTL: configuration.sessionTTL,
+        refreshLimit: configuration.refreshLimit
     )
     return AppServices(
         configuration: configuration,

@@ -6,7 +6,7 @@ import PromptStores
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
 public struct PromptsController<Context: ServiceRequestContext>: Sendable {
-    let sessions: AppServices.Sessions
+    let sessions: SessionService
     let idempotency: any IdempotencyStore
     let clock: any WallClock
     let limits: RequestLimits
@@ -16,7 +16,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
     init(
-        sessions: AppServices.Sessions,
+        sessions: SessionService,
         idempotency: any IdempotencyStore,
         clock: any WallClock,
         limits: RequestLimits,
@@ -30,7 +30,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         self.limits = limits
         self.deadlines = deadlines
         self.departures = departures
-        self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.starts.generator.tracer)
+        self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.generator.tracer)
     }
 
     /// What an answer may take past the request's deadline: the store's last write. Every request is answered by
@@ -43,7 +43,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
             .add(
                 middleware: IdempotencyMiddleware(
                     idempotency: IdempotentRequests(store: idempotency, clock: clock, deadlines: deadlines, margin: Self.answerMargin),
-                    deadline: { [starts = sessions.starts] in starts.deadline(from: $0) },
+                    deadline: { [sessions] in sessions.deadline(from: $0) },
                     events: events
                 )
             )
@@ -54,12 +54,12 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     }
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
-        let deadline = sessions.starts.deadline(from: context.receivedAt)
+        let deadline = sessions.deadline(from: context.receivedAt)
         let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
         return try await respond(request, context, deadline: deadline) { stream in
-            try await sessions.starts.start(
+            try await sessions.start(
                 photo: body.photo,
                 caller: caller,
                 locale: body.locale,
@@ -72,13 +72,13 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     }
 
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
-        let deadline = sessions.refreshes.deadline(from: context.receivedAt)
+        let deadline = sessions.deadline(from: context.receivedAt)
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
         try limits.admit(caller)
         return try await respond(request, context, deadline: deadline) { stream in
             do {
-                return try await sessions.refreshes.refresh(
+                return try await sessions.refresh(
                     sessionID: sessionID,
                     caller: caller,
                     readsCache: Self.readsCache(request),
@@ -87,7 +87,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
                     logger: context.logger
                 )
             } catch let error as SessionError {
-                throw Self.apiError(for: error, limit: sessions.refreshes.limit)
+                throw Self.apiError(for: error, limit: sessions.refreshLimit)
             }
         }
     }
@@ -116,10 +116,10 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
         let sessionID = try context.parameters.require("session_id")
         do {
-            let session = try await sessions.feedback.session(id: sessionID, caller: try Self.caller(request, context))
-            return SessionResponse(session, refreshLimit: sessions.refreshes.limit)
+            let session = try await sessions.session(id: sessionID, caller: try Self.caller(request, context))
+            return SessionResponse(session, refreshLimit: sessions.refreshLimit)
         } catch let error as SessionError {
-            throw Self.apiError(for: error, limit: sessions.refreshes.limit)
+            throw Self.apiError(for: error, limit: sessions.refreshLimit)
         }
     }
 
@@ -127,7 +127,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
         let sessionID = try context.parameters.require("session_id")
         let body = try await JSONRequestDecoder.decode(FeedbackRequest.self, from: request)
         do {
-            let recorded = try await sessions.feedback.record(
+            let recorded = try await sessions.record(
                 sessionID: sessionID,
                 promptID: body.promptID,
                 action: body.action,
@@ -135,7 +135,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
             )
             return FeedbackResponse(sessionID: sessionID, recorded)
         } catch let error as SessionError {
-            throw Self.apiError(for: error, limit: sessions.refreshes.limit)
+            throw Self.apiError(for: error, limit: sessions.refreshLimit)
         }
     }
 
@@ -152,7 +152,7 @@ public struct PromptsController<Context: ServiceRequestContext>: Sendable {
 
     /// The answer as JSON bytes with its timing; ``IdempotencyMiddleware`` gives it its fingerprint when it is kept.
     func stored(_ answer: SessionAnswer) -> StoredResponse {
-        let body = PromptsResponse(answer, refreshLimit: sessions.refreshes.limit).jsonBytes
+        let body = PromptsResponse(answer, refreshLimit: sessions.refreshLimit).jsonBytes
         let timing = answer.timing.entries.isEmpty ? nil : answer.timing.headerValue
         return StoredResponse(status: 200, body: body, serverTiming: timing, fingerprint: "")
     }

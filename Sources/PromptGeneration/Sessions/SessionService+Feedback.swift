@@ -18,8 +18,6 @@ extension SessionService {
         }
     }
 
-    /// The session as shown to `caller`, read back.
-    ///
     /// - Throws: ``SessionError/notFound`` when it is unknown or expired.
     public func session(id: String, caller: Caller) async throws -> SessionSnapshot {
         guard let session = try await store.session(id: id, now: generator.clock.now), session.isVisible(to: caller) else {
