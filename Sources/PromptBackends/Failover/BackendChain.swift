@@ -14,8 +14,8 @@ public struct BackendChain: Sendable {
     package struct Link: Sendable {
         package let backend: any LLMBackend
         package let breaker: CircuitBreaker
-        package let latency: LatencyTracker
-        package let completions: CompletionTokenMean
+        package let latency: RecentSamples<Duration>
+        package let completions: RecentSamples<Int>
     }
 
     package let links: [Link]
@@ -41,8 +41,8 @@ public struct BackendChain: Sendable {
             Link(
                 backend: $0,
                 breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, retryAfterMax: retryAfterMax, clock: clock),
-                latency: LatencyTracker(),
-                completions: CompletionTokenMean()
+                latency: RecentSamples(),
+                completions: RecentSamples()
             )
         }
     }
@@ -182,7 +182,7 @@ public struct BackendChain: Sendable {
             let reply = try await call(link.backend, request, within: remaining)
             let duration = ContinuousClock.now - start
             await link.breaker.recordSuccess()
-            await link.latency.record(duration)
+            link.latency.record(duration)
             if let usage = reply.usage { link.completions.record(usage.completion) }
             var metadata: Logger.Metadata = ["provider": "\(identity.provider)", "model": "\(identity.model)"]
             metadata["finish_reason"] = reply.finishReason.map { "\($0)" }

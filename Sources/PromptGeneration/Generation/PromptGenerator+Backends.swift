@@ -64,7 +64,7 @@ extension PromptGenerator {
             calls: first.attempts.count(where: \.madeCall)
         )
         let needed = ProductSpec.promptsPerAnswer - call.seen.fresh(judged.kept).count { !call.seen.holdsFrame($0) }
-        if needed > 0, validation.suggestsReaskHelps, await hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
+        if needed > 0, validation.suggestsReaskHelps, hasTimeForAnotherCall(to: answer.link, before: call.deadline) {
             await reask(&call, after: answer, validation, needed: needed, into: &judged, timing: &timing, logger: logger)
         }
         return answered(judged, by: answer.link.backend.identity, call: call, cacheKey: cacheKey, timing: timing)

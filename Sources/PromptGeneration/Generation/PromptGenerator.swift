@@ -184,9 +184,9 @@ public struct PromptGenerator: Sendable {
     }
 
     /// A re-ask is worth it only if the backend usually answers in less time than is left.
-    package func hasTimeForAnotherCall(to link: BackendChain.Link, before deadline: ContinuousClock.Instant) async -> Bool {
+    package func hasTimeForAnotherCall(to link: BackendChain.Link, before deadline: ContinuousClock.Instant) -> Bool {
         let remaining = deadline - .now
-        let typical = await link.latency.p90 ?? .zero
+        let typical = link.latency.p90 ?? .zero
         return remaining > typical + .milliseconds(50)
     }
 
