@@ -17,3 +17,13 @@ public protocol IdempotencyStore: Sendable {
     /// Gives up a claim that made no answer to keep (a server error), so a retry can claim the key at once.
     func releaseIdempotencyKey(client: String, key: String) async throws
 }
+
+/// What a claim of an idempotency key found.
+public enum IdempotencyClaim: Sendable, Equatable {
+    /// This request makes the answer.
+    case claimed
+    /// The answer is kept: replay it.
+    case answered(StoredResponse)
+    /// Another request, with this fingerprint, is making it now.
+    case running(fingerprint: String)
+}

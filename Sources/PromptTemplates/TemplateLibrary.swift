@@ -121,3 +121,30 @@ public final class TemplateLibrary: Sendable {
         versions.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: ", ")
     }
 }
+
+/// The live templates and the last rejected edit.
+public struct TemplateStatus: Sendable {
+    public var live: TemplateSet
+    public var loadedAt: Date
+    /// The last edit that was refused, unless a later reload succeeded.
+    public var rejected: TemplateRejection?
+}
+
+/// What a reload did.
+public enum TemplateReloadOutcome: Sendable {
+    /// A new version is live.
+    case loaded(TemplateSet)
+    /// The files load to the versions already live.
+    case unchanged(TemplateSet)
+    /// The edit is broken; the previous version keeps serving.
+    case rejected(TemplateRejection)
+}
+
+/// An edit that did not pass the checks.
+public struct TemplateRejection: Sendable {
+    /// The file, line and reason.
+    public var error: TemplateError
+    public var at: Date
+    /// What asked for the reload.
+    public var trigger: String
+}

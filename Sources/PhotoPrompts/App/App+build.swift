@@ -10,6 +10,7 @@ import PromptTemplates
 import ServiceLifecycle
 import StubModel
 import Tracing
+import UnixSignals
 
 /// The parts a test may swap; production uses ``AppDependencies/live``.
 public struct AppDependencies: Sendable {
@@ -137,6 +138,60 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
         app.addServices(TemplateWatcher(library: services.templates, interval: .seconds(configuration.watchInterval)))
     }
 }
+/// Serves a ``WorkLoop`` (the deadline watch, SQLite's write batcher) in one of the service group's tasks until
+/// graceful shutdown; after that the loop runs its passes in tasks of their own, for whatever work is left.
+private struct WorkLoopService: Service {
+    let loop: WorkLoop
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await loop.serve() }
+    }
+}
+
+/// Closes the store when the service shuts down, last of all.
+///
+/// Hummingbird stops its services in reverse order: the HTTP server first (it finishes the requests in flight),
+/// then the services added after this one (the stats flush writes its last counts), and this one last. Closing
+/// SQLite checkpoints the WAL, so the file is whole on its own; closing PostgreSQL ends the connection pool.
+private struct CloseStoreOnShutdown: Service {
+    let store: any StoreMaintenance
+
+    func run() async throws {
+        // Returns when graceful shutdown begins; if the task is cancelled instead, close all the same.
+        try? await gracefulShutdown()
+        try await store.close()
+    }
+}
+
+/// Writes the ``StatsRecorder``'s counts every `interval`, and once more at shutdown.
+private struct StatsFlushService: Service {
+    let recorder: StatsRecorder
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            do {
+                try await recorder.flush()
+            } catch {
+                logger.error("writing template stats failed; will retry", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
+
+/// Reloads the templates on SIGHUP, the Unix convention for "re-read your configuration".
+private struct ReloadOnHangup: Service {
+    let library: TemplateLibrary
+
+    func run() async throws {
+        for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
+            library.reload(trigger: "SIGHUP")
+        }
+    }
+}
+
 /// The pipeline over the configured backend chain; shared by the service and `photo-prompts generate`.
 package func makeGenerator(
     _ configuration: AppConfiguration,

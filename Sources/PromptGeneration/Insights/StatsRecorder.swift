@@ -19,7 +19,7 @@ package struct RoundContext: Sendable {
 /// Counts what happens to each template version in memory and hands the counts to the store in batches.
 ///
 /// Requests only touch a mutex-guarded dictionary: stats never add a database write to the user's wait. The
-/// ``StatsFlushService`` writes the counts every `STATS_FLUSH_INTERVAL` and at shutdown, and `GET /admin/stats`
+/// app's `StatsFlushService` writes the counts every `STATS_FLUSH_INTERVAL` and at shutdown, and `GET /admin/stats`
 /// flushes before it reads, so an operator always sees every finished request. A crash loses at most one
 /// interval of counts, never a session.
 public final class StatsRecorder: Sendable {
