@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything PhotoPrompts keeps, as the one store the app holds: each concern is a protocol of its own, and each
 /// database implements them in files named alike (`SQLitePromptStore+Sessions.swift`,
 /// `PostgresPromptStore+Sessions.swift`), so an operation's SQL for both sits side by side.

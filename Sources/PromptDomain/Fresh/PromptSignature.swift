@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a prompt asks, as the set of its content words' stems: two prompts whose sets mostly agree are the same
 /// question to a user, even when they differ in small words, word forms, numbers, dates or a place's accents.
 ///

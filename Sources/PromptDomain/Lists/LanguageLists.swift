@@ -1,5 +1,3 @@
-import Foundation
-
 /// Lines of text per language, one file per language tag in a folder of `prompts/`: the gate's chatter phrases
 /// (`chatter/en.txt`) and the example questions templates may show the model (`examples/zh-Hant.txt`).
 ///

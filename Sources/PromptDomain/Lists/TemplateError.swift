@@ -1,5 +1,3 @@
-import Foundation
-
 /// A template or fallback file that cannot be used, naming the file and, where known, the line.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {
     /// The file at fault.

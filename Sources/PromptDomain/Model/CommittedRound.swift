@@ -1,5 +1,3 @@
-import Foundation
-
 /// A refresh's round as the store kept it, and the session's count after it.
 public struct CommittedRound: Sendable {
     /// The round, with its number, count and time as stored.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The store's answer to feedback.
 public enum FeedbackOutcome: Sendable {
     /// Recorded now or before.

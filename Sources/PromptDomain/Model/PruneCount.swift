@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a prune removed.
 public struct PruneCount: Sendable, Equatable {
     /// Sessions removed, with their rounds and prompts.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The two messages sent to the model.
 public struct RenderedPrompt: Sendable, Equatable {
     /// The system message: instructions.

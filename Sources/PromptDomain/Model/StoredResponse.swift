@@ -1,5 +1,3 @@
-import Foundation
-
 /// An answer kept under an `Idempotency-Key`, replayed byte for byte to a retry.
 public struct StoredResponse: Sendable, Equatable {
     /// The HTTP status.

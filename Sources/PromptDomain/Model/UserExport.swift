@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the service holds about one user of one client: for "Export Data".
 public struct UserExport: Sendable {
     /// Their sessions, oldest first, with every round shown.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The system's clock.
 public struct SystemWallClock: WallClock {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The current date, injected so expiry rules are testable without sleeping.
 public protocol WallClock: Sendable {

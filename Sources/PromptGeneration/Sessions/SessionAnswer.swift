@@ -1,5 +1,3 @@
-import Foundation
-import Logging
 import PromptDomain
 import PromptTemplates
 

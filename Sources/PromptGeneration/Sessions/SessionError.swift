@@ -1,5 +1,3 @@
-import Foundation
-import Logging
 import PromptTemplates
 
 /// Why a session request was refused.
