@@ -21,10 +21,4 @@ public struct StoredEvalRun: Sendable, Equatable {
     public var id: String
     public var createdAt: Date
     public var report: Data
-
-    public init(id: String, createdAt: Date, report: Data) {
-        self.id = id
-        self.createdAt = createdAt
-        self.report = report
-    }
 }

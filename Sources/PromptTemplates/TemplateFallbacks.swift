@@ -31,10 +31,6 @@ public struct TemplateFallbacks: Sendable {
 
     public static let none = TemplateFallbacks(lines: [])
 
-    package init(lines: [Line]) {
-        self.lines = lines
-    }
-
     /// Parses the file's text: one prompt per line, `#` starts a comment, blank lines are skipped.
     ///
     /// - Throws: ``TemplateError`` naming `file` and the line of a Mustache syntax error.

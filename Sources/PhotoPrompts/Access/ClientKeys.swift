@@ -12,10 +12,6 @@ public struct ClientKeys: Sendable {
     /// No keys: the service is open (and then listens on loopback only).
     public static let none = ClientKeys(namesByDigest: [:])
 
-    private init(namesByDigest: [[UInt8]: String]) {
-        self.namesByDigest = namesByDigest
-    }
-
     public var isEmpty: Bool { namesByDigest.isEmpty }
 
     /// The configured names, sorted, for the start-up log.

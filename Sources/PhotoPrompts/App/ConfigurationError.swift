@@ -4,11 +4,6 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
     public var key: String
     public var problem: String
 
-    public init(key: String, problem: String) {
-        self.key = key
-        self.problem = problem
-    }
-
     /// "Invalid configuration: HTTP_PORT must be an integer from 0 to 65535 (got "abc")"
     public var description: String { "Invalid configuration: \(key) \(problem)" }
 }

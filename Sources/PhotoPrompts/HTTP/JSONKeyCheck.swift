@@ -27,10 +27,6 @@ struct JSONKeyCheck {
     /// Deeper documents are left to `JSONDecoder`, which has its own limit; recursion here stays shallow.
     private static let maximumDepth = 64
 
-    private init(bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
-    }
-
     private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     private mutating func skipWhitespace() {

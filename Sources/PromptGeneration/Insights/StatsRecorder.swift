@@ -7,12 +7,6 @@ package struct RoundContext: Sendable {
     package var template: TemplateIdentity
     package var language: String
     package var photo: PhotoMetadata
-
-    package init(template: TemplateIdentity, language: String, photo: PhotoMetadata) {
-        self.template = template
-        self.language = language
-        self.photo = photo
-    }
 }
 
 /// Counts what happens to each template version in memory and hands the counts to the store in batches.
