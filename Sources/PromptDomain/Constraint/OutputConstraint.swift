@@ -7,7 +7,6 @@
 public struct OutputConstraint: Sendable, Equatable {
     /// How many questions to write.
     public var items: Int
-    /// The user's language.
     public var language: LanguageTag
     /// The word rule the gate applies: counting and range.
     public var wordRule: WordRule
@@ -21,7 +20,6 @@ public struct OutputConstraint: Sendable, Equatable {
     /// mostly does not, and one whose line must hold a detail writes the rest of the line around it.
     public var namingLines: Int
 
-    /// Creates a constraint.
     public init(
         items: Int,
         language: LanguageTag,

@@ -11,7 +11,6 @@
 /// are listed, not "anything but punctuation": a small model fills a negated class with no-break spaces and glues
 /// words, and with apostrophes allowed glues them across one ("sea'slice").
 package enum PromptGrammar {
-    /// The grammar's text.
     package static func gbnf(for constraint: OutputConstraint) -> String {
         let mark = "\"\(constraint.questionMark)\""
         let scripts = LetterScripts.expected(for: constraint.language) ?? ["Latn"]

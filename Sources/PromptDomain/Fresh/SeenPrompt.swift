@@ -8,7 +8,6 @@ public struct SeenPrompt: Sendable, Equatable {
     public var key: UInt64
     /// Its near-duplicate signature.
     public var signature: PromptSignature
-    /// When it was shown.
     public var shownAt: Date
     /// Which of the signature's first 32 terms are the photo's own words (bit `i` for `signature.terms[i]`): the rest
     /// is its frame, which the month rule compares with later cards about other photos.

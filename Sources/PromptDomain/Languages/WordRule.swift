@@ -14,12 +14,10 @@ public struct WordRule: Sendable, Equatable {
         case segmenter(locale: String)
     }
 
-    /// How words are found.
     public var counting: Counting
     /// The allowed number of words.
     public var range: ClosedRange<Int>
 
-    /// Creates a rule.
     public init(counting: Counting = .spaces, range: ClosedRange<Int> = CalibratedWordRanges.english) {
         self.counting = counting
         self.range = range

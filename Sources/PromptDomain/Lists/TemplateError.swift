@@ -7,7 +7,6 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
-    /// Creates an error.
     public init(file: String, line: Int? = nil, message: String) {
         self.file = file
         self.line = line

@@ -5,7 +5,6 @@ public struct BackendIdentity: Sendable, Equatable, Codable {
     /// The model name, e.g. "gpt-4o-mini".
     public var model: String
 
-    /// Creates an identity.
     public init(provider: String, model: String) {
         self.provider = provider
         self.model = model

@@ -9,7 +9,6 @@ public struct CacheEntry: Sendable {
     /// When the entry stops being served.
     public var expiresAt: Date
 
-    /// Creates an entry.
     public init(key: String, prompts: [ValidPrompt], expiresAt: Date) {
         self.key = key
         self.prompts = prompts

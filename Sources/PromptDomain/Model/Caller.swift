@@ -11,7 +11,6 @@ public struct Caller: Sendable, Equatable {
     /// The client name recorded for sessions made while no API keys are configured.
     public static let openClient = "-"
 
-    /// Creates a caller.
     public init(client: String, userID: String?) {
         self.client = client
         self.userID = userID

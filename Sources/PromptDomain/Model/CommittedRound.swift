@@ -5,7 +5,6 @@ public struct CommittedRound: Sendable {
     /// Refreshes counted so far, including this one if it counted.
     public var refreshesUsed: Int
 
-    /// Creates a value with every field.
     package init(round: SessionRound, refreshesUsed: Int) {
         self.round = round
         self.refreshesUsed = refreshesUsed

@@ -11,7 +11,6 @@ public struct DeletedUserData: Sendable, Equatable {
     /// Entries of their prompt history: one per answer shown.
     public var historyEntries: Int
 
-    /// Creates a value with every field.
     package init(sessions: Int, feedback: Int, idempotencyRecords: Int, historyEntries: Int = 0) {
         self.sessions = sessions
         self.feedback = feedback

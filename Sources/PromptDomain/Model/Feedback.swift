@@ -14,7 +14,6 @@ public struct Feedback: Sendable {
     /// Who sent it: only the session's owner may.
     public var caller: Caller
 
-    /// Creates a value with every field.
     public init(sessionID: String, promptID: String, action: FeedbackAction, at: Date, caller: Caller) {
         self.sessionID = sessionID
         self.promptID = promptID

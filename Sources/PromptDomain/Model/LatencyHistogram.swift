@@ -3,7 +3,6 @@
 ///
 /// The bounds run to the spec's 15 s deadline; each is a counter `first_answer_ms.le_<bound>` (not cumulative).
 public enum LatencyHistogram {
-    /// The counters' prefix.
     public static let prefix = "first_answer_ms.le_"
     /// Each bucket's upper bound, in milliseconds; a last bucket, `inf`, holds the rest.
     public static let bounds = [5, 10, 25, 50, 100, 250, 500, 1000, 2000, 4000, 8000, 15_000]

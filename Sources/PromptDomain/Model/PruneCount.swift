@@ -9,7 +9,6 @@ public struct PruneCount: Sendable, Equatable {
     /// Prompt history entries (one per answer shown) past their window.
     public var historyEntries: Int
 
-    /// Creates a count.
     public init(sessions: Int, cacheEntries: Int, idempotentAnswers: Int = 0, historyEntries: Int = 0) {
         self.idempotentAnswers = idempotentAnswers
         self.historyEntries = historyEntries

@@ -2,7 +2,6 @@ import Foundation
 
 /// Feedback as stored.
 public struct RecordedFeedback: Sendable {
-    /// The prompt's id.
     public var promptID: String
     /// What the user did.
     public var action: FeedbackAction

@@ -5,7 +5,6 @@ public struct RenderedPrompt: Sendable, Equatable {
     /// The user message: the photo's metadata, as delimited data.
     public var user: String
 
-    /// Creates a value with every field.
     package init(system: String, user: String) {
         self.system = system
         self.user = user

@@ -10,13 +10,11 @@ public struct SessionSnapshot: Sendable, Equatable {
     public var userID: String?
     /// The locale prompts are written for, parsed once when the request was validated.
     public var locale: LanguageTag
-    /// The photo's metadata.
     public var photo: PhotoMetadata
     /// The template in use when the session started.
     public var template: TemplateIdentity
     /// Refreshes that counted against the limit.
     public var refreshesUsed: Int
-    /// When the session started.
     public var createdAt: Date
     /// When it stops answering.
     public var expiresAt: Date
@@ -30,7 +28,6 @@ public struct SessionSnapshot: Sendable, Equatable {
         caller.owns(client: owner, userID: userID)
     }
 
-    /// Creates a value with every field.
     package init(
         id: String,
         owner: String,

@@ -11,12 +11,9 @@ public struct StatsCounter: Sendable, Equatable {
     public var template: TemplateIdentity
     /// The request's language, as its canonical tag (`es`, `pt-BR`); empty for counts made before stats had one.
     public var language: String
-    /// The counter's name.
     public var name: String
-    /// How many.
     public var value: Int
 
-    /// Creates a counter.
     public init(bucket: Int, template: TemplateIdentity, language: String, name: String, value: Int) {
         self.bucket = bucket
         self.template = template

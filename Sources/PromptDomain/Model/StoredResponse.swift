@@ -1,6 +1,5 @@
 /// An answer kept under an `Idempotency-Key`, replayed byte for byte to a retry.
 public struct StoredResponse: Sendable, Equatable {
-    /// The HTTP status.
     public var status: Int
     /// The JSON body.
     public var body: [UInt8]
@@ -11,7 +10,6 @@ public struct StoredResponse: Sendable, Equatable {
     /// The app's user it was for, so their data can be deleted with them.
     public var userID: String?
 
-    /// Creates a stored response.
     public init(status: Int, body: [UInt8], serverTiming: String? = nil, fingerprint: String, userID: String? = nil) {
         self.status = status
         self.body = body

@@ -10,7 +10,6 @@ public struct TemplateVersionFiles: Sendable, Equatable, Codable {
     /// When this instance first loaded it.
     public var firstSeen: Date
 
-    /// Creates a value with every field.
     public init(template: TemplateIdentity, files: [String: String], firstSeen: Date) {
         self.template = template
         self.files = files

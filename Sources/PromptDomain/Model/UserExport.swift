@@ -7,7 +7,6 @@ public struct UserExport: Sendable {
     /// The prompts they were shown inside the history window, newest first: hashes and signatures, no text.
     public var history: SeenHistory
 
-    /// Creates a value with every field.
     package init(sessions: [SessionSnapshot], feedback: [Feedback], history: SeenHistory = []) {
         self.sessions = sessions
         self.feedback = feedback

@@ -2,6 +2,5 @@ import Foundation
 
 /// The current date, injected so expiry rules are testable without sleeping.
 public protocol WallClock: Sendable {
-    /// Now.
     var now: Date { get }
 }
