@@ -1,5 +1,3 @@
-import Foundation
-
 /// How both stores turn column values back into the service's types.
 package enum StoredValue {
     /// The enum case stored as `raw`; a value this version does not know is a storage error, not a crash.

@@ -1,4 +1,3 @@
-import Foundation
 import PromptDomain
 
 /// Everything stored about one user, to export or to delete.

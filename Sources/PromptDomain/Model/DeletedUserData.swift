@@ -1,5 +1,3 @@
-import Foundation
-
 /// What "Delete Account" removed.
 public struct DeletedUserData: Sendable, Equatable {
     /// Sessions, with their rounds and prompts.
