@@ -158,6 +158,12 @@ struct GateTableTests {
             ("es", "¿Qué recuerdas de aquella tarde en la plaaya con tu perro?", "plaaya"),
             ("de", "Woran erinnertxy dich dieser Sonnenuntergang am Strand mit deinem Hund?", "erinnertxy"),
             ("fr", "Qu'avez-vous ressenti en regardant ce coucherz de soleil sur la plage ?", "coucherz"),
+            ("pt", "O que você sentiu ao ver o pôr do sol na praiaa com o seu cachorro?", "praiaa"),
+            ("it", "Cosa hai provato guardando il tramontoo sulla spiaggia con il tuo cane?", "tramontoo"),
+            ("nl", "Wat voelde je toen je de zonsondergangk op het strand met je hond zag?", "zonsondergangk"),
+            ("ar", "ما الذي شعرت به عندما رأيت غروبالشمسعلى الشاطئ مع كلبك في ذلك المساء؟", "غروبالشمسعلى"),
+            ("ko", "해변에서 강아지와 함께 노을을바라보며느낀감정은 무엇이었나요?", "노을을바라보며느낀감정은"),
+            ("hi", "समुद्र तट पर अपने कुत्ते के साथ सूर्यास्तकोदेखकरमहसूस क्या हुआ था?", "सूर्यास्तकोदेखकरमहसूस"),
         ]
     )
     func realWords(locale: String, text: String, word: String) {

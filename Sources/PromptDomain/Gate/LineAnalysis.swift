@@ -1,8 +1,10 @@
 /// A candidate line read once, for every rule that judges it: its normalised text and repeat key, ICU's words with
-/// their lower-case forms, and what one walk over its characters finds.
+/// their lower-case forms and identities, and what one walk over its characters finds.
 ///
 /// The word rule, the template's checks and each rule of the gate are predicates over this value, so none of them
-/// tokenises the line again: profiled, judging a reply walked each line about fifteen times, once per rule.
+/// tokenises the line again: profiled, judging a reply walked each line about fifteen times, once per rule. Words and
+/// characters are also numbered, so the repetition rule compares integers, not strings (hashing and comparing
+/// `String`s and `Character`s was most of the gate's time).
 package struct LineAnalysis: Sendable {
     /// The normalised text, and its repeat key (``PromptNormalizer/repeatKey(_:)``) with the key's words.
     package let text: String
@@ -12,12 +14,19 @@ package struct LineAnalysis: Sendable {
     /// lower-cased: the gate's words.
     package let words: [Substring]
     package let lowered: [String]
+    /// Each word's identity: the index of the first word lower-cased the same.
+    package let wordIDs: [Int]
     /// Whether ``words`` are ICU's: then, in a language written without spaces, their count is the word rule's.
     package let segmented: Bool
-    /// The characters, for the repetition rule's windows.
-    package let characters: [Character]
+    /// Each character's identity (its scalar, or a number above Unicode's for a character of several scalars, the
+    /// same for equal ones), and whether it is a letter or a symbol: the repetition rule's input.
+    package let characters: [UInt32]
+    package let letters: [Bool]
+    package let symbols: [Bool]
+    /// Whether some character stacks five or more marks on a letter ("أيًّاٌٌٌٌٌٍٍٍٍٍٍ").
+    package let stacksMarks: Bool
     /// Runs between spaces that hold a letter or a digit: the spec's count where a language spaces its words
-    /// ("sun-kissed" and "don't" count once, a lone "—" or emoji not at all).
+    /// (``WordCounter``).
     package let spacedWordCount: Int
     /// A slot the model left unfilled: a bracket or brace (never in a question to a user), or `<` and `>` around a
     /// tag's letters (`<name>`; "<3" is not one).
@@ -26,6 +35,8 @@ package struct LineAnalysis: Sendable {
     package let questionMarks: Int
     /// Whether a ".", "@" or ":" is in the text: every link has one, and most questions have none.
     package let mayHoldLink: Bool
+    /// Whether a character is a number: without one, no word names a number.
+    package let holdsNumber: Bool
 
     /// Reads `text` (normalised) with the word rules of `locale` (a BCP 47 tag); nil `locale`: words between spaces,
     /// for a line no gate judges.
@@ -36,26 +47,44 @@ package struct LineAnalysis: Sendable {
         let icuWords = locale.flatMap { WordSegmenter.words(in: text, locale: $0) }
         segmented = icuWords != nil
         words = icuWords ?? text.split(whereSeparator: \.isWhitespace)
-        lowered = words.map { $0.lowercased() }
-        characters = Array(text)
-        var spaced = WordCounter.Tally()
-        var placeholder = false
-        var afterAngle = false
-        var link = false
-        for character in characters {
-            spaced.add(character)
-            if character == "." || character == "@" || character == ":" { link = true }
-            if character == "[" || character == "]" || character == "{" || character == "}" { placeholder = true }
-            if afterAngle, character == ">" || character == "›" { placeholder = true }
-            if character == "<" || character == "‹" {
+        let lowered = words.map { $0.lowercased() }
+        self.lowered = lowered
+        wordIDs = lowered.indices.map { index in lowered[..<index].firstIndex(of: lowered[index]) ?? index }
+
+        var tally = WordCounter.Tally()
+        var (codes, letters, symbols) = ([UInt32](), [Bool](), [Bool]())
+        var clusters: [Character] = []
+        var (placeholder, afterAngle, link, number, stacked) = (false, false, false, false, false)
+        for character in text {
+            let kind = CharacterKind(character)
+            let (first, single) = (kind.first, kind.single)
+            tally.add(kind)
+            codes.append(single ? first : Self.clusterCode(character, in: &clusters))
+            letters.append(kind.isLetter)
+            symbols.append(kind.isSymbol)
+            number = number || kind.isNumber
+            if !single, character.unicodeScalars.count(where: \.properties.generalCategory.isMark) >= 5 { stacked = true }
+            // ASCII punctuation compared as scalars: comparing `Character`s goes through string comparison.
+            let ascii = single ? first : 0
+            if ascii == 0x2E || ascii == 0x40 || ascii == 0x3A { link = true }
+            if ascii == 0x5B || ascii == 0x5D || ascii == 0x7B || ascii == 0x7D { placeholder = true }
+            if afterAngle, single, first == 0x3E || first == 0x203A { placeholder = true }
+            if single, first == 0x3C || first == 0x2039 {
                 afterAngle = true
-            } else if afterAngle, !(character.isLetter || character == "_" || character == "/" || character == "-") {
+            } else if afterAngle, !(kind.isLetter || ascii == 0x5F || ascii == 0x2F || ascii == 0x2D) {
                 afterAngle = false
             }
         }
-        spacedWordCount = spaced.words
-        holdsPlaceholder = placeholder
-        mayHoldLink = link
+        (characters, self.letters, self.symbols) = (codes, letters, symbols)
+        (holdsPlaceholder, mayHoldLink, holdsNumber, stacksMarks) = (placeholder, link, number, stacked)
+        spacedWordCount = tally.words
         questionMarks = text.unicodeScalars.count { QuestionMarks.all.contains($0.value) }
+    }
+
+    /// A number above Unicode's scalars for a character of several, the same for equal ones within the line.
+    private static func clusterCode(_ character: Character, in clusters: inout [Character]) -> UInt32 {
+        let index = clusters.firstIndex(of: character) ?? clusters.count
+        if index == clusters.count { clusters.append(character) }
+        return 0x11_0000 + UInt32(index)
     }
 }

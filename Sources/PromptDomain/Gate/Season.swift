@@ -27,10 +27,9 @@ package enum Season: String, CaseIterable, Sendable {
         "hi": [.winter: ["सर्दियों", "जाड़े"], .spring: ["वसंत", "बसंत"], .summer: ["गर्मियों"], .autumn: ["पतझड़"]],
     ]
 
-    /// Whether `word` names a season in `language`, as it writes words: Korean puts its particles after the noun
-    /// ("여름에"), Arabic its prepositions and conjunctions before it ("بالصيف").
-    package static func word(_ word: String, in language: String, names season: Season) -> Bool {
-        let names = Self.names[language]?[season] ?? []
+    /// Whether `word` is one of `names` (a season's in `language`), as the language writes words: Korean puts its
+    /// particles after the noun ("여름에"), Arabic its prepositions and conjunctions before it ("بالصيف").
+    package static func word(_ word: String, in language: String, isOneOf names: [String]) -> Bool {
         switch language {
         case "ko": return names.contains { word.hasPrefix($0) }
         case "ar": return names.contains { word.hasSuffix($0) }
