@@ -36,6 +36,7 @@ public struct ProductCopy: Sendable, Equatable {
         }
     }
 
+    /// The file as written. Its keys are spelt out (`CaseIterable`): they are the known keys the check for unknown ones reads.
     private struct File: Decodable {
         var fallbacks: [String]
         var photoFallbacks: [String]?

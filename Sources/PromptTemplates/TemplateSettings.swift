@@ -51,6 +51,7 @@ public struct TemplateSettings: Sendable, Equatable {
         self.namingLines = namingLines
     }
 
+    /// The file as written. Its keys are spelt out (`CaseIterable`): they are the known keys the check for unknown ones reads.
     private struct File: Decodable {
         var candidateCount: Int?
         var temperature: Double?

@@ -36,12 +36,12 @@ public enum StubLLMServer {
             let change = try await request.decode(as: ControlChange.self, context: context)
             await state.set(
                 behaviour: change.behaviour,
-                latencyMilliseconds: change.latencyMilliseconds,
+                latencyMilliseconds: change.latencyMs,
                 failFirst: change.failFirst,
                 retryAfter: change.retryAfter
             )
-            if change.tokenDelayMilliseconds != nil || change.stallAfterTokens != nil {
-                await state.setStreaming(tokenDelayMilliseconds: change.tokenDelayMilliseconds ?? 0, stallAfterTokens: change.stallAfterTokens)
+            if change.tokenDelayMs != nil || change.stallAfterTokens != nil {
+                await state.setStreaming(tokenDelayMilliseconds: change.tokenDelayMs ?? 0, stallAfterTokens: change.stallAfterTokens)
             }
             return await ControlStatus(state)
         }
@@ -65,11 +65,6 @@ struct ModelList: ResponseEncodable {
         var id = "stub"
         var object = "model"
         var ownedBy: String
-
-        enum CodingKeys: String, CodingKey {
-            case id, object
-            case ownedBy = "owned_by"
-        }
     }
     var object = "list"
     var data: [Model]
@@ -82,51 +77,33 @@ struct ModelList: ResponseEncodable {
 /// The body of `POST /control`.
 struct ControlChange: Decodable {
     var behaviour: StubBehaviour
-    var latencyMilliseconds: Int?
+    var latencyMs: Int?
     var failFirst: Int?
     var retryAfter: String?
-    var tokenDelayMilliseconds: Int?
+    var tokenDelayMs: Int?
     var stallAfterTokens: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case behaviour
-        case latencyMilliseconds = "latency_ms"
-        case failFirst = "fail_first"
-        case retryAfter = "retry_after"
-        case tokenDelayMilliseconds = "token_delay_ms"
-        case stallAfterTokens = "stall_after_tokens"
-    }
 }
 
 /// The answer of every control route.
 struct ControlStatus: ResponseEncodable {
     var behaviour: StubBehaviour
-    var latencyMilliseconds: Int
+    var latencyMs: Int
     var calls: Int
     var maxInFlight: Int
-    var failuresLeft: Int
+    /// The failures still to come, under the name that sets them.
+    var failFirst: Int
     var connections: Int
-    var tokenDelayMilliseconds: Int
+    var tokenDelayMs: Int
     var stallAfterTokens: Int?
 
     init(_ state: StubLLMState) async {
-        tokenDelayMilliseconds = await state.tokenDelayMilliseconds
+        tokenDelayMs = await state.tokenDelayMilliseconds
         stallAfterTokens = await state.stallAfterTokens
         connections = await state.connections
-        failuresLeft = await state.failuresLeft
+        failFirst = await state.failuresLeft
         behaviour = await state.behaviour
-        latencyMilliseconds = await state.latencyMilliseconds
+        latencyMs = await state.latencyMilliseconds
         calls = await state.calls
         maxInFlight = await state.maxInFlight
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case behaviour, calls
-        case latencyMilliseconds = "latency_ms"
-        case maxInFlight = "max_in_flight"
-        case failuresLeft = "fail_first"
-        case connections
-        case tokenDelayMilliseconds = "token_delay_ms"
-        case stallAfterTokens = "stall_after_tokens"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The stub's request context: Hummingbird's basics plus the client's port, so the stub can count connections.
@@ -10,4 +11,20 @@ public struct StubRequestContext: RequestContext {
         coreContext = .init(source: source)
         remotePort = source.channel.remoteAddress?.port
     }
+
+    /// The control API's keys are snake_case (`latency_ms`), as in the model APIs the stub plays (`owned_by`).
+    public var requestDecoder: JSONDecoder { Self.decoder }
+    public var responseEncoder: JSONEncoder { Self.encoder }
+
+    private static let decoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }()
 }

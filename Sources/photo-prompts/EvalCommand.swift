@@ -107,8 +107,7 @@ struct EvalCommand: AsyncParsableCommand {
     }
 
     private func writeReport(_ reports: [EvalReport]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = SnakeCaseJSON.makeEncoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         let document = EvalDocument(fixtures: fixtures, reports: reports)
         try encoder.encode(document).write(to: URL(fileURLWithPath: output))
         print("report written to \(output)")

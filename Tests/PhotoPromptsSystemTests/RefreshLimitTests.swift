@@ -45,10 +45,6 @@ extension SystemTests {
         /// The counts a refused refresh reports beside its error.
         struct RefusedRefresh: Decodable {
             var refreshesUsed: Int
-
-            enum CodingKeys: String, CodingKey {
-                case refreshesUsed = "refreshes_used"
-            }
         }
 
         @Test("Refreshes that fall back under concurrency give their slots back")

@@ -11,13 +11,13 @@ extension SystemTests {
         static func streamedPrompts(_ stream: ServiceClient.EventStream) throws -> [(position: Int, prompt: Prompt)] {
             try stream.prompts.map { event in
                 let object = try event.json
-                let prompt = try JSONDecoder().decode(Prompt.self, from: JSONSerialization.data(withJSONObject: object["prompt"] ?? [:]))
+                let prompt = try SnakeCaseJSON.decoder.decode(Prompt.self, from: JSONSerialization.data(withJSONObject: object["prompt"] ?? [:]))
                 return (try #require(object["position"] as? Int), prompt)
             }
         }
 
         static func answer(_ stream: ServiceClient.EventStream) throws -> PromptsResponse {
-            try JSONDecoder().decode(PromptsResponse.self, from: Data(try #require(stream.done).data.utf8))
+            try SnakeCaseJSON.decoder.decode(PromptsResponse.self, from: Data(try #require(stream.done).data.utf8))
         }
 
         @Test(

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import PhotoPrompts
 import PromptBackends
+import PromptDomain
 
 /// An HTTP client for the service under test. Over a real socket it is libcurl, so many requests can run at once;
 /// over the router (`app.test(.router)`) it is the same calls with no socket, for the fast layer.
@@ -100,7 +101,7 @@ package struct ServiceClient: Sendable {
 
         /// The body decoded as `Value`.
         package func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-            try JSONDecoder().decode(Value.self, from: Data(body))
+            try SnakeCaseJSON.decoder.decode(Value.self, from: Data(body))
         }
     }
 

@@ -15,6 +15,8 @@ struct ConsoleRouteTests {
     func qualityPerLanguage() async throws {
         let prompts = try TemporaryPrompts()
         let backend = StubBehaviourBackend()
+        // The hours the sessions below fall in: one, or two when the run crosses an hour's start.
+        let firstHour = Int(Date().timeIntervalSince1970) / 3600
         try await withRouterService(operatorEnvironment(prompts: prompts), backends: [backend]) { client in
             var spanish: [PromptsResponse] = []
             for index in 0..<3 { spanish.append(try await Self.session(client, locale: "es-ES", user: "u_es\(index)", label: "playa \(index)")) }
@@ -38,13 +40,15 @@ struct ConsoleRouteTests {
                 "selection_rate": 1.0 / 6,
             ]
 
+            let lastHour = Int(Date().timeIntervalSince1970) / 3600
             let all = try await client.admin("GET", "/quality?window=1h&bucket=hour")
             #expect(all.status == 200)
             #expect(all.lookup["bucket"].string == "hour")
             let totals = all.lookup["versions", 0, "totals"]
             #expect(totals["sessions"].int == 6)
             #expect(totals["requests"].int == 7)
-            #expect(all.lookup["versions", 0, "points"].array.count == 1)
+            let points = all.lookup["versions", 0, "points"].array
+            #expect((1...(1 + lastHour - firstHour)).contains(points.count))
 
             let es = try await client.admin("GET", "/quality?window=1h&language=es")
             #expect(es.lookup["language"].string == "es")

@@ -11,8 +11,21 @@ import Testing
 /// `JSONEncoder` writes: clients, idempotent replays and cache keys must not change with the writer.
 @Suite("JSON written by JSONBytesWriter is what JSONEncoder writes")
 struct JSONBytesWriterTests {
-    /// The encoder the hand-written JSON stands in for: `JSONResponse.encoder`'s settings.
-    static let reference = JSONResponse.encoder
+    /// The encoder the hand-written JSON stands in for: the API's.
+    static let reference = SnakeCaseJSON.encoder
+
+    /// The same, for the cache key's and the stored prompts' own keys, which their writers have always written in
+    /// camelCase (others would miss every cached answer): only the photo and the parameters inside a key are snake_case.
+    static let storedKeys: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .custom { path in
+            let key = path[path.count - 1]
+            guard path.count > 1, ["photo", "parameters"].contains(path[0].stringValue) else { return key }
+            return SnakeCaseJSON.Key(SnakeCaseJSON.snakeCase(key.stringValue))
+        }
+        return encoder
+    }()
 
     static let awkward = "Quote \" back\\slash / tab\tline\ncr\r bell\u{7} nul\u{0} us\u{1F} del\u{7F} café 海辺 🎉 \u{2028}"
 
@@ -22,8 +35,8 @@ struct JSONBytesWriterTests {
         JSONBytesWriter.text(reservingCapacity: 64, write)
     }
 
-    static func encoded(_ value: some Encodable) throws -> String {
-        String(decoding: try reference.encode(value), as: UTF8.self)
+    static func encoded(_ value: some Encodable, by encoder: JSONEncoder = reference) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     @Test("Every control character, quote, backslash, slash and non-ASCII character is escaped as Foundation escapes it")
@@ -95,9 +108,10 @@ struct JSONBytesWriterTests {
         for round in [model, fallback] {
             let response = PromptsResponse(try Self.answer(round: round), refreshLimit: 5)
             let bytes = Data(response.jsonBytes)
-            #expect(try JSONDecoder().decode(PromptsResponse.self, from: bytes) == response)
+            #expect(try SnakeCaseJSON.decoder.decode(PromptsResponse.self, from: bytes) == response)
             let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
-            #expect(Set(object.keys) == Set(PromptsResponse.CodingKeys.allCases.map(\.rawValue)))
+            let keys = ["backend", "copy_locale", "fallback_reason", "message", "prompts", "refreshes_remaining", "refreshes_used", "session_id"]
+            #expect(Set(object.keys) == Set(keys + ["source", "template"]))
             #expect((object["fallback_reason"] is NSNull) == (round.fallbackReason == nil))
             #expect((object["message"] is NSNull) == (round.fallbackReason == nil))
             #expect((object["backend"] is NSNull) == (round.answeredBy == nil))
@@ -136,7 +150,7 @@ struct JSONBytesWriterTests {
             age: nil
         )
         for key in [full, bare] {
-            #expect(String(decoding: key.canonicalJSON, as: UTF8.self) == (try Self.encoded(key)))
+            #expect(String(decoding: key.canonicalJSON, as: UTF8.self) == (try Self.encoded(key, by: Self.storedKeys)))
         }
         #expect(full.hashed != bare.hashed)
     }
@@ -145,12 +159,14 @@ struct JSONBytesWriterTests {
     func columns() throws {
         #expect(unsetProperties(of: Self.fullPhoto).isEmpty)
         #expect(Self.fullPhoto.jsonColumn == (try Self.encoded(Self.fullPhoto)))
+        #expect(try SnakeCaseJSON.decoder.decode(PhotoMetadata.self, from: Data(Self.fullPhoto.jsonColumn.utf8)) == Self.fullPhoto)
         #expect(PhotoMetadata().jsonColumn == (try Self.encoded(PhotoMetadata())))
         let prompts = [
             ValidPrompt(text: Self.awkward, wordCount: 9, answeredBy: BackendIdentity(provider: "stub", model: "m")),
             ValidPrompt(text: "What did the light feel like here?", wordCount: 7),
         ]
-        #expect(ValidPrompt.jsonColumn(prompts) == (try Self.encoded(prompts)))
+        #expect(ValidPrompt.jsonColumn(prompts) == (try Self.encoded(prompts, by: Self.storedKeys)))
+        #expect(try SnakeCaseJSON.decoder.decode([ValidPrompt].self, from: Data(ValidPrompt.jsonColumn(prompts).utf8)) == prompts)
         #expect(ValidPrompt.jsonColumn([]) == "[]")
         let backend = BackendIdentity(provider: "ollama", model: "llama3.2:1b")
         #expect(backend.jsonColumn == (try Self.encoded(backend)))

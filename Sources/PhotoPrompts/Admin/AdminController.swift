@@ -101,13 +101,6 @@ struct RenderResponse: ResponseEncodable {
         var candidateCount: Int
         var dryMultiplier: Double?
         var seed: Int?
-
-        enum CodingKeys: String, CodingKey {
-            case temperature, seed
-            case maxTokens = "max_tokens"
-            case candidateCount = "candidate_count"
-            case dryMultiplier = "dry_multiplier"
-        }
     }
 
     /// What `template` sends for `request`'s photo: the plan's own model call (``RequestPlan/modelRequest(round:avoiding:)``),

@@ -11,7 +11,7 @@ public enum PromptPreview {
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         let body = object?["photo"] == nil ? try JSONSerialization.data(withJSONObject: ["photo": object ?? [:]]) : data
         do {
-            return try JSONDecoder().decode(PromptRequest.self, from: body).validated()
+            return try SnakeCaseJSON.decoder.decode(PromptRequest.self, from: body).validated()
         } catch let error as DecodingError {
             throw JSONRequestDecoder.describe(error)
         }

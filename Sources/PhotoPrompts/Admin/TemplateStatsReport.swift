@@ -12,7 +12,7 @@ struct TemplateStatsReport: ResponseEncodable, Sendable {
         var version: String
         var measures: QualityMeasures
 
-        enum CodingKeys: String, CodingKey { case variant, version }
+        enum CodingKeys: CodingKey { case variant, version }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

@@ -11,24 +11,12 @@ struct TemplatesReport: ResponseEncodable {
         var candidateCount: Int
         var checks: Checks
         var ownFallbacks: Int
-
-        enum CodingKeys: String, CodingKey {
-            case name, version, weight, checks
-            case candidateCount = "candidate_count"
-            case ownFallbacks = "own_fallbacks"
-        }
     }
 
     struct Checks: Encodable {
         var mustEndWithQuestionMark: Bool
         var rejectLinks: Bool
         var blockedWords: [String]
-
-        enum CodingKeys: String, CodingKey {
-            case mustEndWithQuestionMark = "must_end_with_question_mark"
-            case rejectLinks = "reject_links"
-            case blockedWords = "blocked_words"
-        }
     }
 
     struct Live: Encodable {
@@ -36,42 +24,22 @@ struct TemplatesReport: ResponseEncodable {
         var variants: [Variant]
         /// The languages of the product's copy that serve, from `copy/<tag>.json`.
         var copyLocales: [String]
-
-        enum CodingKeys: String, CodingKey {
-            case variants
-            case loadedAt = "loaded_at"
-            case copyLocales = "copy_locales"
-        }
     }
 
     struct Rejected: Encodable {
         var at: String
         var trigger: String
         var file: String
-        var line: Int?
+        @ExplicitNull var line: Int?
         var reason: String
         /// The content hash of the refused files, when they could be read: the version that would have served.
-        var version: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(at, forKey: .at)
-            try container.encode(trigger, forKey: .trigger)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(version, forKey: .version)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case at, trigger, file, line, reason, version
-        }
+        @ExplicitNull var version: String?
     }
 
     var template: String
     var directory: String
     var live: Live
-    var rejected: Rejected?
+    @ExplicitNull var rejected: Rejected?
 
     init(_ status: TemplateStatus, directory: String) {
         let set = status.live
@@ -108,17 +76,5 @@ struct TemplatesReport: ResponseEncodable {
                 version: PromptTemplate.fileVersion(name: folder, from: directory)
             )
         }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(template, forKey: .template)
-        try container.encode(directory, forKey: .directory)
-        try container.encode(live, forKey: .live)
-        try container.encode(rejected, forKey: .rejected)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case template, directory, live, rejected
     }
 }

@@ -18,6 +18,6 @@ public struct AppRequestContext: ServiceRequestContext {
         self.connection = ObjectIdentifier(source.channel)
     }
 
-    /// Sorted keys make responses byte-for-byte reproducible, which keeps logs, docs and diffs readable.
-    public var responseEncoder: JSONEncoder { JSONResponse.encoder }
+    /// Sorted snake_case keys: responses are byte-for-byte reproducible, which keeps logs, docs and diffs readable.
+    public var responseEncoder: JSONEncoder { SnakeCaseJSON.encoder }
 }

@@ -24,14 +24,6 @@ struct BackendsReport: ResponseEncodable, Sendable {
         var latencyP50Ms: Double?
         var latencyP95Ms: Double?
         var tokens: [String: Int]
-
-        enum CodingKeys: String, CodingKey {
-            case backend, position, breaker, calls, outcomes, errors, tokens
-            case structuredOutput = "structured_output"
-            case latencyMeanMs = "latency_mean_ms"
-            case latencyP50Ms = "latency_p50_ms"
-            case latencyP95Ms = "latency_p95_ms"
-        }
     }
 
     /// When the counts began: this instance's start.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 import PromptStores
 
 /// The answer to `GET /admin/evals`: the stored eval runs, newest first, each as `photo-prompts eval --store`
@@ -8,7 +9,6 @@ struct EvalRunsReport: ResponseEncodable, Sendable {
     var runs: [StoredEvalSummary]
 
     init(_ stored: [StoredEvalRun]) throws {
-        let decoder = JSONDecoder()
-        runs = try stored.map { try decoder.decode(StoredEvalSummary.self, from: $0.report) }
+        runs = try stored.map { try SnakeCaseJSON.decoder.decode(StoredEvalSummary.self, from: $0.report) }
     }
 }

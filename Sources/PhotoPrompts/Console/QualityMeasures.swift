@@ -13,61 +13,48 @@ struct QualityMeasures: Encodable, Sendable {
     var refreshes: Int
     var sessionsWithSelection: Int
     /// `sessionsWithSelection / sessions`.
-    var selectionRate: Double?
+    @ExplicitNull var selectionRate: Double?
     /// Feedback received, by action.
     var feedback: [String: Int]
     /// Answers by source: model, cache, fallback.
     var sources: [String: Int]
     var cardsShown: Int
     /// Share of cards shown that the model wrote (now or from the cache), not the fallback copy.
-    var modelCardShare: Double?
+    @ExplicitNull var modelCardShare: Double?
     /// Share of cards shown that name a detail of the photo: its place, a label or its people.
-    var detailShare: Double?
+    @ExplicitNull var detailShare: Double?
     /// Share of answers with at least one fallback prompt.
-    var fallbackRate: Double?
+    @ExplicitNull var fallbackRate: Double?
     /// Cards shown by angle (``Angles``); a card of no listed angle is not counted.
     var angles: [String: Int]
     /// Different angles per answer shown, three at best.
-    var anglesPerAnswer: Double?
+    @ExplicitNull var anglesPerAnswer: Double?
     /// Whole-answer fallbacks by reason.
     var fallbacksByReason: [String: Int]
     /// Share of backend answers that needed a re-ask.
-    var reaskRate: Double?
+    @ExplicitNull var reaskRate: Double?
     /// Share of the model's candidates that passed the gate.
-    var passRate: Double?
+    @ExplicitNull var passRate: Double?
     var rejections: [String: Int]
     /// Good candidates dropped as near-duplicates of another in the same answer.
     var nearDuplicates: Int
     /// Near-duplicates per backend answer judged.
-    var nearDuplicatesPerAnswer: Double?
+    @ExplicitNull var nearDuplicatesPerAnswer: Double?
     /// The wait for a session's first answer, 50th and 95th percentile, in milliseconds (from hourly histograms).
-    var firstAnswerP50Ms: Double?
-    var firstAnswerP95Ms: Double?
+    @ExplicitNull var firstAnswerP50Ms: Double?
+    @ExplicitNull var firstAnswerP95Ms: Double?
     /// Backend calls (first asks, failovers and re-asks, whatever their outcome) per session started.
-    var modelCallsPerSession: Double?
+    @ExplicitNull var modelCallsPerSession: Double?
     /// Tokens the providers reported: `prompt`, `completion`.
     var tokens: [String: Int]
     /// Prompt and completion tokens per session started: what an operator pays for one photo, refreshes included.
-    var tokensPerSession: Double?
+    @ExplicitNull var tokensPerSession: Double?
 
-    enum CodingKeys: String, CodingKey {
-        case requests, sessions, refreshes, feedback, sources, rejections, tokens, angles
-        case anglesPerAnswer = "angles_per_answer"
-        case sessionsWithSelection = "sessions_with_selection"
-        case selectionRate = "selection_rate"
-        case cardsShown = "cards_shown"
-        case modelCardShare = "model_card_share"
-        case detailShare = "detail_share"
-        case fallbackRate = "fallback_rate"
-        case fallbacksByReason = "fallbacks_by_reason"
-        case reaskRate = "reask_rate"
-        case passRate = "pass_rate"
-        case nearDuplicates = "near_duplicates"
-        case nearDuplicatesPerAnswer = "near_duplicates_per_answer"
-        case firstAnswerP50Ms = "first_answer_p50_ms"
-        case firstAnswerP95Ms = "first_answer_p95_ms"
-        case modelCallsPerSession = "model_calls_per_session"
-        case tokensPerSession = "tokens_per_session"
+    /// The measures: `counters` is kept for intervals, not sent.
+    enum CodingKeys: CodingKey {
+        case requests, sessions, refreshes, sessionsWithSelection, selectionRate, feedback, sources, cardsShown, modelCardShare, detailShare
+        case angles, anglesPerAnswer, fallbackRate, fallbacksByReason, reaskRate, passRate, rejections, nearDuplicates, nearDuplicatesPerAnswer
+        case firstAnswerP50Ms, firstAnswerP95Ms, modelCallsPerSession, tokens, tokensPerSession
     }
 
     /// The counts the measures are made of, by counter name, kept for intervals (``VariantComparison``).
@@ -113,33 +100,4 @@ struct QualityMeasures: Encodable, Sendable {
     }
 
     static func ratio(_ part: Int, _ whole: Int) -> Double? { whole > 0 ? Double(part) / Double(whole) : nil }
-
-    /// Writes shares as `null` when there is nothing to divide by, rather than omitting them.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(requests, forKey: .requests)
-        try container.encode(sessions, forKey: .sessions)
-        try container.encode(refreshes, forKey: .refreshes)
-        try container.encode(sessionsWithSelection, forKey: .sessionsWithSelection)
-        try container.encode(selectionRate, forKey: .selectionRate)
-        try container.encode(feedback, forKey: .feedback)
-        try container.encode(sources, forKey: .sources)
-        try container.encode(cardsShown, forKey: .cardsShown)
-        try container.encode(modelCardShare, forKey: .modelCardShare)
-        try container.encode(detailShare, forKey: .detailShare)
-        try container.encode(angles, forKey: .angles)
-        try container.encode(anglesPerAnswer, forKey: .anglesPerAnswer)
-        try container.encode(fallbackRate, forKey: .fallbackRate)
-        try container.encode(fallbacksByReason, forKey: .fallbacksByReason)
-        try container.encode(reaskRate, forKey: .reaskRate)
-        try container.encode(passRate, forKey: .passRate)
-        try container.encode(rejections, forKey: .rejections)
-        try container.encode(nearDuplicates, forKey: .nearDuplicates)
-        try container.encode(nearDuplicatesPerAnswer, forKey: .nearDuplicatesPerAnswer)
-        try container.encode(firstAnswerP50Ms, forKey: .firstAnswerP50Ms)
-        try container.encode(firstAnswerP95Ms, forKey: .firstAnswerP95Ms)
-        try container.encode(modelCallsPerSession, forKey: .modelCallsPerSession)
-        try container.encode(tokens, forKey: .tokens)
-        try container.encode(tokensPerSession, forKey: .tokensPerSession)
-    }
 }

@@ -11,7 +11,7 @@ struct QualityReport: ResponseEncodable, Sendable {
         var start: String
         var measures: QualityMeasures
 
-        enum CodingKeys: String, CodingKey { case start }
+        enum CodingKeys: CodingKey { case start }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

@@ -29,22 +29,11 @@ struct VariantComparison: ResponseEncodable, Sendable {
     /// What one language's data (or all languages') says.
     struct Verdict: Encodable, Sendable {
         /// The language's tag, or `null` for all languages.
-        var language: String?
+        @ExplicitNull var language: String?
         var arms: [Arm]
-        /// The variant that is ahead on the selection rate, only once the data can tell.
-        var winner: String?
+        /// The variant that is ahead on the selection rate, only once the data can tell; `null` ("no winner yet" is an answer).
+        @ExplicitNull var winner: String?
         var sentence: String
-
-        enum CodingKeys: String, CodingKey { case language, arms, winner, sentence }
-
-        /// Writes `winner` and `language` as `null` rather than leaving them out: "no winner yet" is an answer.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(language, forKey: .language)
-            try container.encode(arms, forKey: .arms)
-            try container.encode(winner, forKey: .winner)
-            try container.encode(sentence, forKey: .sentence)
-        }
     }
 
     /// The z of 80 % power, beside the 95 % of ``WilsonInterval/z``, for the smallest difference the sessions can tell.

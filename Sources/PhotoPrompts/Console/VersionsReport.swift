@@ -27,13 +27,6 @@ struct VersionsReport: ResponseEncodable, Sendable {
         var servingRecently: Bool
         /// Its files as first loaded, when the archive has them.
         var files: [String: String]?
-
-        enum CodingKeys: String, CodingKey {
-            case variant, version, requests, sessions, files
-            case firstServed = "first_served"
-            case lastServed = "last_served"
-            case servingRecently = "serving_recently"
-        }
     }
 
     var template: String

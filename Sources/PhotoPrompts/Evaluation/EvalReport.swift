@@ -17,7 +17,7 @@ public struct EvalReport: Codable, Sendable {
         public var source: String
         public var fallbackReason: String?
         public var reasked: Bool
-        public var latencyMilliseconds: Double
+        public var latencyMs: Double
         public var kept: [String]
         public var rejected: [Rejection]
         /// Kept prompts that mention the photo's place, a label or its people.
@@ -30,14 +30,6 @@ public struct EvalReport: Codable, Sendable {
             public var reason: String
             /// The reason's stable name, as `/metrics` counts it (`wrong_language`).
             public var code: String?
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case name, language, source, reasked, kept, rejected, mentioning, tokens
-            case cardsFromModel = "cards_from_model"
-            case cardsMentioning = "cards_mentioning"
-            case fallbackReason = "fallback_reason"
-            case latencyMilliseconds = "latency_ms"
         }
     }
 
@@ -65,31 +57,14 @@ public struct EvalReport: Codable, Sendable {
     public var nearRepeatsAcrossPhotos: Int?
     /// Share of kept prompts, over photos with a place, labels or people, that mention one of them.
     public var metadataMentionRate: Double?
-    public var latencyP50Milliseconds: Double
-    public var latencyP95Milliseconds: Double
+    public var latencyP50Ms: Double
+    public var latencyP95Ms: Double
     public var rejections: [String: Int]
     public var results: [FixtureResult]
     /// Prompt tokens over all fixtures, as the providers reported them; `nil` in reports made before tokens were read.
     public var promptTokens: Int?
     /// Completion tokens over all fixtures.
     public var completionTokens: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case template, fixtures, candidates, rejections, results
-        case passRate = "pass_rate"
-        case passRateByLanguage = "pass_rate_by_language"
-        case reaskRate = "reask_rate"
-        case fallbackRate = "fallback_rate"
-        case duplicatesInAnswers = "duplicates_in_answers"
-        case repeatedAcrossPhotos = "repeated_across_photos"
-        case nearDuplicateAnswersByLanguage = "near_duplicate_answers_by_language"
-        case nearRepeatsAcrossPhotos = "near_repeats_across_photos"
-        case metadataMentionRate = "metadata_mention_rate"
-        case latencyP50Milliseconds = "latency_p50_ms"
-        case latencyP95Milliseconds = "latency_p95_ms"
-        case promptTokens = "prompt_tokens"
-        case completionTokens = "completion_tokens"
-    }
 
     /// Prompt and completion tokens per photo: what one photo's first prompts cost.
     public var tokensPerPhoto: Double? {
@@ -113,7 +88,7 @@ public struct EvalReport: Codable, Sendable {
             source: generation.source.rawValue,
             fallbackReason: generation.fallbackReason?.rawValue,
             reasked: generation.reasked,
-            latencyMilliseconds: outcome.latency.milliseconds,
+            latencyMs: outcome.latency.milliseconds,
             kept: generation.candidates.map(\.text),
             rejected: generation.rejected.map { .init(candidate: $0.candidate, reason: $0.reason.description, code: $0.reason.code) },
             mentioning: mentioning,
@@ -178,8 +153,8 @@ public struct EvalReport: Codable, Sendable {
         nearRepeatsAcrossPhotos = nearRepeats
         metadataMentionRate = mentionable > 0 ? Double(mentioning) / Double(mentionable) : nil
         let latencies = outcomes.map(\.latency.milliseconds).sorted()
-        latencyP50Milliseconds = Self.percentile(0.50, of: latencies)
-        latencyP95Milliseconds = Self.percentile(0.95, of: latencies)
+        latencyP50Ms = Self.percentile(0.50, of: latencies)
+        latencyP95Ms = Self.percentile(0.95, of: latencies)
         self.rejections = rejections
         self.results = results
         promptTokens = usage?.prompt

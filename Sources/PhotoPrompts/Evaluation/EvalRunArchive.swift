@@ -20,8 +20,7 @@ public enum EvalRunArchive {
         let summaries = reports.map { report in
             StoredEvalSummary(id: RandomIdentifier.makeTimeOrdered(prefix: "ev_"), createdAt: now, commit: commit, model: model, report: report)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        let encoder = SnakeCaseJSON.makeEncoder(.sortedKeys)
         let store: any ConsoleArchiveStore
         var close: () async throws -> Void = {}
         if let url = configuration.databaseURL {

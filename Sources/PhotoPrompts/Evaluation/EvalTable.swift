@@ -31,7 +31,7 @@ public enum EvalTable {
                 ),
                 ("mentions place/label/people", { $0.metadataMentionRate.map(percent) ?? "n/a" }),
                 ("tokens per photo", { $0.tokensPerPhoto.map { String(format: "%.0f", $0) } ?? "n/a" }),
-                ("latency p50 / p95", { String(format: "%.0f ms / %.0f ms", $0.latencyP50Milliseconds, $0.latencyP95Milliseconds) }),
+                ("latency p50 / p95", { String(format: "%.0f ms / %.0f ms", $0.latencyP50Ms, $0.latencyP95Ms) }),
                 (
                     "top rejections",
                     { report in

@@ -49,7 +49,7 @@ public struct EvalThresholds: Sendable {
         above(report.fallbackRate, maximumFallbackRate, "fallback rate", "--max-fallback-rate")
         below(report.metadataMentionRate, minimumMetadataMentionRate, "metadata mention rate", "--min-metadata-rate")
         above(Double(report.repeatedAcrossPhotos), maximumRepeatedAcrossPhotos.map(Double.init), "prompts repeated across photos", "--max-repeated")
-        above(report.latencyP95Milliseconds, maximumLatencyP95Milliseconds, "latency p95 (ms)", "--max-p95-ms")
+        above(report.latencyP95Ms, maximumLatencyP95Milliseconds, "latency p95 (ms)", "--max-p95-ms")
         return misses.map { "\(report.template.name)@\(report.template.version): \($0)" }
     }
 

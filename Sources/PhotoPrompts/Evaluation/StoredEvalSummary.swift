@@ -15,15 +15,6 @@ public struct StoredEvalSummary: Codable, Sendable, Equatable {
         /// Share of fixtures answered wholly by fallbacks.
         public var fallbackShare: Double
         public var latencyP50Ms: Double
-
-        enum CodingKeys: String, CodingKey {
-            case fixtures
-            case passRate = "pass_rate"
-            case modelCardShare = "model_card_share"
-            case detailShare = "detail_share"
-            case fallbackShare = "fallback_share"
-            case latencyP50Ms = "latency_p50_ms"
-        }
     }
 
     public var id: String
@@ -44,18 +35,6 @@ public struct StoredEvalSummary: Codable, Sendable, Equatable {
     public var tokensPerPhoto: Double?
     public var languages: [String: LanguageRow]
 
-    enum CodingKeys: String, CodingKey {
-        case id, commit, model, template, fixtures, languages
-        case createdAt = "created_at"
-        case passRate = "pass_rate"
-        case reaskRate = "reask_rate"
-        case fallbackRate = "fallback_rate"
-        case detailShare = "detail_share"
-        case latencyP50Ms = "latency_p50_ms"
-        case latencyP95Ms = "latency_p95_ms"
-        case tokensPerPhoto = "tokens_per_photo"
-    }
-
     /// Summarises `report` for the store.
     public init(id: String, createdAt: Date, commit: String?, model: String, report: EvalReport) {
         self.id = id
@@ -68,12 +47,12 @@ public struct StoredEvalSummary: Codable, Sendable, Equatable {
         reaskRate = report.reaskRate
         fallbackRate = report.fallbackRate
         detailShare = report.metadataMentionRate
-        latencyP50Ms = report.latencyP50Milliseconds
-        latencyP95Ms = report.latencyP95Milliseconds
+        latencyP50Ms = report.latencyP50Ms
+        latencyP95Ms = report.latencyP95Ms
         tokensPerPhoto = report.tokensPerPhoto
         languages = Dictionary(grouping: report.results, by: { $0.language ?? "" }).mapValues { results in
             let cards = results.map { $0.cardsFromModel ?? 0 }.reduce(0, +)
-            let latencies = results.map(\.latencyMilliseconds).sorted()
+            let latencies = results.map(\.latencyMs).sorted()
             return LanguageRow(
                 fixtures: results.count,
                 passRate: nil,

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PromptDomain
 import PromptTemplates
 
 /// An error the client sees, always rendered as `{"error": {"code", "message", "details", "trace_id"}}`.
@@ -153,9 +154,7 @@ public struct APIError: HTTPResponseError, Sendable {
             retryAfterSeconds: retryAfterSeconds,
             copyLocale: copyLocale
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(body)
+        return try SnakeCaseJSON.encoder.encode(body)
     }
 
     private struct Body: Encodable {
@@ -164,24 +163,11 @@ public struct APIError: HTTPResponseError, Sendable {
             var message: String
             var details: [String]
             var traceID: String?
-
-            enum CodingKeys: String, CodingKey {
-                case code, message, details
-                case traceID = "trace_id"
-            }
         }
         var error: Detail
         var refreshesUsed: Int?
         var refreshesRemaining: Int?
         var retryAfterSeconds: Int?
         var copyLocale: String?
-
-        enum CodingKeys: String, CodingKey {
-            case error
-            case copyLocale = "copy_locale"
-            case refreshesUsed = "refreshes_used"
-            case refreshesRemaining = "refreshes_remaining"
-            case retryAfterSeconds = "retry_after_seconds"
-        }
     }
 }

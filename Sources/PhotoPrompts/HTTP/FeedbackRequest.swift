@@ -7,9 +7,8 @@ public struct FeedbackRequest: Decodable, Sendable {
     public var promptID: String
     public var action: FeedbackAction
 
-    enum CodingKeys: String, CodingKey {
-        case promptID = "prompt_id"
-        case action
+    enum CodingKeys: CodingKey {
+        case promptID, action
     }
 
     /// Decodes both fields, with an error that lists the accepted actions.
@@ -34,13 +33,6 @@ public struct FeedbackResponse: ResponseEncodable, Decodable, Sendable {
     public var action: FeedbackAction
     /// When it was first recorded, ISO 8601.
     public var recordedAt: String
-
-    enum CodingKeys: String, CodingKey {
-        case sessionID = "session_id"
-        case promptID = "prompt_id"
-        case action
-        case recordedAt = "recorded_at"
-    }
 
     public init(sessionID: String, _ feedback: RecordedFeedback) {
         self.sessionID = sessionID

@@ -32,14 +32,11 @@ public enum JSONRequestDecoder {
             throw APIError.invalidField(problem.path, problem.message)
         }
         do {
-            return try decoder.decode(Value.self, from: Data(buffer: body))
+            return try SnakeCaseJSON.decoder.decode(Value.self, from: Data(buffer: body))
         } catch let error as DecodingError {
             throw describe(error)
         }
     }
-
-    /// Shared: a decoder keeps no state between calls, so one per request was only an allocation.
-    private static let decoder = JSONDecoder()
 
     static func isJSON(_ contentType: String) -> Bool {
         // What nearly every client sends, checked before any splitting, trimming or lowercasing.

@@ -153,7 +153,7 @@ struct PromptEventStream: Sendable {
         case .success(let stored):
             // The answer as kept (a replay is only its bytes). One that does not read back (a damaged row) is a
             // fault of ours, said as one, not `done` after no cards.
-            guard let prompts = try? JSONDecoder().decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
+            guard let prompts = try? SnakeCaseJSON.decoder.decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
                 logger.error("a kept answer does not read back as prompts; the stream ends with an error")
                 return try await finish(
                     with: .failure(APIError.internalFault),

@@ -6,12 +6,6 @@ public struct PromptRequest: Decodable, Sendable {
     /// The user's locale, e.g. "en-US".
     public var locale: String?
     public var photo: PhotoMetadata
-
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id"
-        case locale
-        case photo
-    }
 }
 
 /// A ``PromptRequest`` that passed ``PromptRequest/validated()``: bounded, with control characters removed.

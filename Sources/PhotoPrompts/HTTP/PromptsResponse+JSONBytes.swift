@@ -10,7 +10,7 @@ import PromptDomain
 /// every coding key is there. The others write what their synthesized `Encodable` conformance writes, leaving absent
 /// keys out, and are compared with `JSONEncoder` on fixtures that set every property, so a forgotten one fails there.
 extension PromptsResponse {
-    /// The answer's bytes: sorted keys, no slash escaping, as `JSONResponse.encoder` writes every other answer.
+    /// The answer's bytes: sorted keys, no slash escaping, as `SnakeCaseJSON.encoder` writes every other answer.
     var jsonBytes: [UInt8] {
         JSONBytesWriter.bytes(reservingCapacity: 768) { json in
             json.beginObject()

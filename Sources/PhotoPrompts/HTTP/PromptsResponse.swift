@@ -38,13 +38,4 @@ public struct PromptsResponse: Decodable, Sendable, Equatable {
         template = answer.template
         backend = answer.round.answeredBy
     }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case sessionID = "session_id"
-        case prompts, source, message, template, backend
-        case copyLocale = "copy_locale"
-        case fallbackReason = "fallback_reason"
-        case refreshesUsed = "refreshes_used"
-        case refreshesRemaining = "refreshes_remaining"
-    }
 }

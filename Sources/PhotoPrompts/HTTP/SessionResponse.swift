@@ -10,34 +10,17 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         /// `model`, `cache` or `fallback`.
         public var source: PromptSource
         /// Why it fell back, or `null`.
-        public var fallbackReason: FallbackReason?
+        @ExplicitNull public var fallbackReason: FallbackReason?
         /// Whether it counted against the refresh limit.
         public var counted: Bool
         public var prompts: [Prompt]
         /// When it was shown, ISO 8601.
         public var createdAt: String
-
-        enum CodingKeys: String, CodingKey {
-            case round, source, counted, prompts
-            case fallbackReason = "fallback_reason"
-            case createdAt = "created_at"
-        }
-
-        /// Writes `fallback_reason` as `null` rather than omitting it, like every other answer.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(round, forKey: .round)
-            try container.encode(source, forKey: .source)
-            try container.encode(fallbackReason, forKey: .fallbackReason)
-            try container.encode(counted, forKey: .counted)
-            try container.encode(prompts, forKey: .prompts)
-            try container.encode(createdAt, forKey: .createdAt)
-        }
     }
 
     public var sessionID: String
     /// The app's user id, or `null`.
-    public var userID: String?
+    @ExplicitNull public var userID: String?
     public var locale: String
     /// The photo's metadata as stored (cleaned).
     public var photo: PhotoMetadata
@@ -73,30 +56,5 @@ public struct SessionResponse: ResponseEncodable, Decodable, Sendable {
         template = session.template
         createdAt = session.createdAt.formatted(format)
         expiresAt = session.expiresAt.formatted(format)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case sessionID = "session_id"
-        case userID = "user_id"
-        case locale, photo, rounds, template
-        case refreshesUsed = "refreshes_used"
-        case refreshesRemaining = "refreshes_remaining"
-        case createdAt = "created_at"
-        case expiresAt = "expires_at"
-    }
-
-    /// Writes `user_id` as `null` rather than omitting it: the app reads a fixed shape.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sessionID, forKey: .sessionID)
-        try container.encode(userID, forKey: .userID)
-        try container.encode(locale, forKey: .locale)
-        try container.encode(photo, forKey: .photo)
-        try container.encode(rounds, forKey: .rounds)
-        try container.encode(refreshesUsed, forKey: .refreshesUsed)
-        try container.encode(refreshesRemaining, forKey: .refreshesRemaining)
-        try container.encode(template, forKey: .template)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(expiresAt, forKey: .expiresAt)
     }
 }

@@ -51,13 +51,6 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
         var promptID: String
         var action: FeedbackAction
         var recordedAt: String
-
-        enum CodingKeys: String, CodingKey {
-            case action
-            case sessionID = "session_id"
-            case promptID = "prompt_id"
-            case recordedAt = "recorded_at"
-        }
     }
 
     /// One entry of the prompt history: what the service keeps to avoid showing a prompt again, not its text.
@@ -65,11 +58,6 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
         var key: String
         var signature: String
         var shownAt: String
-
-        enum CodingKeys: String, CodingKey {
-            case key, signature
-            case shownAt = "shown_at"
-        }
     }
 
     var userID: String
@@ -78,13 +66,6 @@ public struct UserExportResponse: ResponseEncodable, Sendable {
     var sessions: [SessionResponse]
     var feedback: [Feedback]
     var promptHistory: [HistoryEntry]
-
-    enum CodingKeys: String, CodingKey {
-        case client, sessions, feedback
-        case promptHistory = "prompt_history"
-        case userID = "user_id"
-        case exportedAt = "exported_at"
-    }
 
     init(userID: String, client: String, data: UserExport, refreshLimit: Int) {
         self.userID = userID
@@ -107,21 +88,10 @@ public struct UserDeletionResponse: ResponseEncodable, Sendable {
         var feedback: Int
         var idempotencyRecords: Int
         var promptHistory: Int
-
-        enum CodingKeys: String, CodingKey {
-            case sessions, feedback
-            case idempotencyRecords = "idempotency_records"
-            case promptHistory = "prompt_history"
-        }
     }
 
     var userID: String
     var deleted: Counts
-
-    enum CodingKeys: String, CodingKey {
-        case deleted
-        case userID = "user_id"
-    }
 
     init(userID: String, deleted: DeletedUserData) {
         self.userID = userID

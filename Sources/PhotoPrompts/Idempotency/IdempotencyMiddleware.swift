@@ -103,7 +103,6 @@ struct IdempotencyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
 /// The one field of a prompt request the middleware reads.
 private struct Owner: Decodable {
     var userID: String?
-    enum CodingKeys: String, CodingKey { case userID = "user_id" }
 }
 
 private final class CollectedBytes {

@@ -72,6 +72,7 @@ public struct AnthropicBackend: LLMBackend {
         var temperature: Double?
         var stream: Bool
 
+        // Spelt out: requests are encoded without a key strategy (``JSONOverHTTP``).
         enum CodingKeys: String, CodingKey {
             case model, system, messages, temperature, stream
             case maxTokens = "max_tokens"
@@ -86,19 +87,9 @@ public struct AnthropicBackend: LLMBackend {
         struct Usage: Decodable {
             var inputTokens: Int
             var outputTokens: Int
-
-            enum CodingKeys: String, CodingKey {
-                case inputTokens = "input_tokens"
-                case outputTokens = "output_tokens"
-            }
         }
         var content: [Block]
         var stopReason: String?
         var usage: Usage?
-
-        enum CodingKeys: String, CodingKey {
-            case content, usage
-            case stopReason = "stop_reason"
-        }
     }
 }

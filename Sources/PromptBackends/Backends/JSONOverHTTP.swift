@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// The request-response exchange every HTTP backend shares: POST JSON, map transport failures and statuses to
 /// ``BackendError``, decode the JSON answer.
@@ -16,7 +17,7 @@ package struct JSONOverHTTP: Sendable {
     ) async throws -> Reply {
         let response = try await exchange(body, to: url, headers: headers, accept: "application/json", timeout: timeout, onBodyChunk: nil)
         do {
-            return try Self.decoder.decode(Reply.self, from: Data(response.body))
+            return try SnakeCaseJSON.decoder.decode(Reply.self, from: Data(response.body))
         } catch {
             throw BackendError.unreadableReply("\(response.body.count) bytes from \(url) that are not the expected JSON")
         }
@@ -74,9 +75,9 @@ package struct JSONOverHTTP: Sendable {
         return response
     }
 
-    // Shared: they keep no state between calls.
+    /// Without a key strategy: a request may carry a JSON Schema (``PromptListSchema``), whose keywords are camelCase
+    /// (`minItems`), so each request type spells its snake_case keys out. Replies are read with ``SnakeCaseJSON/decoder``.
     private static let encoder = JSONEncoder()
-    private static let decoder = JSONDecoder()
 
     /// Seconds from a `Retry-After` header: delta-seconds or an HTTP date.
     package static func retryAfter(_ value: String?) -> TimeInterval? {

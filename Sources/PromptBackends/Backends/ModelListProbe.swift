@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 
 /// Asks an OpenAI-compatible server what it is, from `GET {base}/models`: llama.cpp's server lists its models as
 /// `owned_by: "llamacpp"` and is the one that takes a GBNF `grammar`. Every other server (OpenAI, vLLM, LM Studio,
@@ -16,7 +17,7 @@ package enum ModelListProbe {
         let request = HTTPTransportRequest(method: "GET", url: modelsURL, headers: [("Accept", "application/json")] + headers, timeout: timeout)
         guard let response = try? await transport.send(request) else { return nil }
         // A server without a model list (404), or that refuses the key for it, answered: it is not llama.cpp's.
-        guard (200..<300).contains(response.status), let list = try? JSONDecoder().decode(ModelList.self, from: Data(response.body)) else {
+        guard (200..<300).contains(response.status), let list = try? SnakeCaseJSON.decoder.decode(ModelList.self, from: Data(response.body)) else {
             return .jsonSchema
         }
         return list.data.contains { $0.ownedBy == "llamacpp" } ? .grammar : .jsonSchema
@@ -26,10 +27,6 @@ package enum ModelListProbe {
     private struct ModelList: Decodable {
         struct Model: Decodable {
             var ownedBy: String?
-
-            enum CodingKeys: String, CodingKey {
-                case ownedBy = "owned_by"
-            }
         }
         var data: [Model]
     }

@@ -54,6 +54,7 @@ public struct OllamaBackend: LLMBackend {
             var numPredict: Int
             var seed: Int?
 
+            // Spelt out: requests are encoded without a key strategy (``JSONOverHTTP``).
             enum CodingKeys: String, CodingKey {
                 case temperature, seed
                 case numPredict = "num_predict"
@@ -74,12 +75,5 @@ public struct OllamaBackend: LLMBackend {
         var doneReason: String?
         var promptEvalCount: Int?
         var evalCount: Int?
-
-        enum CodingKeys: String, CodingKey {
-            case message
-            case doneReason = "done_reason"
-            case promptEvalCount = "prompt_eval_count"
-            case evalCount = "eval_count"
-        }
     }
 }

@@ -97,6 +97,7 @@ public struct OpenAIBackend: LLMBackend {
         var stream: Bool
         var streamOptions: StreamOptions?
 
+        // Spelt out: requests are encoded without a key strategy (``JSONOverHTTP``).
         enum CodingKeys: String, CodingKey {
             case model, messages, temperature, stream
             case maxTokens = "max_tokens"
@@ -112,6 +113,7 @@ public struct OpenAIBackend: LLMBackend {
     private struct StreamOptions: Encodable {
         var includeUsage = true
 
+        // Spelt out, as for every request.
         enum CodingKeys: String, CodingKey {
             case includeUsage = "include_usage"
         }
@@ -131,6 +133,7 @@ public struct OpenAIBackend: LLMBackend {
             jsonSchema = JSONSchema(schema: schema)
         }
 
+        // Spelt out, as for every request.
         enum CodingKeys: String, CodingKey {
             case type
             case jsonSchema = "json_schema"
@@ -144,20 +147,10 @@ public struct OpenAIBackend: LLMBackend {
             }
             var message: Message
             var finishReason: String?
-
-            enum CodingKeys: String, CodingKey {
-                case message
-                case finishReason = "finish_reason"
-            }
         }
         struct Usage: Decodable {
             var promptTokens: Int
             var completionTokens: Int
-
-            enum CodingKeys: String, CodingKey {
-                case promptTokens = "prompt_tokens"
-                case completionTokens = "completion_tokens"
-            }
         }
         var choices: [Choice]
         var usage: Usage?

@@ -87,6 +87,4 @@ package final class StreamedReply: Sendable {
         let data = line.dropFirst(5).drop { $0 == " " }
         return data == "[DONE]" ? nil : Data(data.utf8)
     }
-
-    package static let decoder = JSONDecoder()
 }

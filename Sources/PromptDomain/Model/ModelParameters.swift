@@ -24,11 +24,4 @@ public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
     public func tokenLimit(for constraint: OutputConstraint?) -> Int {
         maxTokens ?? constraint?.maxTokens ?? 400
     }
-
-    package enum CodingKeys: String, CodingKey {
-        case temperature
-        case maxTokens = "max_tokens"
-        case dryMultiplier = "dry_multiplier"
-        case seed
-    }
 }

@@ -90,13 +90,4 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         caption = try container.decodeIfPresent(String.self, forKey: .caption)
         source = try container.decodeIfPresent(String.self, forKey: .source)
     }
-
-    package enum CodingKeys: String, CodingKey {
-        case takenAt = "taken_at"
-        case location
-        case labels
-        case peopleCount = "people_count"
-        case caption
-        case source
-    }
 }

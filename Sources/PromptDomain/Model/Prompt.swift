@@ -52,8 +52,8 @@ public struct Prompt: Codable, Sendable, Equatable {
         )
     }
 
-    package enum CodingKeys: String, CodingKey {
-        case id, text, source
-        case wordCount = "word_count"
+    /// The four fields on the wire: `repeatKey` is worked out again from the text, and the rest are never sent.
+    private enum CodingKeys: CodingKey {
+        case id, text, wordCount, source
     }
 }

@@ -36,7 +36,8 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
         )
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// The stored fields, in camelCase in the columns (``jsonColumn(_:)``), which ``SnakeCaseJSON/decoder`` reads as they are.
+    private enum CodingKeys: CodingKey {
         case text, wordCount, answeredBy
     }
 

@@ -27,7 +27,8 @@ public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
     /// "photo.labels[2]: must be a string"
     public var description: String { "\(field): \(problem)" }
 
-    /// A coding path as JSON writes it: `photo.labels[2]`.
+    /// A coding path as JSON writes it: `photo.labels[2]`, `photo.taken_at` (a path holds Swift's `takenAt`; a dictionary's
+    /// own keys would be snake-cased too, and no document read with this has one with a capital).
     public static func path(_ codingPath: [any CodingKey]) -> String {
         guard !codingPath.isEmpty else { return "body" }
         var path = ""
@@ -35,7 +36,8 @@ public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
             if let index = key.intValue {
                 path += "[\(index)]"
             } else {
-                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                let name = SnakeCaseJSON.snakeCase(key.stringValue)
+                path += path.isEmpty ? name : ".\(name)"
             }
         }
         return path
