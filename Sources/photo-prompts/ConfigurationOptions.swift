@@ -32,9 +32,7 @@ struct ConfigurationOptions: ParsableArguments {
             throw StartupFailure(error.description)
         }
     }
-}
 
-extension ConfigurationOptions {
     /// Reads `path` as JSON, so a missing, unreadable or malformed file is one line naming the file and the place.
     static func checkJSON(at path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {

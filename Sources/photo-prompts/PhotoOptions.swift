@@ -12,8 +12,11 @@ struct PhotoOptions: ParsableArguments {
     @Option(help: "A JSON file: a request body with \"photo\", or a bare photo object.")
     var photo: String
 
-    /// - Throws: `ValidationError` for an unreadable file; ``StartupFailure`` naming the template file or photo field at fault.
-    func load(with configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest) {
+    /// The template, the photo's request and the product's copy, as a one-off plan needs them.
+    ///
+    /// - Throws: `ValidationError` for an unreadable file; ``StartupFailure`` naming the template or copy file, or the
+    ///   photo field, at fault.
+    func load(with configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest, copy: CopyCatalog) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: photo))
@@ -26,7 +29,7 @@ struct PhotoOptions: ParsableArguments {
                 from: configuration.promptsDirectory,
                 dictionaries: SpellingDictionaries.debian()
             )
-            return (template, try PromptPreview.request(fromJSON: data))
+            return (template, try PromptPreview.request(fromJSON: data), try CopyCatalog.load(from: configuration.promptsDirectory))
         } catch let error as TemplateError {
             throw StartupFailure("\(error)")
         } catch let error as APIError {
@@ -34,21 +37,9 @@ struct PhotoOptions: ParsableArguments {
         }
     }
 
-    /// The photo's request with the product's copy, as a one-off plan needs them.
-    ///
-    /// - Throws: as ``load(with:)``, and ``StartupFailure`` naming a copy file at fault.
-    func loadWithCopy(_ configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest, copy: CopyCatalog) {
-        let (template, request) = try load(with: configuration)
-        do {
-            return (template, request, try CopyCatalog.load(from: configuration.promptsDirectory))
-        } catch {
-            throw StartupFailure("\(error)")
-        }
-    }
-
     /// The plan of a one-off request for the photo: the template, with the product's copy in the photo's language.
     func plan(with configuration: AppConfiguration) throws -> RequestPlan {
-        let (template, request, copy) = try loadWithCopy(configuration)
+        let (template, request, copy) = try load(with: configuration)
         return RequestPlan.oneOff(template, copy: copy, photo: request.photo, language: request.locale)
     }
 }

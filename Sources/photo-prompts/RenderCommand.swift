@@ -12,7 +12,7 @@ struct RenderCommand: AsyncParsableCommand {
     @OptionGroup var photoOptions: PhotoOptions
 
     func run() async throws {
-        let (template, request, copy) = try photoOptions.loadWithCopy(try await options.load())
+        let (template, request, copy) = try photoOptions.load(with: try await options.load())
         print(PromptPreview.text(template: template, request: request, copy: copy), terminator: "")
     }
 }

@@ -15,16 +15,10 @@ struct ServeCommand: AsyncParsableCommand {
         let level = configuration.logLevel
         let format = configuration.logFormat
         LoggingSystem.bootstrap { label in
-            switch format {
-            case .text:
-                var handler = StreamLogHandler.standardOutput(label: label)
-                handler.logLevel = level
-                return handler
-            case .json, .logfmt:
-                var handler = StructuredLogHandler(label: label, format: format)
-                handler.logLevel = level
-                return handler
-            }
+            var handler: any LogHandler =
+                format == .text ? StreamLogHandler.standardOutput(label: label) : StructuredLogHandler(label: label, format: format)
+            handler.logLevel = level
+            return handler
         }
         do {
             var dependencies = AppDependencies.live

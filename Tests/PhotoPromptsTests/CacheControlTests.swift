@@ -10,7 +10,7 @@ struct CacheControlTests {
         var fields = HTTPFields()
         for value in values { fields.append(HTTPField(name: .cacheControl, value: value)) }
         let head = HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/v1/prompts", headerFields: fields)
-        return PromptsController<AppRequestContext>.readsCache(Request(head: head, body: RequestBody(buffer: ByteBuffer())))
+        return PromptsController.readsCache(Request(head: head, body: RequestBody(buffer: ByteBuffer())))
     }
 
     @Test(

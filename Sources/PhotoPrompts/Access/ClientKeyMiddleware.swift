@@ -4,7 +4,8 @@ import Hummingbird
 ///
 /// With no keys configured every request passes; start-up has already made sure the service then listens on
 /// loopback only.
-struct ClientKeyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
+struct ClientKeyMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
     let keys: ClientKeys
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

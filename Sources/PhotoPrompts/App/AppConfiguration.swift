@@ -140,7 +140,8 @@ public struct AppConfiguration: Sendable {
         promptHistoryDays = Double(try reader.integer("prompt.historyDays", default: 30, in: 0...3650))
         cacheTTL = try reader.seconds("cache.ttl", default: 604_800, maximum: 31_536_000)
         pruneInterval = try reader.seconds("store.pruneInterval", default: 600, maximum: 86_400)
-        (logLevel, logFormat) = try Self.logging(reader)
+        logLevel = try reader.choice("log.level", default: .info)
+        logFormat = try reader.choice("log.format", default: .text)
     }
 
     /// `DATABASE_URL`, when set: PostgreSQL shared by instances.
@@ -153,22 +154,6 @@ public struct AppConfiguration: Sendable {
             )
         }
         return parsed
-    }
-
-    /// `LOG_LEVEL` and `LOG_FORMAT`.
-    private static func logging(_ reader: ConfigReader) throws(ConfigurationError) -> (Logger.Level, LogFormat) {
-        let levelName = reader.text("log.level", default: "info")
-        guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
-            throw ConfigurationError(
-                key: "LOG_LEVEL",
-                problem: "must be one of trace, debug, info, notice, warning, error, critical (got \"\(levelName)\")"
-            )
-        }
-        let formatName = reader.text("log.format", default: "text")
-        guard let format = LogFormat(rawValue: formatName.lowercased()) else {
-            throw ConfigurationError(key: "LOG_FORMAT", problem: "must be text, json or logfmt (got \"\(formatName)\")")
-        }
-        return (level, format)
     }
 
     static func isLoopback(_ host: String) -> Bool {

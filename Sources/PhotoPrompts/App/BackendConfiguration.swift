@@ -52,7 +52,7 @@ public struct BackendConfiguration: Sendable, Equatable {
     /// - Throws: ``ConfigurationError`` for a backend's key set without its `PROVIDER`, or a backend set while the
     ///   one numbered before it is not: a half-written chain must not start as a shorter one.
     static func chain(reader: ConfigReader) throws(ConfigurationError) -> [BackendConfiguration] {
-        var backends = [try BackendConfiguration(reader: reader, prefix: ["llm"], isPrimary: true)]
+        var backends = [try BackendConfiguration(reader: reader, prefix: ["llm"])]
         for position in 2...maximumCount {
             let prefix = ["llm", "\(position)"]
             let providerKey = ConfigReader.environmentName(ConfigKey(prefix + ["provider"]))
@@ -69,28 +69,24 @@ public struct BackendConfiguration: Sendable, Equatable {
                 let missing = ConfigReader.environmentName(ConfigKey(["llm", "\(backends.count + 1)", "provider"]))
                 throw ConfigurationError(key: providerKey, problem: "is set but \(missing) is not; number the backends without gaps")
             }
-            backends.append(try BackendConfiguration(reader: reader, prefix: prefix, isPrimary: false))
+            backends.append(try BackendConfiguration(reader: reader, prefix: prefix))
         }
         return backends
     }
 
     /// Reads `prefix.provider`, `prefix.baseURL`, `prefix.model` and `prefix.apiKey`.
-    init(reader: ConfigReader, prefix: [String], isPrimary: Bool) throws(ConfigurationError) {
+    init(reader: ConfigReader, prefix: [String]) throws(ConfigurationError) {
         func key(_ name: String) -> ConfigKey { ConfigKey(prefix + [name]) }
         let providerKey = ConfigReader.environmentName(key("provider"))
-        let providerName = reader.text(key("provider"), default: isPrimary ? Provider.stub.rawValue : "")
-        guard let provider = Provider(rawValue: providerName.lowercased()) else {
-            let names = Provider.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigurationError(key: providerKey, problem: "must be one of \(names) (got \"\(providerName)\")")
-        }
-        self.provider = provider
+        // A numbered backend is read only once its PROVIDER is set: only the primary falls back to the stub.
+        provider = try reader.choice(key("provider"), default: .stub)
         baseURL = reader.optionalText(key("baseURL")) ?? provider.defaultBaseURL
         model = reader.optionalText(key("model"))
         apiKey = reader.optionalText(key("apiKey"), isSecret: true)
         options = BackendOptions(
-            structuredOutput: try Self.choice(reader, key("structuredOutput"), BackendOptions.StructuredOutput.self),
-            maxTokensParameter: try Self.choice(reader, key("maxTokensParameter"), BackendOptions.MaxTokensParameter.self),
-            sendTemperature: try Self.choice(reader, key("sendTemperature"), BackendOptions.Switch.self)
+            structuredOutput: try reader.choice(key("structuredOutput"), default: .auto),
+            maxTokensParameter: try reader.choice(key("maxTokensParameter"), default: .auto),
+            sendTemperature: try reader.choice(key("sendTemperature"), default: .auto)
         )
         languages = try Self.languages(reader, key("languages"))
         guard provider != .stub else { return }
@@ -125,20 +121,6 @@ public struct BackendConfiguration: Sendable, Equatable {
             throw ConfigurationError(key: ConfigReader.environmentName(key), problem: "must name at least one language")
         }
         return Set(tags)
-    }
-
-    /// One of `Choice`'s values at `key`, `auto` when unset.
-    private static func choice<Choice: RawRepresentable<String> & CaseIterable>(
-        _ reader: ConfigReader,
-        _ key: ConfigKey,
-        _ type: Choice.Type
-    ) throws(ConfigurationError) -> Choice {
-        let raw = reader.text(key, default: "auto").lowercased()
-        guard let value = Choice(rawValue: raw) else {
-            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigurationError(key: ConfigReader.environmentName(key), problem: "must be one of \(names) (got \"\(raw)\")")
-        }
-        return value
     }
 
     /// "openai/gpt-4o-mini at https://… (key set)", for the start-up log line.

@@ -47,6 +47,19 @@ extension ConfigReader {
         return value
     }
 
+    /// One of `Choice`'s values at `key`, written in any case, or `defaultValue` when unset.
+    func choice<Choice: RawRepresentable<String> & CaseIterable>(
+        _ key: ConfigKey,
+        default defaultValue: Choice
+    ) throws(ConfigurationError) -> Choice {
+        let raw = text(key, default: defaultValue.rawValue)
+        guard let value = Choice(rawValue: raw.lowercased()) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(key: Self.environmentName(key), problem: "must be one of \(names) (got \"\(raw)\")")
+        }
+        return value
+    }
+
     /// The environment variable that sets `key`: `http.port` is `HTTP_PORT`, `llm.baseURL` is `LLM_BASE_URL`.
     static func environmentName(_ key: ConfigKey) -> String {
         key.components.map { component in

@@ -50,22 +50,12 @@ struct QualityMeasures: Encodable, Sendable {
     /// Prompt and completion tokens per session started: what an operator pays for one photo, refreshes included.
     @ExplicitNull var tokensPerSession: Double?
 
-    /// The measures: `counters` is kept for intervals, not sent.
-    enum CodingKeys: CodingKey {
-        case requests, sessions, refreshes, sessionsWithSelection, selectionRate, feedback, sources, cardsShown, modelCardShare, detailShare
-        case angles, anglesPerAnswer, fallbackRate, fallbacksByReason, reaskRate, passRate, rejections, nearDuplicates, nearDuplicatesPerAnswer
-        case firstAnswerP50Ms, firstAnswerP95Ms, modelCallsPerSession, tokens, tokensPerSession
-    }
-
-    /// The counts the measures are made of, by counter name, kept for intervals (``VariantComparison``).
-    let counters: [String: Int]
-
+    /// The measures of `counters`, summed by name (``sums(of:)``).
     init(counters: [String: Int]) {
         func count(_ name: String) -> Int { counters[name] ?? 0 }
         func prefixed(_ prefix: String) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: counters.filter { $0.key.hasPrefix(prefix) }.map { (String($0.key.dropFirst(prefix.count)), $0.value) })
         }
-        self.counters = counters
         requests = count("requests")
         sessions = count("sessions")
         refreshes = count("refreshes")
@@ -92,11 +82,15 @@ struct QualityMeasures: Encodable, Sendable {
         tokensPerSession = Self.ratio(count("tokens.prompt") + count("tokens.completion"), sessions)
     }
 
-    /// Sums `counters` by name.
     init(summing counters: some Sequence<StatsCounter>) {
+        self.init(counters: Self.sums(of: counters))
+    }
+
+    /// `counters` summed by name: what the measures are made of, and ``VariantComparison``'s intervals too.
+    static func sums(of counters: some Sequence<StatsCounter>) -> [String: Int] {
         var sums: [String: Int] = [:]
         for counter in counters { sums[counter.name, default: 0] += counter.value }
-        self.init(counters: sums)
+        return sums
     }
 
     static func ratio(_ part: Int, _ whole: Int) -> Double? { whole > 0 ? Double(part) / Double(whole) : nil }

@@ -66,15 +66,15 @@ struct VariantComparison: ResponseEncodable, Sendable {
     private static func verdict(language: String?, variants: [String], counters: [StatsCounter]) -> Verdict {
         let byVariant = Dictionary(grouping: counters, by: \.template.variant)
         let names = variants + byVariant.keys.filter { !variants.contains($0) }.sorted()
-        let arms = names.map { arm(variant: $0, measures: QualityMeasures(summing: byVariant[$0] ?? [])) }
+        let arms = names.map { arm(variant: $0, counters: QualityMeasures.sums(of: byVariant[$0] ?? [])) }
         let label = language.map { LanguageNames.englishName(of: LanguageTag(locale: $0)) } ?? "All languages"
         let (winner, sentence) = judge(arms, label: label)
         return Verdict(language: language, arms: arms, winner: winner, sentence: sentence)
     }
 
-    private static func arm(variant: String, measures: QualityMeasures) -> Arm {
-        let c = measures.counters
-        func count(_ name: String) -> Int { c[name] ?? 0 }
+    private static func arm(variant: String, counters: [String: Int]) -> Arm {
+        let measures = QualityMeasures(counters: counters)
+        func count(_ name: String) -> Int { counters[name] ?? 0 }
         func share(_ successes: Int, _ trials: Int) -> Estimate {
             let interval = WilsonInterval(successes: successes, trials: trials)
             return Estimate(value: QualityMeasures.ratio(successes, trials), low: interval?.low, high: interval?.high, n: trials, interval: "wilson")

@@ -123,6 +123,38 @@ public struct APIError: HTTPResponseError, Sendable {
         retryAfterSeconds: 1
     )
 
+    /// 400: bytes that are not a well-formed HTTP request (a bad chunk size, a broken header line).
+    static var malformedRequest: APIError {
+        APIError(.badRequest, code: "malformed_request", message: "The request is not well-formed HTTP.").closingConnection()
+    }
+
+    /// 431: a URL or headers longer than the server reads.
+    static var headersTooLarge: APIError {
+        APIError(.requestHeaderFieldsTooLarge, code: "headers_too_large", message: "The URL or headers are too long.").closingConnection()
+    }
+
+    /// 413 for a body over 64 KiB, declared or sent, answered without reading the rest.
+    static var bodyTooLarge: APIError { matching(.contentTooLarge).closingConnection() }
+
+    /// 408: the body stopped arriving for `HTTP_READ_TIMEOUT`.
+    static func bodyTimedOut(after timeout: Duration) -> APIError {
+        let message = "The request body did not arrive within \(timeout.components.seconds) s."
+        return APIError(.requestTimeout, code: "request_timeout", message: message).closingConnection()
+    }
+
+    /// 503: more connections are open than `HTTP_MAX_CONNECTIONS`.
+    static func tooManyConnections(_ maximum: Int) -> APIError {
+        let message = "The server has \(maximum) connections open. Retry in a moment."
+        return APIError(.serviceUnavailable, code: "too_many_connections", message: message, retryAfterSeconds: 1).closingConnection()
+    }
+
+    /// The same error with ``closesConnection`` set.
+    private func closingConnection() -> APIError {
+        var error = self
+        error.closesConnection = true
+        return error
+    }
+
     /// The error in this shape for a status Hummingbird produced itself (unknown route, body too large).
     public static func matching(_ status: HTTPResponse.Status) -> APIError {
         switch status {

@@ -10,7 +10,8 @@ import PromptStores
 /// our side are never a 500: a database that cannot read or write is `503 store_unavailable`, a request whose
 /// work outlived its deadline is `503 deadline_exceeded`, anything else is logged with its detail and answered
 /// `503 internal_error`; each with `Retry-After`, so a client knows to try again.
-public struct JSONErrorMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
+public struct JSONErrorMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
     public init() {}
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -5,7 +5,8 @@ import PromptGeneration
 import PromptStores
 
 /// The app's API: start a session, refresh it, read it back, and say which prompt the user picked.
-public struct PromptsController<Context: ServiceRequestContext>: Sendable {
+public struct PromptsController: Sendable {
+    public typealias Context = AppRequestContext
     let sessions: SessionService
     let idempotency: any IdempotencyStore
     let clock: any WallClock

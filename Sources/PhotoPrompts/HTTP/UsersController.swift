@@ -7,7 +7,8 @@ import PromptStores
 ///
 /// Only the client key scopes these routes: the app's backend, which holds the key, is trusted to act for its own
 /// users. Cache entries are keyed by photo metadata, hold no user id, and are not touched; stats hold counts only.
-public struct UsersController<Context: ServiceRequestContext>: Sendable {
+public struct UsersController: Sendable {
+    public typealias Context = AppRequestContext
     let store: any UserDataStore
     let refreshLimit: Int
 

@@ -10,7 +10,8 @@ import PromptDomain
 /// stream keeps it as it ends, through the ``HeldKey`` this puts in the request's context. A client error (4xx) the
 /// handler's work throws is kept as the answer; one met before the work began (the body, the rate limits) and any
 /// other error give the key back, so a retry runs the request again.
-struct IdempotencyMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
+struct IdempotencyMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
     let idempotency: IdempotentRequests
     /// The request's deadline from its arrival, the handler's own: waiting for another request's answer, and the
     /// handler's work after the wait, end by it.

@@ -9,7 +9,8 @@ import PromptGeneration
 ///
 /// The route is the matched pattern (`/v1/sessions/{session_id}/refresh`), never the path: paths carry session ids,
 /// which are as good as passwords, and user ids. No prompt text and no caption is ever logged here.
-struct RequestLogMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
     let metrics: ServiceMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

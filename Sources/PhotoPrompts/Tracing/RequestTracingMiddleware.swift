@@ -10,7 +10,8 @@ import W3CTraceContext
 /// the store, each model call, the gate) are its children. Its trace id goes on every log line of the request and
 /// into every error body, so support can go from what the app showed to the trace. It is named by the route's
 /// pattern and method, never by the path: paths carry session ids, which are as good as passwords.
-struct RequestTracingMiddleware<Context: ServiceRequestContext>: RouterMiddleware {
+struct RequestTracingMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
     let tracer: any Tracer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -44,7 +45,7 @@ struct RequestTracingMiddleware<Context: ServiceRequestContext>: RouterMiddlewar
 
     private func describe(_ span: any Span, _ request: Request, _ context: Context, status: Int) {
         guard span.isRecording else { return }
-        let route = context.endpointPath.map(RequestLogMiddleware<Context>.route) ?? "unmatched"
+        let route = context.endpointPath.map(RequestLogMiddleware.route) ?? "unmatched"
         span.operationName = "\(request.method.rawValue) \(route)"
         span.updateAttributes { attributes in
             attributes["http.request.method"] = request.method.rawValue
