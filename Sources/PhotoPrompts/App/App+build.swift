@@ -209,7 +209,7 @@ package func makeGenerator(
         deadlines: deadlines,
         tracer: dependencies.tracer ?? TraceContextRelay()
     )
-    let generator = PromptGenerator(
+    return PromptGenerator(
         chain: chain,
         cache: cache,
         clock: dependencies.clock,
@@ -218,7 +218,6 @@ package func makeGenerator(
         maxInFlight: configuration.backendMaxInFlight,
         metrics: metrics
     )
-    return generator
 }
 
 /// The backends the configuration names, in order, each scoped to its `LLM_LANGUAGES`.

@@ -26,19 +26,24 @@ struct BackendsReport: ResponseEncodable, Sendable {
         var tokens: [String: Int]
     }
 
+    /// What the report reads: the chain and its breakers, the configured modes, and the tally.
+    struct Sources: Sendable {
+        var identities: [BackendIdentity]
+        var modes: [String]?
+        var breakers: @Sendable () async -> [(backend: String, state: Double)]
+        var tally: BackendTally
+        var startedAt: Date
+    }
+
     /// When the counts began: this instance's start.
     var since: String
     var backends: [Backend]
 
-    init(
-        identities: [BackendIdentity],
-        modes: [String]?,
-        breakers: [(backend: String, state: Double)],
-        tally: [String: BackendTally.Entry],
-        since: Date
-    ) {
-        self.since = since.formatted(.iso8601)
-        backends = identities.enumerated().map { position, identity in
+    /// `breakers` is what `sources.breakers` said just now.
+    init(_ sources: Sources, breakers: [(backend: String, state: Double)]) {
+        since = sources.startedAt.formatted(.iso8601)
+        let tally = sources.tally.snapshot
+        backends = sources.identities.enumerated().map { position, identity in
             let name = "\(identity.provider)/\(identity.model)"
             let entry = tally[name] ?? BackendTally.Entry()
             let state = breakers.indices.contains(position) ? breakers[position].state : 0
@@ -46,7 +51,7 @@ struct BackendsReport: ResponseEncodable, Sendable {
             return Backend(
                 backend: name,
                 position: position + 1,
-                structuredOutput: modes.flatMap { $0.indices.contains(position) ? $0[position] : nil },
+                structuredOutput: sources.modes.flatMap { $0.indices.contains(position) ? $0[position] : nil },
                 breaker: state >= 1 ? "open" : state > 0 ? "half_open" : "closed",
                 calls: entry.outcomes.values.reduce(0, +),
                 outcomes: entry.outcomes,

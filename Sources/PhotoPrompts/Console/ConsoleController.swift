@@ -15,17 +15,8 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     let stats: StatsRecorder
     let store: any StatsStore
     let archive: any ConsoleArchiveStore
-    let backends: BackendSources
+    let backends: BackendsReport.Sources
     let clock: any WallClock
-
-    /// What the backends view reads: the chain and its breakers, the configured modes, and the tally.
-    struct BackendSources: Sendable {
-        var identities: [BackendIdentity]
-        var modes: [String]?
-        var breakers: @Sendable () async -> [(backend: String, state: Double)]
-        var tally: BackendTally
-        var startedAt: Date
-    }
 
     var endpoints: RouteCollection<Context> {
         RouteCollection(context: Context.self)
@@ -95,13 +86,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func showBackends(request: Request, context: Context) async throws -> BackendsReport {
-        BackendsReport(
-            identities: backends.identities,
-            modes: backends.modes,
-            breakers: await backends.breakers(),
-            tally: backends.tally.snapshot,
-            since: backends.startedAt
-        )
+        BackendsReport(backends, breakers: await backends.breakers())
     }
 
     @Sendable func evals(request: Request, context: Context) async throws -> EvalRunsReport {

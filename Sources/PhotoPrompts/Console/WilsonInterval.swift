@@ -7,6 +7,10 @@ struct WilsonInterval: Encodable, Sendable, Equatable {
     /// The z for 95 %.
     static let z = 1.959964
 
+    func overlaps(_ other: WilsonInterval) -> Bool { low <= other.high && other.low <= high }
+}
+
+extension WilsonInterval {
     /// `nil` without trials.
     init?(successes: Int, trials: Int) {
         guard trials > 0 else { return nil }
@@ -18,11 +22,4 @@ struct WilsonInterval: Encodable, Sendable, Equatable {
         low = max(0, centre - half)
         high = min(1, centre + half)
     }
-
-    init(low: Double, high: Double) {
-        self.low = low
-        self.high = high
-    }
-
-    func overlaps(_ other: WilsonInterval) -> Bool { low <= other.high && other.low <= high }
 }

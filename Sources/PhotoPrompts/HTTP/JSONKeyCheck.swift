@@ -59,49 +59,40 @@ struct JSONKeyCheck {
     private var stopped: Bool { offset > bytes.count }
 
     private mutating func object(path: String, depth: Int) -> Problem? {
-        offset += 1
         var keys: Set<String> = []
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            offset += 1
-            return nil
-        }
-        while !stopped {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\""), let key = string() else { return stop() }
+        return members(closedBy: UInt8(ascii: "}")) { reader, _ in
+            reader.skipWhitespace()
+            guard reader.current == UInt8(ascii: "\""), let key = reader.string() else { return reader.stop() }
             let member = path.isEmpty ? key : "\(path).\(key)"
             guard keys.insert(key).inserted else { return Problem(path: member, message: "appears twice; send each field once") }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { return stop() }
-            offset += 1
-            if let problem = value(path: member, depth: depth + 1) { return problem }
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"):
-                offset += 1
-                return nil
-            default: return stop()
-            }
+            reader.skipWhitespace()
+            guard reader.current == UInt8(ascii: ":") else { return reader.stop() }
+            reader.offset += 1
+            return reader.value(path: member, depth: depth + 1)
         }
-        return nil
     }
 
     private mutating func array(path: String, depth: Int) -> Problem? {
+        members(closedBy: UInt8(ascii: "]")) { reader, index in reader.value(path: "\(path)[\(index)]", depth: depth + 1) }
+    }
+
+    /// An object's members or an array's elements, from the opening bracket: each read by `member` with its index,
+    /// comma-separated, up to `close`.
+    private mutating func members(closedBy close: UInt8, _ member: (inout JSONKeyCheck, Int) -> Problem?) -> Problem? {
         offset += 1
         skipWhitespace()
-        if current == UInt8(ascii: "]") {
+        if current == close {
             offset += 1
             return nil
         }
         var index = 0
         while !stopped {
-            if let problem = value(path: "\(path)[\(index)]", depth: depth + 1) { return problem }
+            if let problem = member(&self, index) { return problem }
             index += 1
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"):
+            case close:
                 offset += 1
                 return nil
             default: return stop()

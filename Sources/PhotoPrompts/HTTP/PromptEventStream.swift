@@ -29,6 +29,13 @@ struct PromptEventStream: Sendable {
         case keepAlive
     }
 
+    /// Where a request's stream ends: the key its answer is kept under, and the logger and trace id of its error event.
+    private struct Ending: Sendable {
+        var held: HeldKey?
+        let logger: Logger
+        let traceID: String?
+    }
+
     /// Whether `response` is a stream, which keeps its own answer as it ends.
     static func isStream(_ response: Response) -> Bool {
         response.headers[.contentType]?.hasPrefix("text/event-stream") == true
@@ -42,6 +49,7 @@ struct PromptEventStream: Sendable {
         traceID: String?,
         _ work: @escaping @Sendable (SessionStream) async throws -> StoredResponse
     ) async throws -> Response {
+        let end = Ending(held: held, logger: logger, traceID: traceID)
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let (modelAsked, markAsked) = AsyncStream.makeStream(of: Void.self)
         let asked = Mutex(false)
@@ -68,17 +76,17 @@ struct PromptEventStream: Sendable {
             // Answered without the model: an error is the ordinary JSON answer; an answer is its events at once.
             let stored = try await worker.value
             return Self.response { writer in
-                try await Self.finish(with: .success(stored), afterSending: 0, keepingUnder: held, to: &writer, logger: logger, traceID: traceID)
+                try await Self.finish(with: .success(stored), afterSending: 0, to: &writer, end)
             }
         }
-        return streaming(events, until: worker, beatingInto: sink, keepingUnder: held, logger: logger, traceID: traceID)
+        return streaming(events, until: worker, beatingInto: sink, end)
     }
 
     /// A kept answer sent again: its cards and `done` at once, or the error it was, as JSON.
     func replay(_ stored: StoredResponse, logger: Logger) -> Response {
         guard stored.status == 200 else { return stored.response(replayed: true) }
         return Self.response { writer in
-            try await Self.finish(with: .success(stored), afterSending: 0, keepingUnder: nil, to: &writer, logger: logger, traceID: nil)
+            try await Self.finish(with: .success(stored), afterSending: 0, to: &writer, Ending(logger: logger, traceID: nil))
         }
     }
 
@@ -88,9 +96,7 @@ struct PromptEventStream: Sendable {
         _ events: AsyncStream<Event>,
         until worker: Task<StoredResponse, any Error>,
         beatingInto sink: AsyncStream<Event>.Continuation,
-        keepingUnder held: HeldKey?,
-        logger: Logger,
-        traceID: String?
+        _ end: Ending
     ) -> Response {
         Self.response { [keepAlive, tracer] writer in
             // The request's span is current while its body is written: this one is its child.
@@ -119,21 +125,14 @@ struct PromptEventStream: Sendable {
                             try await writer.write(Self.comment("keep-alive"))
                         }
                     }
-                    try await Self.finish(
-                        with: await worker.result,
-                        afterSending: sent,
-                        keepingUnder: held,
-                        to: &writer,
-                        logger: logger,
-                        traceID: traceID
-                    )
+                    try await Self.finish(with: await worker.result, afterSending: sent, to: &writer, end)
                 }
                 span.addEvent("done")
             } catch {
                 // The client went away: the work stops as it would for a JSON request whose caller left.
                 span.addEvent("client left")
                 worker.cancel()
-                await held?.release()
+                await end.held?.release()
                 throw error
             }
         }
@@ -144,30 +143,23 @@ struct PromptEventStream: Sendable {
     private static func finish(
         with result: Result<StoredResponse, any Error>,
         afterSending sent: Int,
-        keepingUnder held: HeldKey?,
         to writer: inout any ResponseBodyWriter,
-        logger: Logger,
-        traceID: String?
+        _ end: Ending
     ) async throws {
+        let (held, logger, traceID) = (end.held, end.logger, end.traceID)
         switch result {
         case .success(let stored):
             // The answer as kept (a replay is only its bytes). One that does not read back (a damaged row) is a
             // fault of ours, said as one, not `done` after no cards.
             guard let prompts = try? SnakeCaseJSON.decoder.decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
                 logger.error("a kept answer does not read back as prompts; the stream ends with an error")
-                return try await finish(
-                    with: .failure(APIError.internalFault),
-                    afterSending: sent,
-                    keepingUnder: held,
-                    to: &writer,
-                    logger: logger,
-                    traceID: traceID
-                )
+                return try await finish(with: .failure(APIError.internalFault), afterSending: sent, to: &writer, end)
             }
             do {
                 try await held?.keep(status: stored.status, body: stored.body, logger: logger)
             } catch {
-                return try await finish(with: .failure(error), afterSending: sent, keepingUnder: nil, to: &writer, logger: logger, traceID: traceID)
+                // Given back already: the error is not kept either.
+                return try await finish(with: .failure(error), afterSending: sent, to: &writer, Ending(logger: logger, traceID: traceID))
             }
             for (position, prompt) in prompts.enumerated() where position >= sent {
                 try await writer.write(promptEvent(prompt, position: position))

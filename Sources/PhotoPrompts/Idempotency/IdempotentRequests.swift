@@ -144,9 +144,7 @@ extension APIError {
         code: "idempotency_key_reused",
         message: "This Idempotency-Key was used for a different request. Use a new key for a new request."
     )
-}
 
-extension APIError {
     /// 409: the first request with this `Idempotency-Key` was still running when this one's deadline came.
     static let idempotencyKeyInUse = APIError(
         .conflict,

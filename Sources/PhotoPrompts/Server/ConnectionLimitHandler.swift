@@ -36,8 +36,7 @@ final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard refused else { return context.fireChannelRead(data) }
         guard case .head = unwrapInboundIn(data) else { return }
         refused = false
-        let error = APIError.tooManyConnections(limit.maximum)
-        CannedResponse(error).write(to: context, wrap: wrapOutboundOut)
+        APIError.tooManyConnections(limit.maximum).writeCannedResponse(to: context, wrap: wrapOutboundOut)
         context.close(promise: nil)
     }
 }

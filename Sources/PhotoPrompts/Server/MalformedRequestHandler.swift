@@ -29,7 +29,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard let parseError = error as? HTTPParserError, !inRequest else { return context.fireErrorCaught(error) }
         let answer: APIError = parseError == .headerOverflow ? .headersTooLarge : .malformedRequest
-        CannedResponse(answer).write(to: context, wrap: wrapOutboundOut)
+        answer.writeCannedResponse(to: context, wrap: wrapOutboundOut)
         context.close(promise: nil)
     }
 
