@@ -6,7 +6,6 @@ import PromptDomain
 struct TemplateStatsReport: ResponseEncodable, Sendable {
     /// One template version's numbers: its variant and version beside its ``QualityMeasures``, in one object.
     struct Version: Encodable, Sendable {
-        /// The variant's folder.
         var variant: String
         /// The version's content hash.
         var version: String

@@ -6,7 +6,7 @@ import Foundation
 extension ConfigReader {
     /// The string at `key`, or `defaultValue` when it is unset or empty.
     func text(_ key: ConfigKey, default defaultValue: String, isSecret: Bool = false) -> String {
-        let value = string(forKey: key, isSecret: isSecret) ?? intValue(key).map(String.init)
+        let value = string(forKey: key, isSecret: isSecret) ?? int(forKey: key).map(String.init)
         guard let value, !value.isEmpty else { return defaultValue }
         return value
     }
@@ -19,7 +19,7 @@ extension ConfigReader {
 
     /// The integer at `key` within `range`, or `defaultValue` when unset.
     func integer(_ key: ConfigKey, default defaultValue: Int, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        if let value = intValue(key) {
+        if let value = int(forKey: key) {
             guard range.contains(value) else { throw outOfRange(key, "\(value)", range) }
             return value
         }
@@ -70,10 +70,6 @@ extension ConfigReader {
             }
             return name.uppercased()
         }.joined(separator: "_")
-    }
-
-    private func intValue(_ key: ConfigKey) -> Int? {
-        int(forKey: key)
     }
 
     private func outOfRange(_ key: ConfigKey, _ raw: String, _ range: ClosedRange<Int>) -> ConfigurationError {

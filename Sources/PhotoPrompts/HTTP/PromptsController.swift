@@ -11,28 +11,12 @@ public struct PromptsController: Sendable {
     let idempotency: any IdempotencyStore
     let clock: any WallClock
     let limits: RequestLimits
-    let events: PromptEventStream
     let deadlines: DeadlineWatch
     let departures: ClientDepartures
+    /// How often a streamed answer sends a comment line while no event is due.
+    var keepAlive: Duration = .seconds(5)
 
-    /// Creates the controller; a streamed answer sends a comment line every `keepAlive` while no event is due.
-    init(
-        sessions: SessionService,
-        idempotency: any IdempotencyStore,
-        clock: any WallClock,
-        limits: RequestLimits,
-        deadlines: DeadlineWatch,
-        departures: ClientDepartures,
-        keepAlive: Duration = .seconds(5)
-    ) {
-        self.sessions = sessions
-        self.idempotency = idempotency
-        self.clock = clock
-        self.limits = limits
-        self.deadlines = deadlines
-        self.departures = departures
-        self.events = PromptEventStream(keepAlive: keepAlive, tracer: sessions.generator.tracer)
-    }
+    var events: PromptEventStream { PromptEventStream(keepAlive: keepAlive, tracer: sessions.generator.tracer) }
 
     /// What an answer may take past the request's deadline: the store's last write. Every request is answered by
     /// `LLM_TIMEOUT` + 1 s, whatever a database or a crashed process left behind.

@@ -1,14 +1,7 @@
 import PromptDomain
 
-// Written with `JSONBytesWriter` (why, and how `JSONBytesWriterTests` holds it to `JSONEncoder`, is there).
-
-/// The JSON written on every request, by hand (see ``JSONBytesWriter``): the prompts answer, the cache key, and
-/// the session's photo and surplus columns.
-///
-/// Each `write(to:)` lists its type's coding keys in sorted order. The answer writes every key, `null` for an absent
-/// value (the fixed shape the app reads), and is its only encoder: `JSONBytesWriterTests` decodes it back and checks
-/// every coding key is there. The others write what their synthesized `Encodable` conformance writes, leaving absent
-/// keys out, and are compared with `JSONEncoder` on fixtures that set every property, so a forgotten one fails there.
+/// The answer written by hand with ``JSONBytesWriter`` (why is there): its coding keys in sorted order, every one, `null`
+/// for an absent value (the fixed shape the app reads). `JSONBytesWriterTests` decodes it back and checks every key.
 extension PromptsResponse {
     /// The answer's bytes: sorted keys, no slash escaping, as `SnakeCaseJSON.encoder` writes every other answer.
     var jsonBytes: [UInt8] {

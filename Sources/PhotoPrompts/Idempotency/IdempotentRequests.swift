@@ -126,8 +126,6 @@ public struct HeldKey: Sendable {
 
     /// Marks the request's work begun: from here a client error it meets (a refresh limit) is its answer.
     func workBegins() { began.flag.store(true, ordering: .relaxed) }
-
-    /// Whether ``workBegins()`` was called.
     var hasBegun: Bool { began.flag.load(ordering: .relaxed) }
 
     /// Gives the key back: the request failed on our side, or its client left before the answer was made.

@@ -42,9 +42,7 @@ struct RequestLogMiddleware: RouterMiddleware {
             "status": "\(status)",
             "latency_ms": "\(String(format: "%.2f", duration.milliseconds))",
         ]
-        for (name, value) in context.requestLog.all {
-            metadata[name] = "\(value)"
-        }
+        metadata.merge(context.requestLog.all.mapValues { "\($0)" }) { $1 }
         context.logger.info("request", metadata: metadata)
     }
 

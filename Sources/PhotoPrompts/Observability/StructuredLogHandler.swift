@@ -40,8 +40,7 @@ public struct StructuredLogHandler: LogHandler {
         let line: String
         switch format {
         case .json, .text:
-            var object: [String: String] = [:]
-            for (key, value) in fields { object[key] = value }
+            let object = Dictionary(fields) { $1 }
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
             line = String(decoding: data, as: UTF8.self)
         case .logfmt:
