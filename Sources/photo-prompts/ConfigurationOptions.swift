@@ -39,17 +39,15 @@ struct ConfigurationOptions: ParsableArguments {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
             throw StartupFailure("Invalid configuration: --config \(path) \(reason)")
         }
+        let object: Any
         do {
-            guard try JSONSerialization.jsonObject(with: data) is [String: Any] else {
-                throw StartupFailure("Invalid configuration: \(path) must hold one JSON object")
-            }
-        } catch let error as StartupFailure {
-            throw error
+            object = try JSONSerialization.jsonObject(with: data)
         } catch {
             // Foundation puts the place ("around line 3, column 5") in the debug description.
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             throw StartupFailure("Invalid configuration: \(path) is not valid JSON: \(detail)")
         }
+        guard object is [String: Any] else { throw StartupFailure("Invalid configuration: \(path) must hold one JSON object") }
     }
 }
 

@@ -18,7 +18,7 @@ public struct AppDependencies: Sendable {
     public var clock: any WallClock
     /// The transport for HTTP backends; `nil` means a new ``CurlTransport``.
     public var transport: (any HTTPTransport)?
-    /// The backends, in order, in place of the configured ones (`LLM_PROVIDER`, `LLM_BACKENDS`); `nil` means those.
+    /// The backends, in order, in place of the configured ones (`LLM_*`, `LLM_2_*` …); `nil` means those.
     /// A test's scripted model goes here, and meets the chain, the gate and the routes as a provider would.
     public var backends: [any LLMBackend]?
     /// The store, in place of the configured one (`DATABASE_URL`, `DATABASE_PATH`); `nil` opens that one.

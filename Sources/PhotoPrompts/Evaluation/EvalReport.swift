@@ -119,7 +119,7 @@ public struct EvalReport: Codable, Sendable {
             let photo = outcome.fixture.request.photo
             kept += generation.candidates.count
             rejected += generation.rejected.count
-            let language = Self.language(of: outcome.fixture.request.locale)
+            let language = CopyMatching.languageAndScript(of: outcome.fixture.request.locale)
             judgedByLanguage[language, default: (0, 0)].kept += generation.candidates.count
             judgedByLanguage[language, default: (0, 0)].judged += generation.candidates.count + generation.rejected.count
             if generation.reasked { reasks += 1 }
@@ -159,12 +159,6 @@ public struct EvalReport: Codable, Sendable {
         self.results = results
         promptTokens = usage?.prompt
         completionTokens = usage?.completion
-    }
-
-    /// The language a fixture's locale is written in, with the script where it decides the writing: `ja` for
-    /// `ja-JP`, `zh-Hant` for `zh-TW`.
-    static func language(of locale: LanguageTag) -> String {
-        CopyMatching.languageAndScript(of: locale)
     }
 
     /// Nearest-rank percentile of sorted values.
