@@ -42,14 +42,12 @@ struct PromptEventStream: Sendable {
     }
 
     /// Runs `work` (the JSON API's own, given a ``SessionStream``) and answers with its events; the answer is kept
-    /// under `held` before `done` is sent.
+    /// under the context's held key before `done` is sent.
     func respond(
-        keepingUnder held: HeldKey?,
-        logger: Logger,
-        traceID: String?,
+        for context: AppRequestContext,
         _ work: @escaping @Sendable (SessionStream) async throws -> StoredResponse
     ) async throws -> Response {
-        let end = Ending(held: held, logger: logger, traceID: traceID)
+        let end = Ending(held: context.heldKey, logger: context.logger, traceID: context.traceID)
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let (modelAsked, markAsked) = AsyncStream.makeStream(of: Void.self)
         let asked = Mutex(false)

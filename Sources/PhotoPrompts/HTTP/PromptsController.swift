@@ -93,9 +93,7 @@ public struct PromptsController: Sendable {
             }
         }
         guard PromptEventStream.isRequested(by: request) else { return try await answered(nil).response(replayed: false) }
-        return try await events.respond(keepingUnder: context.heldKey, logger: context.logger, traceID: context.traceID) {
-            try await answered($0)
-        }
+        return try await events.respond(for: context) { try await answered($0) }
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> SessionResponse {
