@@ -70,13 +70,11 @@ struct ChatCompletionsHandler: Sendable {
         switch behaviour {
         case .serverError:
             return json(shape.error("stub: internal error", type: "server_error"), status: .internalServerError)
-        case .badRequest:
-            let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
-            return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
         case .unauthorized:
             let message = "Incorrect API key provided: \(key ?? "sk-stub-1234567890abcdef"). You can find your API key in your account."
             return json(shape.error(message, type: "authentication_error"), status: .unauthorized)
-        case .reasoningModel where body.contains(#""max_tokens""#):
+        case .badRequest,
+            .reasoningModel where body.contains(#""max_tokens""#):
             let message = "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
             return json(shape.error(message, type: "invalid_request_error"), status: .badRequest)
         case .reasoningModel where body.contains(#""temperature""#):
@@ -129,12 +127,11 @@ struct ChatCompletionsHandler: Sendable {
 }
 
 /// The part of a model request the stub reads, in any of the three shapes.
-struct ChatRequest: Codable {
-    struct Message: Codable {
+struct ChatRequest: Decodable {
+    struct Message: Decodable {
         var role: String
         var content: String
     }
-    var model: String?
     var system: String?
     var messages: [Message]
     var stream: Bool?

@@ -65,10 +65,6 @@ extension ReplyShape {
         }
     }
 
-    private static func json(_ object: [String: Any]) -> String {
-        String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
-    }
-
     private static func data(_ object: [String: Any]) -> String { "data: \(json(object))\n\n" }
 
     private static func event(_ name: String, _ object: [String: Any]) -> String { "event: \(name)\ndata: \(json(object))\n\n" }

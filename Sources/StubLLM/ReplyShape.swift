@@ -16,8 +16,7 @@ enum ReplyShape: Sendable {
             case .anthropic: ["type": "error", "error": ["type": type, "message": message]]
             case .ollama: ["error": message]
             }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return Self.json(object)
     }
 
     /// `content` wrapped in this API's response JSON, with why the model stopped (`cutOff`: at its token limit) and
@@ -50,7 +49,10 @@ enum ReplyShape: Sendable {
                     "done_reason": cutOff ? "length" : "stop", "prompt_eval_count": usage.prompt, "eval_count": usage.completion,
                 ]
             }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return Self.json(object)
+    }
+
+    static func json(_ object: [String: Any]) -> String {
+        String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
     }
 }

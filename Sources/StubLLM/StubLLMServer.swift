@@ -26,7 +26,9 @@ public enum StubLLMServer {
         router.post("v1/messages", use: ChatCompletionsHandler(state: state, shape: .anthropic).handle)
         router.post("api/chat", use: ChatCompletionsHandler(state: state, shape: .ollama).handle)
         // The model list a backend reads to learn what server it talks to (see StubBehaviour.serverOwner).
-        let models: @Sendable (Request, StubRequestContext) async throws -> ModelList = { _, _ in await ModelList(owner: state.listModels()) }
+        let models: @Sendable (Request, StubRequestContext) async throws -> ModelList = { _, _ in
+            await ModelList(data: [.init(ownedBy: state.listModels())])
+        }
         router.get("v1/models", use: models)
         router.get("models", use: models)
         router.get("hello") { _, _ in "hello" }
@@ -68,10 +70,6 @@ struct ModelList: ResponseEncodable {
     }
     var object = "list"
     var data: [Model]
-
-    init(owner: String) {
-        data = [Model(ownedBy: owner)]
-    }
 }
 
 /// The body of `POST /control`.

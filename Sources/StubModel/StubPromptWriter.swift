@@ -12,7 +12,7 @@ public enum StubPromptWriter {
     public static func questions(system: String, user: String, count: Int? = nil) -> [String] {
         let facts = PhotoFacts(user: user)
         let wanted = count ?? requestedCount(in: system) ?? 6
-        let pool = pool(for: facts, in: PhotoQuestions.of(StubLanguage.requested(in: system)))
+        let pool = pool(for: facts, in: PhotoQuestions.of(requestedLanguage(in: system)))
         // Like a model that follows its instructions, it writes neither what was shown nor the examples back, nor
         // another question of the same frame ("How did the dog make you feel…" after "…the beach…").
         let avoid = Set((facts.alreadyShown + examples(in: system)).map(repeatKey))
@@ -56,6 +56,25 @@ public enum StubPromptWriter {
             pool += questions.people.map { ($0, $0) }
         }
         return pool + questions.general.map { ($0, $0) }
+    }
+
+    /// The key of ``ReferenceQuestions/translations`` for the locale named after "locale " in `system`, as the shipped
+    /// templates say it ("…the language of the locale ja-JP."); `nil` for English, an unnamed locale, or a language
+    /// the stub does not write.
+    static func requestedLanguage(in system: String) -> String? {
+        guard let range = system.range(of: "locale ") else { return nil }
+        let tag = system[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+        guard let language = subtags.first else { return nil }
+        let key: String
+        if language == "zh" {
+            // Traditional in Taiwan, Hong Kong and Macau, or when the tag says so; Simplified otherwise.
+            let traditional = subtags.contains("hant") || subtags.contains { ["tw", "hk", "mo"].contains($0) }
+            key = traditional ? "zh-Hant" : "zh-Hans"
+        } else {
+            key = language
+        }
+        return ReferenceQuestions.translations[key] == nil ? nil : key
     }
 
     /// The first number after "Write " in the system message, e.g. 6 in "Write 6 different questions".

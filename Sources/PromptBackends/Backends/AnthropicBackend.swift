@@ -25,7 +25,7 @@ public struct AnthropicBackend: LLMBackend {
         let body = MessagesRequest(
             model: identity.model,
             system: request.system,
-            messages: request.messages.map { .init(role: $0.role, content: $0.content) },
+            messages: request.messages,
             maxTokens: request.maxTokens,
             temperature: request.parameters.temperature.map { min($0, 1) },
             stream: observer != nil
@@ -60,13 +60,9 @@ public struct AnthropicBackend: LLMBackend {
     }
 
     private struct MessagesRequest: Encodable {
-        struct Message: Encodable {
-            var role: String
-            var content: String
-        }
         var model: String
         var system: String
-        var messages: [Message]
+        var messages: [LLMRequest.Message]
         var maxTokens: Int
         // Anthropic accepts 0...1.
         var temperature: Double?

@@ -27,9 +27,8 @@ public struct BackendOptions: Sendable, Equatable {
         case maxCompletionTokens = "max_completion_tokens"
     }
 
-    /// `LLM_STRUCTURED_OUTPUT`: ask for what the gate accepts as a grammar (`grammar` on llama.cpp's server), as JSON
-    /// matching the prompt list's schema (`response_format` on OpenAI-compatible servers, `format` on Ollama), or
-    /// neither. Anthropic is always asked for plain text.
+    /// `LLM_STRUCTURED_OUTPUT`: a grammar (`grammar`), JSON matching the prompt list's schema (`response_format` on
+    /// OpenAI-compatible servers, `format` on Ollama), or neither; Anthropic is always asked for plain text.
     public var structuredOutput: StructuredOutput
     /// `LLM_MAX_TOKENS_PARAMETER`: `max_tokens`, or `max_completion_tokens` for OpenAI's reasoning models.
     public var maxTokensParameter: MaxTokensParameter

@@ -2,8 +2,8 @@ import PromptDomain
 
 /// What a backend is asked: instructions, a conversation, and the model parameters from the template's settings.
 public struct LLMRequest: Sendable, Equatable {
-    /// One turn of the conversation after the system instructions.
-    public struct Message: Sendable, Equatable {
+    /// One turn of the conversation after the system instructions, as every provider's request writes it.
+    public struct Message: Sendable, Equatable, Encodable {
         /// `user` or `assistant`.
         public var role: String
         public var content: String

@@ -18,10 +18,6 @@ public struct LanguageScopedBackend: LLMBackend {
 
     public var identity: BackendIdentity { base.identity }
 
-    public func writes(_ language: LanguageTag) -> Bool {
-        languages.contains(language.language)
-    }
-
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         try await base.complete(request, timeout: timeout)
     }
@@ -30,6 +26,6 @@ public struct LanguageScopedBackend: LLMBackend {
 extension LLMBackend {
     /// Whether the backend writes `language`: every backend does, unless scoped (``LanguageScopedBackend``).
     public func writes(_ language: LanguageTag) -> Bool {
-        (self as? LanguageScopedBackend)?.writes(language) ?? true
+        (self as? LanguageScopedBackend)?.languages.contains(language.language) ?? true
     }
 }

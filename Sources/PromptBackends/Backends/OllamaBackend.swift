@@ -25,7 +25,7 @@ public struct OllamaBackend: LLMBackend {
         let observer = ReplyObservation.current
         let body = ChatRequest(
             model: identity.model,
-            messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
+            messages: [.init(role: "system", content: request.system)] + request.messages,
             stream: observer != nil,
             // As for OpenAI: a streamed reply is asked for as plain lines.
             format: choices.output == .jsonSchema && observer == nil ? PromptListSchema(request.constraint) : nil,
@@ -45,10 +45,6 @@ public struct OllamaBackend: LLMBackend {
     }
 
     private struct ChatRequest: Encodable {
-        struct Message: Encodable {
-            var role: String
-            var content: String
-        }
         struct Options: Encodable {
             var temperature: Double?
             var numPredict: Int
@@ -61,7 +57,7 @@ public struct OllamaBackend: LLMBackend {
             }
         }
         var model: String
-        var messages: [Message]
+        var messages: [LLMRequest.Message]
         var stream: Bool
         var format: PromptListSchema?
         var options: Options

@@ -54,17 +54,18 @@ public struct OpenAIBackend: LLMBackend {
         let grammar = choices.output == .grammar ? request.constraint.map(PromptGrammar.gbnf) : nil
         let body = ChatRequest(
             model: identity.model,
-            messages: [.init(role: "system", content: request.system)] + request.messages.map { .init(role: $0.role, content: $0.content) },
+            messages: [.init(role: "system", content: request.system)] + request.messages,
             temperature: choices.temperature ? request.parameters.temperature : nil,
             maxTokens: choices.maxCompletionTokens ? nil : limit,
             maxCompletionTokens: choices.maxCompletionTokens ? limit : nil,
-            responseFormat: schema ? ResponseFormat(schema: PromptListSchema(request.constraint)) : nil,
+            responseFormat: schema ? ResponseFormat(jsonSchema: .init(schema: PromptListSchema(request.constraint))) : nil,
             grammar: grammar,
             // The DRY sampler is llama.cpp's: sent only where the grammar is, which only llama.cpp's server takes.
             dryMultiplier: grammar != nil ? request.parameters.dryMultiplier : nil,
             seed: request.parameters.seed,
             stream: observer != nil,
-            streamOptions: observer != nil ? StreamOptions() : nil
+            // A streamed reply then ends with a chunk that reports the tokens.
+            streamOptions: observer != nil ? ["include_usage": true] : nil
         )
         if let observer {
             let streamed = StreamedReply(observer: observer, parse: StreamedReply.openAI)
@@ -81,12 +82,8 @@ public struct OpenAIBackend: LLMBackend {
     }
 
     private struct ChatRequest: Encodable {
-        struct Message: Encodable {
-            var role: String
-            var content: String
-        }
         var model: String
-        var messages: [Message]
+        var messages: [LLMRequest.Message]
         var temperature: Double?
         var maxTokens: Int?
         var maxCompletionTokens: Int?
@@ -95,7 +92,7 @@ public struct OpenAIBackend: LLMBackend {
         var dryMultiplier: Double?
         var seed: Int?
         var stream: Bool
-        var streamOptions: StreamOptions?
+        var streamOptions: [String: Bool]?
 
         // Spelt out: requests are encoded without a key strategy (``JSONOverHTTP``).
         enum CodingKeys: String, CodingKey {
@@ -109,16 +106,6 @@ public struct OpenAIBackend: LLMBackend {
         }
     }
 
-    /// `{"include_usage": true}`: a streamed reply then ends with a chunk that reports the tokens.
-    private struct StreamOptions: Encodable {
-        var includeUsage = true
-
-        // Spelt out, as for every request.
-        enum CodingKeys: String, CodingKey {
-            case includeUsage = "include_usage"
-        }
-    }
-
     /// `{"type": "json_schema", "json_schema": {"name": "journal_prompts", "strict": true, "schema": …}}`.
     private struct ResponseFormat: Encodable {
         struct JSONSchema: Encodable {
@@ -128,10 +115,6 @@ public struct OpenAIBackend: LLMBackend {
         }
         var type = "json_schema"
         var jsonSchema: JSONSchema
-
-        init(schema: PromptListSchema) {
-            jsonSchema = JSONSchema(schema: schema)
-        }
 
         // Spelt out, as for every request.
         enum CodingKeys: String, CodingKey {

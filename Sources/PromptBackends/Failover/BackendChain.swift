@@ -14,8 +14,8 @@ public struct BackendChain: Sendable {
     package struct Link: Sendable {
         package let backend: any LLMBackend
         package let breaker: CircuitBreaker
-        package let latency: RecentSamples<Duration>
-        package let completions: RecentSamples<Int>
+        package let latency = RecentSamples<Duration>()
+        package let completions = RecentSamples<Int>()
     }
 
     package let links: [Link]
@@ -38,12 +38,8 @@ public struct BackendChain: Sendable {
         self.deadlines = deadlines
         self.tracer = tracer
         links = backends.map {
-            Link(
-                backend: $0,
-                breaker: CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, retryAfterMax: retryAfterMax, clock: clock),
-                latency: RecentSamples(),
-                completions: RecentSamples()
-            )
+            let breaker = CircuitBreaker(failureThreshold: failureThreshold, coolDown: coolDown, retryAfterMax: retryAfterMax, clock: clock)
+            return Link(backend: $0, breaker: breaker)
         }
     }
 

@@ -16,10 +16,5 @@ public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
     /// A human-readable detail for logs, never shown to end users.
     public let detail: String
 
-    public init(_ kind: Kind, detail: String) {
-        self.kind = kind
-        self.detail = detail
-    }
-
     public var description: String { "\(kind): \(detail)" }
 }

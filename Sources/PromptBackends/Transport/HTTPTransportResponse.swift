@@ -4,10 +4,4 @@ public struct HTTPTransportResponse: Sendable {
     /// Header fields of the final response, names lower-cased.
     public var headers: [String: String]
     public var body: [UInt8]
-
-    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
 }

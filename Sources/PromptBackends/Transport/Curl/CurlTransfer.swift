@@ -22,7 +22,7 @@ package final class CurlTransfer: @unchecked Sendable {
     /// Creates the easy handle and applies every option for `request`.
     package init(request: HTTPTransportRequest) throws(HTTPTransportError) {
         guard let easy = curl_easy_init() else {
-            throw HTTPTransportError(.other, detail: "curl_easy_init failed")
+            throw HTTPTransportError(kind: .other, detail: "curl_easy_init failed")
         }
         self.easy = easy
         self.onBodyChunk = request.onBodyChunk
@@ -120,13 +120,13 @@ package final class CurlTransfer: @unchecked Sendable {
         let detail = String(cString: curl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            return HTTPTransportError(.timedOut, detail: detail)
+            return HTTPTransportError(kind: .timedOut, detail: detail)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
-            return HTTPTransportError(.connectionFailed, detail: detail)
+            return HTTPTransportError(kind: .connectionFailed, detail: detail)
         case CURLE_WRITE_ERROR where bodyTooLarge:
-            return HTTPTransportError(.responseTooLarge, detail: "response body over \(maximumResponseBytes) bytes")
+            return HTTPTransportError(kind: .responseTooLarge, detail: "response body over \(maximumResponseBytes) bytes")
         default:
-            return HTTPTransportError(.other, detail: detail)
+            return HTTPTransportError(kind: .other, detail: detail)
         }
     }
 }
