@@ -17,8 +17,6 @@ public struct PhotoMoment: Sendable, Equatable {
     /// Taken less than ``recentDays`` days before now.
     public var isRecent: Bool
     public var yearsAgo: Int
-    /// Whether the clock reading is local (an explicit offset or coordinates) rather than UTC.
-    public var isLocalTime: Bool
 
     public static let recentDays = 7
 
@@ -26,16 +24,7 @@ public struct PhotoMoment: Sendable, Equatable {
     public init?(takenAt: String?, latitude: Double?, longitude: Double?, now: Date) {
         guard let takenAt, let timestamp = TimestampParser.components(of: takenAt), let instant = TimestampParser.date(from: timestamp)
         else { return nil }
-        let explicitOffset = timestamp.offsetSeconds
-        let offsetSeconds: Int
-        if let explicitOffset {
-            offsetSeconds = explicitOffset
-        } else if let longitude {
-            offsetSeconds = Int((longitude / 15).rounded()) * 3600
-        } else {
-            offsetSeconds = 0
-        }
-        isLocalTime = explicitOffset != nil || longitude != nil
+        let offsetSeconds = timestamp.offsetSeconds ?? longitude.map { Int(($0 / 15).rounded()) * 3600 } ?? 0
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? .gmt
         let parts = calendar.dateComponents([.hour, .month, .weekday], from: instant)

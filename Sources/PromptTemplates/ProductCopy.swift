@@ -36,7 +36,8 @@ public struct ProductCopy: Sendable, Equatable {
         }
     }
 
-    /// The file as written. Its keys are spelt out (`CaseIterable`): they are the known keys the check for unknown ones reads.
+    /// The file as written, read with ``SnakeCaseJSON/decoder``. Its keys are listed (`CaseIterable`): snake-cased, they
+    /// are the known keys the check for unknown ones reads.
     private struct File: Decodable {
         var fallbacks: [String]
         var photoFallbacks: [String]?
@@ -47,16 +48,10 @@ public struct ProductCopy: Sendable, Equatable {
             var error: String
             var refreshLimit: String
 
-            enum CodingKeys: String, CodingKey, CaseIterable {
-                case timeout, error
-                case refreshLimit = "refresh_limit"
-            }
+            enum CodingKeys: String, CodingKey, CaseIterable { case timeout, error, refreshLimit }
         }
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case fallbacks, messages
-            case photoFallbacks = "photo_fallbacks"
-        }
+        enum CodingKeys: String, CodingKey, CaseIterable { case fallbacks, messages, photoFallbacks }
     }
 
     /// Parses one copy file; `file` names it in errors.
@@ -73,13 +68,13 @@ public struct ProductCopy: Sendable, Equatable {
             throw TemplateError(file: file, message: "is not valid JSON: \(detail)")
         }
         guard let top = object as? [String: Any] else { throw TemplateError(file: file, message: "must hold one JSON object") }
-        try rejectUnknownKeys(top, known: File.CodingKeys.allCases.map(\.rawValue), at: "", file: file)
+        try rejectUnknownKeys(top, known: File.CodingKeys.allCases, at: "", file: file)
         if let messages = top["messages"] as? [String: Any] {
-            try rejectUnknownKeys(messages, known: File.Messages.CodingKeys.allCases.map(\.rawValue), at: "messages.", file: file)
+            try rejectUnknownKeys(messages, known: File.Messages.CodingKeys.allCases, at: "messages.", file: file)
         }
         let decoded: File
         do {
-            decoded = try JSONDecoder().decode(File.self, from: data)
+            decoded = try SnakeCaseJSON.decoder.decode(File.self, from: data)
         } catch let error as DecodingError {
             throw TemplateError(file: file, message: DecodingProblem(error).description)
         } catch {
@@ -108,7 +103,8 @@ public struct ProductCopy: Sendable, Equatable {
     }
 
     /// A misspelt key ("refresh_limt") is refused rather than ignored, as in `settings.json`.
-    private static func rejectUnknownKeys(_ object: [String: Any], known: [String], at path: String, file: String) throws(TemplateError) {
+    private static func rejectUnknownKeys(_ object: [String: Any], known: [some CodingKey], at path: String, file: String) throws(TemplateError) {
+        let known = known.map { SnakeCaseJSON.snakeCase($0.stringValue) }
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw TemplateError(file: file, message: "unknown key \"\(path)\(unknown)\"; known: \(known.map { path + $0 }.joined(separator: ", "))")
         }

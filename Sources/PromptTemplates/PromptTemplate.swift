@@ -9,7 +9,6 @@ import PromptDomain
 /// four, so any edit gives new cache keys and the old cached answers stop being served.
 public struct PromptTemplate: Sendable {
     public let identity: TemplateIdentity
-    /// Candidate count, model parameters, checks and variants.
     public let settings: TemplateSettings
     /// The template's own fallbacks, used before the product's defaults.
     public let fallbacks: TemplateFallbacks
@@ -207,15 +206,15 @@ public struct PromptTemplate: Sendable {
     public func render(_ context: TemplateContext) -> RenderedPrompt {
         var values = context.mustacheValues
         // The word range is the language's, with this template's overrides: "{{min_words}} to {{max_words}} words".
-        let range = validator(for: context.language).wordRule.range
+        let range = validator(for: context.locale).wordRule.range
         values["min_words"] = range.lowerBound
         values["max_words"] = range.upperBound
-        let examples = examples(for: context.language)
+        let examples = examples(for: context.locale)
         if !examples.isEmpty {
             values["examples"] = examples
             values["has_examples"] = true
         }
-        let angles = angles.angles(for: context.language).all
+        let angles = angles.angles(for: context.locale).all
         if !angles.isEmpty {
             values["angles"] = angles.map(\.wording)
             values["has_angles"] = true

@@ -12,6 +12,7 @@ import PromptDomain
 /// `years_ago_text`. `location` and `place` are also available without the `photo.` prefix.
 public struct TemplateContext: Sendable {
     public var photo: PhotoMetadata
+    /// The language prompts are written in.
     public var locale: LanguageTag
     public var candidateCount: Int
     /// 0 for the first prompts, n for the n-th refresh.
@@ -29,9 +30,6 @@ public struct TemplateContext: Sendable {
         self.avoid = avoid
         self.now = now
     }
-
-    /// The language prompts are written in: the locale's tag.
-    public var language: LanguageTag { locale }
 
     /// When and where the photo was taken, as templates see it; `nil` without a readable `taken_at`.
     public var moment: PhotoMoment? {
@@ -64,7 +62,7 @@ public struct TemplateContext: Sendable {
         var values: [String: Any] = [
             "photo": photoValues,
             "locale": locale.description,
-            "language": LanguageNames.englishName(of: language),
+            "language": LanguageNames.englishName(of: locale),
             "candidate_count": candidateCount,
             "round": round,
         ]

@@ -48,11 +48,7 @@ public final class TemplateLibrary: Sendable {
         self.clock = clock
         self.logger = logger
         let now = clock.now
-        var state = State(
-            live: try TemplateSet.load(name: name, from: directory, dictionaries: dictionaries, now: now),
-            loadedAt: now,
-            rejected: nil
-        )
+        var state = State(live: try TemplateSet.load(name: name, from: directory, dictionaries: dictionaries, now: now), loadedAt: now)
         state.remember(state.live, at: now)
         self.state = Mutex(state)
     }

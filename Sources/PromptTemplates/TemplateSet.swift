@@ -53,13 +53,8 @@ public struct TemplateSet: Sendable {
     /// The template a new session uses: a weighted draw over the variants. With one variant there is nothing to
     /// draw, and no random number is taken (each is a system call).
     public func assignVariant() -> PromptTemplate {
-        assignVariant(roll: variants.count > 1 ? Double.random(in: 0..<1) : 0)
-    }
-
-    /// The variant that `roll`, uniform in 0..<1, draws.
-    public func assignVariant(roll: Double) -> PromptTemplate {
         let total = variants.reduce(0) { $0 + $1.weight }
-        var threshold = roll * Double(total)
+        var threshold = (variants.count > 1 ? Double.random(in: 0..<1) : 0) * Double(total)
         for variant in variants where variant.weight > 0 {
             threshold -= Double(variant.weight)
             if threshold < 0, let template = templates[variant.name] { return template }
@@ -90,14 +85,11 @@ public struct TemplateSet: Sendable {
     /// template's checks for the full sample.
     package static func check(_ template: PromptTemplate, now: Date) throws(TemplateError) {
         let name = template.identity.name
+        func context(_ sample: SamplePhotos.Sample) -> TemplateContext {
+            TemplateContext(photo: sample.photo, locale: LanguageTag(locale: "en-US"), candidateCount: template.settings.candidateCount, now: now)
+        }
         for sample in SamplePhotos.all {
-            let context = TemplateContext(
-                photo: sample.photo,
-                locale: LanguageTag(locale: "en-US"),
-                candidateCount: template.settings.candidateCount,
-                now: now
-            )
-            let rendered = template.render(context)
+            let rendered = template.render(context(sample))
             if rendered.system.isEmpty {
                 throw TemplateError(file: "\(name)/system.mustache", message: "renders to nothing for the \(sample.name) sample photo")
             }
@@ -110,13 +102,7 @@ public struct TemplateSet: Sendable {
         // simply drops out at request time; here it must work whenever it renders at all.
         var rendersSomewhere = Set<Int>()
         for sample in SamplePhotos.fullSamples(now: now) {
-            let context = TemplateContext(
-                photo: sample.photo,
-                locale: LanguageTag(locale: "en-US"),
-                candidateCount: template.settings.candidateCount,
-                now: now
-            )
-            for (line, text, validation) in template.fallbacks.rendered(for: context, validator: template.validator(for: .english)) {
+            for (line, text, validation) in template.fallbacks.rendered(for: context(sample), validator: template.validator(for: .english)) {
                 guard validation.rejected.first?.reason != .empty else { continue }
                 rendersSomewhere.insert(line.number)
                 if let rejection = validation.rejected.first {

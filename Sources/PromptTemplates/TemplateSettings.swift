@@ -8,50 +8,29 @@ import PromptDomain
 /// setting silently ignored is worse than a reload that says which key it did not understand.
 public struct TemplateSettings: Sendable, Equatable {
     /// How many questions to ask the model for, so that three survive the word rule.
-    public var candidateCount: Int
+    public var candidateCount = 6
     /// Sampling parameters sent to every backend.
-    public var parameters: ModelParameters
+    public var parameters = ModelParameters()
     /// Checks on top of the word rule.
-    public var checks: PromptChecks
+    public var checks = PromptChecks()
     /// Word ranges that replace the calibrated ones, by primary language subtag (`ja`).
-    public var wordRanges: [String: ClosedRange<Int>]
+    public var wordRanges: [String: ClosedRange<Int>] = [:]
     /// Weighted variants for an A/B test, including this template itself if it should keep a share. Empty means
     /// every session uses this template.
-    public var variants: [TemplateVariant]
+    public var variants: [TemplateVariant] = []
     /// Which of the gate's checks apply (all, unless `gate` relaxes one).
-    public var gate: GateRules
+    public var gate = GateRules()
     /// Whether the model is shown example questions in the user's language (`prompts/examples/`), as `{{examples}}`.
-    public var examples: Bool
+    public var examples = false
     /// The angles the model is asked for (`prompts/angles/`), by name and in this order; nil asks for every angle of
     /// the user's language, in the file's order.
     public var angles: [String]?
     /// How many of the candidates a grammar makes name one of the photo's labels or places (`naming_lines`); where the
     /// provider takes no grammar, none.
-    public var namingLines: Int
+    public var namingLines = 0
 
-    public init(
-        candidateCount: Int = 6,
-        parameters: ModelParameters = ModelParameters(),
-        checks: PromptChecks = PromptChecks(),
-        wordRanges: [String: ClosedRange<Int>] = [:],
-        variants: [TemplateVariant] = [],
-        gate: GateRules = GateRules(),
-        examples: Bool = false,
-        angles: [String]? = nil,
-        namingLines: Int = 0
-    ) {
-        self.candidateCount = candidateCount
-        self.parameters = parameters
-        self.checks = checks
-        self.wordRanges = wordRanges
-        self.variants = variants
-        self.gate = gate
-        self.examples = examples
-        self.angles = angles
-        self.namingLines = namingLines
-    }
-
-    /// The file as written. Its keys are spelt out (`CaseIterable`): they are the known keys the check for unknown ones reads.
+    /// The file as written, read with ``SnakeCaseJSON/decoder``. Its keys are listed (`CaseIterable`): snake-cased, they
+    /// are the known keys the check for unknown ones reads.
     private struct File: Decodable {
         var candidateCount: Int?
         var temperature: Double?
@@ -77,14 +56,7 @@ public struct TemplateSettings: Sendable, Equatable {
             var photoDetails: Bool?
 
             enum CodingKeys: String, CodingKey, CaseIterable {
-                case language
-                case acceptLanguages = "accept_languages"
-                case placeholders
-                case chatter
-                case oneQuestion = "one_question"
-                case questionWords = "question_words"
-                case realWords = "real_words"
-                case photoDetails = "photo_details"
+                case language, acceptLanguages, placeholders, chatter, oneQuestion, questionWords, realWords, photoDetails
             }
         }
 
@@ -99,25 +71,13 @@ public struct TemplateSettings: Sendable, Equatable {
             var blockedWords: [String]?
 
             enum CodingKeys: String, CodingKey, CaseIterable {
-                case mustEndWithQuestionMark = "must_end_with_question_mark"
-                case rejectLinks = "reject_links"
-                case blockedWords = "blocked_words"
+                case mustEndWithQuestionMark, rejectLinks, blockedWords
             }
         }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case candidateCount = "candidate_count"
-            case temperature
-            case maxTokens = "max_tokens"
-            case dryMultiplier = "dry_multiplier"
-            case seed
-            case checks
-            case wordRanges = "word_ranges"
-            case variants
-            case gate
-            case examples
-            case angles
-            case namingLines = "naming_lines"
+            case candidateCount, temperature, maxTokens, dryMultiplier, seed, checks, wordRanges, variants, gate, examples, angles
+            case namingLines
         }
     }
 
@@ -126,7 +86,7 @@ public struct TemplateSettings: Sendable, Equatable {
         let decoded: File
         do {
             try rejectUnknownKeys(in: text, file: file)
-            decoded = try JSONDecoder().decode(File.self, from: Data(text.utf8))
+            decoded = try SnakeCaseJSON.decoder.decode(File.self, from: Data(text.utf8))
         } catch let error as TemplateError {
             throw error
         } catch {
@@ -221,24 +181,21 @@ public struct TemplateSettings: Sendable, Equatable {
         guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             throw TemplateError(file: file, message: "must be a JSON object")
         }
-        let known = Set(File.CodingKeys.allCases.map(\.rawValue))
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-            throw TemplateError(file: file, message: "unknown setting \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
-        }
-        if let gate = object["gate"] as? [String: Any] {
-            let knownRules = Set(File.Gate.CodingKeys.allCases.map(\.rawValue))
-            if let unknown = gate.keys.sorted().first(where: { !knownRules.contains($0) }) {
-                throw TemplateError(file: file, message: "unknown gate rule \"\(unknown)\"; known: \(knownRules.sorted().joined(separator: ", "))")
-            }
-        }
-        if let checks = object["checks"] as? [String: Any] {
-            let knownChecks = Set(File.Checks.CodingKeys.allCases.map(\.rawValue))
-            if let unknown = checks.keys.sorted().first(where: { !knownChecks.contains($0) }) {
-                throw TemplateError(
-                    file: file,
-                    message: "unknown check \"\(unknown)\"; known: \(knownChecks.sorted().joined(separator: ", "))"
-                )
-            }
+        try rejectUnknown(object, known: File.CodingKeys.allCases, as: "setting", file: file)
+        try rejectUnknown(object["gate"] as? [String: Any], known: File.Gate.CodingKeys.allCases, as: "gate rule", file: file)
+        try rejectUnknown(object["checks"] as? [String: Any], known: File.Checks.CodingKeys.allCases, as: "check", file: file)
+    }
+
+    /// Refuses the first key of `object`, in sorted order, that is none of `known` snake-cased; `kind` names it in the error.
+    private static func rejectUnknown(
+        _ object: [String: Any]?,
+        known: [some CodingKey],
+        as kind: String,
+        file: String
+    ) throws(TemplateError) {
+        let known = Set(known.map { SnakeCaseJSON.snakeCase($0.stringValue) })
+        if let unknown = object?.keys.sorted().first(where: { !known.contains($0) }) {
+            throw TemplateError(file: file, message: "unknown \(kind) \"\(unknown)\"; known: \(known.sorted().joined(separator: ", "))")
         }
     }
 }
@@ -249,9 +206,4 @@ public struct TemplateVariant: Sendable, Equatable {
     public var name: String
     /// Its relative weight, 0–100.
     public var weight: Int
-
-    public init(name: String, weight: Int) {
-        self.name = name
-        self.weight = weight
-    }
 }
