@@ -5,7 +5,6 @@ import PromptDomain
 /// The product's own copy (``ProductCopy``, from `prompts/copy/<tag>.json`), after any of the template's own that
 /// fit the photo; exempt from the word rule.
 public struct FallbackPrompts: Sendable, Equatable {
-
     /// The prompts, in the order they are used.
     public let texts: [String]
     /// Each text's repeat key, worked out once when the copy is loaded.

@@ -3,8 +3,7 @@ import PromptDomain
 /// A backend that writes only some languages (`LLM_LANGUAGES=en` for SmolLM2, which writes English only).
 ///
 /// The chain does not send it a request in another language: the next backend gets it, or, with none left, the
-/// user gets the fallback copy in their language at once (`unsupported_language`). A Spanish user no longer waits a
-/// model call for English text the gate would reject.
+/// user gets the fallback copy in their language at once (`unsupported_language`), not English text the gate rejects.
 public struct LanguageScopedBackend: LLMBackend {
     public let base: any LLMBackend
     /// The primary language subtags it writes.

@@ -2,9 +2,8 @@ import PromptDomain
 
 /// Sees a model's text while the model still writes it.
 ///
-/// The generator sets one, as ``ReplyObservation/current``, for a request whose client asked for a stream;
-/// backends that can stream ask their provider to and hand it each piece. Without one, backends ask for the whole
-/// reply, exactly as before.
+/// The generator sets one, as ``ReplyObservation/current``, for a request whose client asked for a stream; backends
+/// that can stream ask their provider to and hand it each piece. Without one, backends ask for the whole reply.
 public protocol ReplyObserver: Sendable {
     /// A new call to `backend` begins (the first, a failover, or a re-ask): text from here on belongs to a new
     /// reply, written by that backend.

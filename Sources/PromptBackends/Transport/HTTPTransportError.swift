@@ -1,6 +1,4 @@
 /// Why an HTTP transfer produced no complete response.
-///
-/// A struct over a private enum, so new cases can be added without breaking callers that switch on ``Kind``.
 public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
     /// The broad class of failure, which decides how the caller reports it.
     public enum Kind: Sendable, Equatable {

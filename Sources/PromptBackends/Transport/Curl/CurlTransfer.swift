@@ -62,7 +62,6 @@ package final class CurlTransfer: @unchecked Sendable {
         curl_slist_free_all(headerList)
     }
 
-    /// Stores the continuation to resume when the transfer ends.
     package func setContinuation(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) {
         self.continuation.withLock { $0 = continuation }
     }
