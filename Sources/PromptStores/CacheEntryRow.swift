@@ -14,4 +14,9 @@ package struct CacheEntryRow {
         createdAt = date.timeIntervalSince1970
         expiresAt = entry.expiresAt.timeIntervalSince1970
     }
+
+    /// The entry a row read back holds, in either store: its prompts' JSON through the one decoder.
+    static func entry(key: String, prompts: String, expiresAt: Double) throws -> CacheEntry {
+        CacheEntry(key: key, prompts: try JSONColumn.decode([ValidPrompt].self, prompts), expiresAt: Date(timeIntervalSince1970: expiresAt))
+    }
 }

@@ -11,13 +11,8 @@ import Synchronization
 /// checked on every read. Bounded: when full, expired entries go first, then an arbitrary one (a miss only costs one
 /// read).
 public final class MemoryCachedStore: PromptCacheStore {
-    private struct Entry {
-        var prompts: [ValidPrompt]
-        var expiresAt: Date
-    }
-
     public let base: any PromptCacheStore
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Mutex<[String: CacheEntry]>([:])
     private let capacity: Int
 
     /// Wraps `base`, keeping at most `capacity` entries in memory.
@@ -29,17 +24,23 @@ public final class MemoryCachedStore: PromptCacheStore {
     public func cacheEntry(forKey key: String, now: Date) async throws -> CacheEntry? {
         if let entry = inMemory(forKey: key, now: now) { return entry }
         guard let entry = try await base.cacheEntry(forKey: key, now: now) else { return nil }
-        remember(entry.prompts, forKey: key, expiresAt: entry.expiresAt, now: now)
+        stored(entry, at: now)
         return entry
     }
 
     public func cache(_ entry: CacheEntry, at now: Date) async throws {
-        remember(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt, now: now)
+        stored(entry, at: now)
         try await base.cache(entry, at: now)
     }
 
     public func stored(_ entry: CacheEntry, at now: Date) {
-        remember(entry.prompts, forKey: entry.key, expiresAt: entry.expiresAt, now: now)
+        entries.withLock { entries in
+            if entries.count >= capacity, entries[entry.key] == nil {
+                entries = entries.filter { $0.value.expiresAt > now }
+                if entries.count >= capacity, let victim = entries.keys.first { entries[victim] = nil }
+            }
+            entries[entry.key] = entry
+        }
     }
 
     public func inMemory(forKey key: String, now: Date) -> CacheEntry? {
@@ -49,17 +50,7 @@ public final class MemoryCachedStore: PromptCacheStore {
                 entries[key] = nil
                 return nil
             }
-            return CacheEntry(key: key, prompts: entry.prompts, expiresAt: entry.expiresAt)
-        }
-    }
-
-    private func remember(_ prompts: [ValidPrompt], forKey key: String, expiresAt: Date, now: Date) {
-        entries.withLock { entries in
-            if entries.count >= capacity, entries[key] == nil {
-                entries = entries.filter { $0.value.expiresAt > now }
-                if entries.count >= capacity, let victim = entries.keys.first { entries[victim] = nil }
-            }
-            entries[key] = Entry(prompts: prompts, expiresAt: expiresAt)
+            return entry
         }
     }
 }

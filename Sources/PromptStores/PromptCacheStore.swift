@@ -17,10 +17,9 @@ public protocol PromptCacheStore: Sendable {
     func inMemory(forKey key: String, now: Date) -> CacheEntry?
 }
 
+/// A database keeps nothing in front of itself.
 extension PromptCacheStore {
-    /// A database keeps nothing in front of itself.
     public func stored(_ entry: CacheEntry, at now: Date) {}
 
-    /// A database keeps nothing in front of itself.
     public func inMemory(forKey key: String, now: Date) -> CacheEntry? { nil }
 }

@@ -5,8 +5,7 @@ import PromptDomain
 /// (`PROMPT_HISTORY_DAYS`). Entries are written with the rounds that show them (``SessionStore``), read here, and
 /// pruned with the other expiry sweeps; they hold a hash of the repeat key and a signature, never the text.
 public protocol PromptHistoryStore: Sendable {
-    /// The prompts of the newest `limit` answers `userID` of `client` was shown that are still inside the window at
-    /// `now`, newest first.
+    /// The prompts of the newest `limit` answers shown to `userID` of `client` still inside the window at `now`, newest first.
     func promptHistory(client: String, userID: String, now: Date, limit: Int) async throws -> SeenHistory
 
     /// The same history (none without a `userID`) and the cache entry under `cacheKey`, unless missing or expired,

@@ -45,9 +45,23 @@ package struct SessionColumns {
 
     var template: TemplateIdentity { TemplateIdentity(name: templateName, variant: templateVariant, version: templateVersion) }
 
-    /// The session this row describes, with the rounds read beside it.
-    func snapshot(rounds: [SessionRound]) throws -> SessionSnapshot {
-        SessionSnapshot(
+    /// The `sessionRound` columns every read selects, in the order of ``RoundValues``.
+    static let roundNames = "round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion"
+    typealias RoundValues = (Int, String, String?, Bool, Double, String?, String?)
+
+    /// The `sessionPrompt` columns every read selects, in the order of ``PromptValues``: each prompt's round first.
+    static let promptNames = "round, id, text, wordCount, source, repeatKey"
+    typealias PromptValues = (Int, String, String, Int, String, String)
+
+    /// The session this row describes, with its rounds (in order) and their prompts (in their rounds' order) as read
+    /// beside it.
+    func snapshot(rounds: [RoundValues], prompts: [PromptValues]) throws -> SessionSnapshot {
+        var promptsByRound: [Int: [Prompt]] = [:]
+        for (round, id, text, wordCount, source, repeatKey) in prompts {
+            let source = try StoredValue.decode(PromptSource.self, source)
+            promptsByRound[round, default: []].append(Prompt(id: id, text: text, wordCount: wordCount, source: source, repeatKey: repeatKey))
+        }
+        return SessionSnapshot(
             id: id,
             owner: ownerKey,
             userID: userID,
@@ -58,7 +72,18 @@ package struct SessionColumns {
             createdAt: Date(timeIntervalSince1970: createdAt),
             expiresAt: Date(timeIntervalSince1970: expiresAt),
             surplus: try JSONColumn.decode([ValidPrompt].self, surplus),
-            rounds: rounds
+            rounds: try rounds.map { round, source, reason, counted, createdAt, answeredBy, version in
+                SessionRound(
+                    round: round,
+                    source: try StoredValue.decode(PromptSource.self, source),
+                    fallbackReason: try reason.map { try StoredValue.decode(FallbackReason.self, $0) },
+                    counted: counted,
+                    prompts: promptsByRound[round] ?? [],
+                    createdAt: Date(timeIntervalSince1970: createdAt),
+                    answeredBy: try answeredBy.map { try JSONColumn.decode(BackendIdentity.self, $0) },
+                    templateVersion: version
+                )
+            }
         )
     }
 }

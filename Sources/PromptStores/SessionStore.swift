@@ -28,8 +28,7 @@ public protocol SessionStore: Sendable {
         caller: Caller,
         turn holder: String?,
         historyLimit: Int?
-    ) async throws
-        -> RefreshReservation
+    ) async throws -> RefreshReservation
 
     /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
     /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.

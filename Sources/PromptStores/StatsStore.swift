@@ -49,7 +49,6 @@ public struct StatsQuery: Sendable, Equatable {
     /// at the midnight before `from`: it is for ranges of days, where a year is 365 rows a series instead of 8760.
     public var resolution: Resolution
 
-    /// The rows a ``StatsQuery`` reads.
     public enum Resolution: Sendable, Equatable {
         case hour, day
     }
@@ -111,5 +110,11 @@ extension StatsQuery {
         let start = bucketSeconds.map { "\(time) - \(time) % \($0)" } ?? "MIN(\(time))"
         let groups = (bucketSeconds == nil ? [] : ["start"]) + ["variant", "version"] + (languages == .all ? [] : ["language"]) + ["counter"]
         return (table, time, start, languages == .all ? "''" : "language", groups.joined(separator: ", "))
+    }
+
+    /// A row of that SQL, selected as `start, variant, version, lang, counter, total`, as a counter of the query's template.
+    func counter(_ row: (Int, String, String, String, String, Int)) -> StatsCounter {
+        let identity = TemplateIdentity(name: template, variant: row.1, version: row.2)
+        return StatsCounter(bucket: row.0, template: identity, language: row.3, name: row.4, value: row.5)
     }
 }

@@ -7,9 +7,8 @@ public protocol StoreMaintenance: Sendable {
     func ping() async throws
 
     /// Deletes at most `limit` each of the sessions, cache entries, idempotent answers and prompt history entries that
-    /// expired before `now`,
-    /// in one short transaction, so request writes never wait long behind a sweep. A store shared by several
-    /// instances lets one of them prune at a time; the others skip the batch and report nothing removed.
+    /// expired before `now`, in one short transaction, so request writes never wait long behind a sweep. A store shared
+    /// by several instances lets one of them prune at a time; the others skip the batch and report nothing removed.
     func pruneExpiredBatch(now: Date, limit: Int) async throws -> PruneCount
 
     /// Writes what is pending and lets go of the database; called once at shutdown, after the last request.

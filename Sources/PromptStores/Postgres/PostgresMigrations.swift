@@ -8,10 +8,6 @@ import PostgresNIO
 /// every statement here and in ``PostgresPromptStore`` writes them the same unquoted way. Times are seconds since
 /// 1970 as `double precision` and JSON is `text`, as in SQLite, so both stores share their records' meaning.
 package enum PostgresMigrations {
-    /// The applied names live in the table GRDB uses for SQLite, so both stores answer "which migrations ran?"
-    /// the same way.
-    package static let table = "grdb_migrations"
-
     /// Each migration's name and statements, oldest first.
     package static let all: [(name: String, statements: [PostgresQuery])] = [
         (
@@ -176,11 +172,10 @@ package enum PostgresMigrations {
     package static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [String] {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(AdvisoryLockKey.migrations))", logger: logger)
+            // The applied names live in the table GRDB uses for SQLite, so both stores answer "which migrations ran?" alike.
             try await connection.query("CREATE TABLE IF NOT EXISTS grdb_migrations (identifier text NOT NULL PRIMARY KEY)", logger: logger)
-            var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT identifier FROM grdb_migrations", logger: logger).decode(String.self) {
-                applied.insert(name)
-            }
+            let names = try await connection.query("SELECT identifier FROM grdb_migrations", logger: logger).decode(String.self)
+            let applied = try await names.reduce(into: Set<String>()) { $0.insert($1) }
             var newlyApplied: [String] = []
             for migration in all where !applied.contains(migration.name) {
                 for statement in migration.statements {

@@ -10,14 +10,11 @@ extension PostgresPromptStore {
     }
 
     func cacheEntry(forKey key: String, now: Date, on connection: PostgresConnection) async throws -> CacheEntry? {
-        let rows = try await connection.query(
+        let row = try await connection.query(
             "SELECT prompts, expiresAt FROM cacheEntry WHERE key = \(key) AND expiresAt > \(now.timeIntervalSince1970)",
             logger: logger
-        )
-        for try await (json, expiresAt) in rows.decode((String, Double).self) {
-            return CacheEntry(key: key, prompts: try JSONColumn.decode([ValidPrompt].self, json), expiresAt: Date(timeIntervalSince1970: expiresAt))
-        }
-        return nil
+        ).decodeFirst((String, Double).self)
+        return try row.map { try CacheEntryRow.entry(key: key, prompts: $0.0, expiresAt: $0.1) }
     }
 
     public func cache(_ entry: CacheEntry, at now: Date) async throws {

@@ -24,17 +24,7 @@ extension PostgresPromptStore {
             "SELECT variant, version, files, firstSeen FROM templateVersion WHERE template = \(name) ORDER BY firstSeen, variant",
             logger: logger
         )
-        var versions: [TemplateVersionFiles] = []
-        for try await (variant, version, files, firstSeen) in rows.decode((String, String, String, Double).self) {
-            versions.append(
-                TemplateVersionFiles(
-                    template: TemplateIdentity(name: name, variant: variant, version: version),
-                    files: try JSONColumn.decode([String: String].self, files),
-                    firstSeen: Date(timeIntervalSince1970: firstSeen)
-                )
-            )
-        }
-        return versions
+        return try await rows.decodeAll((String, String, String, Double).self).map { try StoredValue.templateVersion($0, of: name) }
     }
 
     public func saveEvalRun(id: String, at: Date, report: Data) async throws {
@@ -46,10 +36,8 @@ extension PostgresPromptStore {
 
     public func evalRuns(limit: Int) async throws -> [StoredEvalRun] {
         let rows = try await client.query("SELECT id, createdAt, report FROM evalRun ORDER BY createdAt DESC LIMIT \(limit)", logger: logger)
-        var runs: [StoredEvalRun] = []
-        for try await (id, createdAt, report) in rows.decode((String, Double, String).self) {
-            runs.append(StoredEvalRun(id: id, createdAt: Date(timeIntervalSince1970: createdAt), report: Data(report.utf8)))
+        return try await rows.decodeAll((String, Double, String).self).map { id, createdAt, report in
+            StoredEvalRun(id: id, createdAt: Date(timeIntervalSince1970: createdAt), report: Data(report.utf8))
         }
-        return runs
     }
 }

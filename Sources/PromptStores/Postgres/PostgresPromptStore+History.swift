@@ -17,15 +17,11 @@ extension PostgresPromptStore {
         now: Date,
         limit: Int,
         cacheKey: String
-    ) async throws
-        -> (SeenHistory, CacheEntry?)
-    {
+    ) async throws -> (SeenHistory, CacheEntry?) {
         try await client.withConnection { connection in
-            let history =
-                if let userID { try await history(client: clientName, userID: userID, now: now, limit: limit, on: connection) } else {
-                    SeenHistory()
-                }
-            return (history, try await cacheEntry(forKey: cacheKey, now: now, on: connection))
+            var seen = SeenHistory()
+            if let userID { seen = try await history(client: clientName, userID: userID, now: now, limit: limit, on: connection) }
+            return (seen, try await cacheEntry(forKey: cacheKey, now: now, on: connection))
         }
     }
 
@@ -37,9 +33,7 @@ extension PostgresPromptStore {
         now: Date?,
         limit: Int?,
         on connection: PostgresConnection
-    )
-        async throws -> SeenHistory
-    {
+    ) async throws -> SeenHistory {
         let rows = try await connection.query(
             """
             SELECT prompts, shownAt FROM promptHistory

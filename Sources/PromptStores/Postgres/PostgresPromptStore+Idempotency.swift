@@ -13,8 +13,7 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
-        for try await row in rows.decode(StoredResponseColumns.self) { return Self.storedResponse(row) }
-        return nil
+        return try await rows.decodeFirst(StoredResponseColumns.self).map(Self.storedResponse)
     }
 
     public func claimIdempotencyKey(
@@ -38,17 +37,15 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
-        for try await _ in claimed.decode(Int.self) { return .claimed }
+        if try await claimed.decodeFirst(Int.self) != nil { return .claimed }
         let rows = try await client.query(
             "SELECT fingerprint, status, body, serverTiming, userID FROM idempotentResponse WHERE client = \(clientName) AND key = \(key)",
             logger: logger
         )
-        for try await row in rows.decode(StoredResponseColumns.self) {
-            let stored = Self.storedResponse(row)
-            return stored.status > 0 ? .answered(stored) : .running(fingerprint: stored.fingerprint)
-        }
+        let stored = try await rows.decodeFirst(StoredResponseColumns.self).map(Self.storedResponse)
         // Released between the two statements: whoever asks again may claim it.
-        return .running(fingerprint: fingerprint)
+        guard let stored else { return .running(fingerprint: fingerprint) }
+        return stored.status > 0 ? .answered(stored) : .running(fingerprint: stored.fingerprint)
     }
 
     package typealias StoredResponseColumns = (String, Int, ByteBuffer, String?, String?)

@@ -14,9 +14,7 @@ extension PostgresPromptStore {
         return try await client.withTransaction(logger: logger) { connection in
             // One instance prunes at a time; the others skip this batch rather than queue up to delete nothing.
             let lock = try await connection.query("SELECT pg_try_advisory_xact_lock(\(AdvisoryLockKey.pruning))", logger: logger)
-            var acquired = false
-            for try await value in lock.decode(Bool.self) { acquired = value }
-            guard acquired else { return PruneCount(sessions: 0, cacheEntries: 0) }
+            guard try await lock.decode(Bool.self).contains(true) else { return PruneCount(sessions: 0, cacheEntries: 0) }
             let rows = try await connection.query(
                 """
                 WITH responses AS (DELETE FROM idempotentResponse WHERE (client, key) IN
@@ -32,11 +30,8 @@ extension PostgresPromptStore {
                 """,
                 logger: logger
             )
-            var count = PruneCount(sessions: 0, cacheEntries: 0)
-            for try await (sessions, entries, answers, history) in rows.decode((Int, Int, Int, Int).self) {
-                count = PruneCount(sessions: sessions, cacheEntries: entries, idempotentAnswers: answers, historyEntries: history)
-            }
-            return count
+            let counts = try await rows.decodeFirst((Int, Int, Int, Int).self) ?? (0, 0, 0, 0)
+            return PruneCount(sessions: counts.0, cacheEntries: counts.1, idempotentAnswers: counts.2, historyEntries: counts.3)
         }
     }
 }

@@ -12,9 +12,7 @@ extension PostgresPromptStore {
         caller: Caller,
         turn holder: String?,
         historyLimit: Int?
-    )
-        async throws -> RefreshReservation
-    {
+    ) async throws -> RefreshReservation {
         let now = date.timeIntervalSince1970
         return try await client.withConnection { connection in
             // PostgreSQL runs concurrent UPDATEs of one row one after another and re-checks the WHERE clause against
@@ -56,10 +54,8 @@ extension PostgresPromptStore {
                 """,
                 logger: logger
             )
-            for try await (used, pendingUntil) in current.decode((Int, Double?).self) {
-                return .refused(used: used, limit: limit, pendingUntil: pendingUntil, now: date)
-            }
-            return .notFound
+            guard let row = try await current.decodeFirst((Int, Double?).self) else { return .notFound }
+            return .refused(used: row.0, limit: limit, pendingUntil: row.1, now: date)
         }
     }
 
@@ -79,42 +75,24 @@ extension PostgresPromptStore {
             // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
             // others showed and never repeats one.
             let locked = try await connection.query(
-                "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale, photo FROM session WHERE id = \(sessionID) FOR UPDATE",
+                "SELECT \(unescaped: RefreshCommit.names) FROM session WHERE id = \(sessionID) FOR UPDATE",
                 logger: logger
             )
-            var current: (used: Int, nextRound: Int, surplus: String, owner: String, userID: String?, locale: String, photo: String)?
-            for try await row in locked.decode((Int, Int, String, String, String?, String, String).self) { current = row }
-            guard let current else { throw StoreError.sessionVanished }
-            var shown: Set<String> = []
+            guard let current = try await locked.decodeFirst(RefreshCommit.Values.self) else { throw StoreError.sessionVanished }
             let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
-            for try await key in keys.decode(String.self) { shown.insert(key) }
-
-            var draft = choose(shown)
-            let counts = draft.source != .fallback
-            (draft.round, draft.counted, draft.createdAt) = (current.nextRound, counts, now)
-            // A fallback round leaves the surplus as it was: it showed none of it.
-            let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : current.surplus
-            let round = RoundRows(draft, sessionID: sessionID)
+            let shown = try await keys.decode(String.self).reduce(into: Set<String>()) { $0.insert($1) }
+            let commit = try RefreshCommit(current, shown: shown, sessionID: sessionID, now: now, historyUntil: historyUntil, choose: choose)
             try await connection.query(
                 """
-                UPDATE session SET refreshesUsed = refreshesUsed + \(counts ? 1 : 0),
-                    refreshesPending = GREATEST(refreshesPending - 1, 0), nextRound = nextRound + 1, surplus = \(surplus)
+                UPDATE session SET refreshesUsed = refreshesUsed + \(commit.added),
+                    refreshesPending = GREATEST(refreshesPending - 1, 0), nextRound = nextRound + 1, surplus = \(commit.surplus)
                 WHERE id = \(sessionID)
                 """,
                 logger: logger
             )
-            try await round.insert(on: connection, logger: logger)
-            let history = HistoryRows(
-                draft,
-                photo: try JSONColumn.decode(PhotoMetadata.self, current.photo),
-                owner: current.owner,
-                userID: current.userID,
-                locale: LanguageTag(locale: current.locale),
-                at: now,
-                until: historyUntil
-            )
-            try await history?.insert(on: connection, logger: logger)
-            return CommittedRound(round: draft, refreshesUsed: current.used + (counts ? 1 : 0))
+            try await commit.round.insert(on: connection, logger: logger)
+            try await commit.history?.insert(on: connection, logger: logger)
+            return commit.committed
         }
     }
 
@@ -138,8 +116,7 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
-        for try await mayGo in rows.decode(Bool.self) { return mayGo }
-        return true
+        return try await rows.decodeFirst(Bool.self) ?? true
     }
 
     public func endRefreshTurn(sessionID: String, holder: String) async throws {

@@ -54,50 +54,22 @@ extension PostgresPromptStore {
             "SELECT \(unescaped: SessionColumns.names) FROM session WHERE id = \(id) AND expiresAt > \(now.timeIntervalSince1970)",
             logger: logger
         )
-        for try await row in rows.decode(SessionColumns.Values.self) {
-            return try await snapshot(of: SessionColumns(row), on: connection)
-        }
-        return nil
+        guard let row = try await rows.decodeFirst(SessionColumns.Values.self) else { return nil }
+        return try await snapshot(of: SessionColumns(row), on: connection)
     }
 
     package func snapshot(of session: SessionColumns, on connection: PostgresConnection) async throws -> SessionSnapshot {
         // Rounds first, then prompts: a round and its prompts commit together, so a round committed between the two
         // reads is simply not in the list, rather than listed without its prompts.
-        var rounds: [SessionRound] = []
-        let roundRows = try await connection.query(
-            """
-            SELECT round, source, fallbackReason, counted, createdAt, answeredBy, templateVersion
-            FROM sessionRound WHERE sessionId = \(session.id) ORDER BY round
-            """,
+        let rounds = try await connection.query(
+            "SELECT \(unescaped: SessionColumns.roundNames) FROM sessionRound WHERE sessionId = \(session.id) ORDER BY round",
             logger: logger
-        )
-        for try await (round, source, reason, counted, createdAt, answeredBy, version)
-            in roundRows.decode((Int, String, String?, Bool, Double, String?, String?).self)
-        {
-            rounds.append(
-                SessionRound(
-                    round: round,
-                    source: try StoredValue.decode(PromptSource.self, source),
-                    fallbackReason: try reason.map { try StoredValue.decode(FallbackReason.self, $0) },
-                    counted: counted,
-                    prompts: [],
-                    createdAt: Date(timeIntervalSince1970: createdAt),
-                    answeredBy: try answeredBy.map { try JSONColumn.decode(BackendIdentity.self, $0) },
-                    templateVersion: version
-                )
-            )
-        }
-        var promptsByRound: [Int: [Prompt]] = [:]
-        let promptRows = try await connection.query(
-            "SELECT round, id, text, wordCount, source, repeatKey FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
+        ).decodeAll(SessionColumns.RoundValues.self)
+        let prompts = try await connection.query(
+            "SELECT \(unescaped: SessionColumns.promptNames) FROM sessionPrompt WHERE sessionId = \(session.id) ORDER BY round, position",
             logger: logger
-        )
-        for try await (round, id, text, wordCount, source, repeatKey) in promptRows.decode((Int, String, String, Int, String, String).self) {
-            let source = try StoredValue.decode(PromptSource.self, source)
-            promptsByRound[round, default: []].append(Prompt(id: id, text: text, wordCount: wordCount, source: source, repeatKey: repeatKey))
-        }
-        for index in rounds.indices { rounds[index].prompts = promptsByRound[rounds[index].round] ?? [] }
-        return try session.snapshot(rounds: rounds)
+        ).decodeAll(SessionColumns.PromptValues.self)
+        return try session.snapshot(rounds: rounds, prompts: prompts)
     }
 
     public func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome {
@@ -112,8 +84,8 @@ extension PostgresPromptStore {
                 """,
                 logger: logger
             )
-            var session: (owner: String, userID: String?, name: String, variant: String?, version: String, locale: String)?
-            for try await row in sessions.decode((String, String?, String, String?, String, String).self) { session = row }
+            let session: (owner: String, userID: String?, name: String, variant: String?, version: String, locale: String)? =
+                try await sessions.decodeFirst((String, String?, String, String?, String, String).self)
             guard let session, feedback.caller.owns(client: session.owner, userID: session.userID) else { return .sessionNotFound }
 
             let shownIn = try await connection.query(
@@ -124,9 +96,8 @@ extension PostgresPromptStore {
                 """,
                 logger: logger
             )
-            var roundVersion: String??
-            for try await version in shownIn.decode(String?.self) { roundVersion = .some(version) }
-            guard let roundVersion else { return .promptNotFound }
+            // A row whose version is NULL (written before v3) is a prompt found: the session's version stands in.
+            guard let roundVersion = try await shownIn.decodeFirst(String?.self) else { return .promptNotFound }
             let template = TemplateIdentity(name: session.name, variant: session.variant, version: roundVersion ?? session.version)
 
             // The primary key decides which of many identical taps is the first, whichever instance each reached.
@@ -149,8 +120,7 @@ extension PostgresPromptStore {
                 "SELECT createdAt FROM feedback WHERE promptId = \(feedback.promptID) AND action = \(feedback.action.rawValue)",
                 logger: logger
             )
-            var recordedAt = feedback.at
-            for try await createdAt in existing.decode(Double.self) { recordedAt = Date(timeIntervalSince1970: createdAt) }
+            let recordedAt = try await existing.decodeFirst(Double.self).map { Date(timeIntervalSince1970: $0) } ?? feedback.at
             return .recorded(.repeated(feedback, recordedAt: recordedAt, template: template, locale: LanguageTag(locale: session.locale)))
         }
     }

@@ -53,20 +53,7 @@ extension PostgresPromptStore {
                 AND language \(unescaped: language.comparison) \(language.value)
             GROUP BY \(unescaped: shape.groupBy) ORDER BY start
             """
-        let rows = try await client.query(sql, logger: logger)
-        var counters: [StatsCounter] = []
-        for try await (bucket, variant, version, language, counter, value) in rows.decode((Int, String, String, String, String, Int).self) {
-            counters.append(
-                StatsCounter(
-                    bucket: bucket,
-                    template: TemplateIdentity(name: query.template, variant: variant, version: version),
-                    language: language,
-                    name: counter,
-                    value: value
-                )
-            )
-        }
-        return counters
+        return try await client.query(sql, logger: logger).decodeAll((Int, String, String, String, String, Int).self).map(query.counter)
     }
 
     public func versionSpans(template name: String) async throws -> [VersionSpan] {
@@ -82,29 +69,17 @@ extension PostgresPromptStore {
             logger: logger
         )
         var spans: [VersionSpan] = []
-        for try await (variant, version, firstDay, lastDay, requests, sessions) in days.decode((String, String, Int, Int, Int, Int).self) {
-            spans.append(
-                VersionSpan(
-                    template: TemplateIdentity(name: name, variant: variant, version: version),
-                    firstBucket: firstDay,
-                    lastBucket: lastDay,
-                    requests: requests,
-                    sessions: sessions
-                )
-            )
-        }
-        for index in spans.indices {
-            let span = spans[index]
-            let (first, _) = try await hours(of: span.template, day: span.firstBucket)
-            let (_, last) = try await hours(of: span.template, day: span.lastBucket)
-            spans[index].firstBucket = first ?? span.firstBucket
-            spans[index].lastBucket = last ?? span.lastBucket
+        for (variant, version, firstDay, lastDay, requests, sessions) in try await days.decodeAll((String, String, Int, Int, Int, Int).self) {
+            let template = TemplateIdentity(name: name, variant: variant, version: version)
+            let first = try await hours(of: template, day: firstDay).first ?? firstDay
+            let last = try await hours(of: template, day: lastDay).last ?? lastDay
+            spans.append(VersionSpan(template: template, firstBucket: first, lastBucket: last, requests: requests, sessions: sessions))
         }
         return spans
     }
 
     /// The first and last hour of `day` in which `template` answered.
-    private func hours(of template: TemplateIdentity, day: Int) async throws -> (Int?, Int?) {
+    private func hours(of template: TemplateIdentity, day: Int) async throws -> (first: Int?, last: Int?) {
         let rows = try await client.query(
             """
             SELECT MIN(bucket), MAX(bucket) FROM templateStats
@@ -113,8 +88,7 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
-        for try await (first, last) in rows.decode((Int?, Int?).self) { return (first, last) }
-        return (nil, nil)
+        return try await rows.decodeFirst((Int?, Int?).self) ?? (nil, nil)
     }
 }
 

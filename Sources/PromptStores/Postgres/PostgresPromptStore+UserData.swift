@@ -7,16 +7,14 @@ import PromptDomain
 extension PostgresPromptStore {
     public func exportUser(client clientName: String, userID: String) async throws -> UserExport {
         try await client.withConnection { connection in
-            var records: [SessionColumns] = []
             let rows = try await connection.query(
                 "SELECT \(unescaped: SessionColumns.names) FROM session WHERE ownerKey = \(clientName) AND userID = \(userID) ORDER BY createdAt",
                 logger: logger
             )
-            for try await row in rows.decode(SessionColumns.Values.self) { records.append(SessionColumns(row)) }
             var sessions: [SessionSnapshot] = []
-            for record in records { sessions.append(try await snapshot(of: record, on: connection)) }
-
-            var feedback: [Feedback] = []
+            for row in try await rows.decodeAll(SessionColumns.Values.self) {
+                sessions.append(try await snapshot(of: SessionColumns(row), on: connection))
+            }
             let feedbackRows = try await connection.query(
                 """
                 SELECT f.sessionId, f.promptId, f.action, f.createdAt FROM feedback f JOIN session s ON s.id = f.sessionId
@@ -24,17 +22,9 @@ extension PostgresPromptStore {
                 """,
                 logger: logger
             )
-            for try await (sessionID, promptID, action, createdAt) in feedbackRows.decode((String, String, String, Double).self) {
-                feedback.append(
-                    Feedback(
-                        sessionID: sessionID,
-                        promptID: promptID,
-                        action: try StoredValue.decode(FeedbackAction.self, action),
-                        at: Date(timeIntervalSince1970: createdAt),
-                        caller: Caller(client: clientName, userID: userID)
-                    )
-                )
-            }
+            let caller = Caller(client: clientName, userID: userID)
+            let feedbackValues = try await feedbackRows.decodeAll((String, String, String, Double).self)
+            let feedback = try feedbackValues.map { try StoredValue.feedback($0, caller: caller) }
             return UserExport(
                 sessions: sessions,
                 feedback: feedback,
@@ -57,9 +47,7 @@ extension PostgresPromptStore {
             """,
             logger: logger
         )
-        for try await (sessions, feedback, responses, history) in rows.decode((Int, Int, Int, Int).self) {
-            return DeletedUserData(sessions: sessions, feedback: feedback, idempotencyRecords: responses, historyEntries: history)
-        }
-        return DeletedUserData(sessions: 0, feedback: 0, idempotencyRecords: 0)
+        let counts = try await rows.decodeFirst((Int, Int, Int, Int).self) ?? (0, 0, 0, 0)
+        return DeletedUserData(sessions: counts.0, feedback: counts.1, idempotencyRecords: counts.2, historyEntries: counts.3)
     }
 }

@@ -21,7 +21,6 @@ extension RoundRows {
 }
 
 extension HistoryRows {
-    /// Adds the round's prompts to the user's history.
     package func insert(on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """

@@ -10,8 +10,9 @@ extension SQLitePromptStore {
 
     /// The entry under `key` unless missing or expired at `now`, inside the caller's transaction.
     static func cacheEntry(forKey key: String, now: Date, db: Database) throws -> CacheEntry? {
-        let record = try CacheEntryRecord.filter(Column("key") == key && Column("expiresAt") > now.timeIntervalSince1970).fetchOne(db)
-        return record.map { CacheEntry(key: key, prompts: $0.prompts, expiresAt: Date(timeIntervalSince1970: $0.expiresAt)) }
+        let sql = "SELECT prompts, expiresAt FROM cacheEntry WHERE key = ? AND expiresAt > ?"
+        let row = try Row.fetchOne(db, sql: sql, arguments: [key, now.timeIntervalSince1970])
+        return try row.map { try CacheEntryRow.entry(key: key, prompts: $0[0], expiresAt: $0[1]) }
     }
 
     public func cache(_ entry: CacheEntry, at now: Date) async throws {

@@ -28,13 +28,7 @@ extension SQLitePromptStore {
                 db,
                 sql: "SELECT variant, version, files, firstSeen FROM templateVersion WHERE template = ? ORDER BY firstSeen, variant",
                 arguments: [name]
-            ).map { row in
-                TemplateVersionFiles(
-                    template: TemplateIdentity(name: name, variant: row["variant"], version: row["version"]),
-                    files: try JSONColumn.decode([String: String].self, row["files"]),
-                    firstSeen: Date(timeIntervalSince1970: row["firstSeen"])
-                )
-            }
+            ).map { try StoredValue.templateVersion(($0[0], $0[1], $0[2], $0[3]), of: name) }
         }
     }
 

@@ -4,7 +4,6 @@ import PromptDomain
 
 /// Readiness, expiry and shutdown (``StoreMaintenance``), in SQLite.
 extension SQLitePromptStore {
-    /// Checkpoints the WAL and closes every connection; called once at shutdown, after the last request.
     public func close() async throws {
         guard ownsWriter else { return }
         // Copies every committed page into the main file and empties the WAL, so the file alone is the database.

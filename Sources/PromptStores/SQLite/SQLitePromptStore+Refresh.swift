@@ -11,9 +11,7 @@ extension SQLitePromptStore {
         caller: Caller,
         turn holder: String?,
         historyLimit: Int?
-    ) async throws
-        -> RefreshReservation
-    {
+    ) async throws -> RefreshReservation {
         try await writer.write { db in
             // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
             // that the session exists.
@@ -73,38 +71,21 @@ extension SQLitePromptStore {
             if let turnHolder {
                 try db.execute(sql: "UPDATE session SET turnUntil = 0 WHERE id = ? AND turnHolder = ?", arguments: [sessionID, turnHolder])
             }
-            let current = try Row.fetchOne(
-                db,
-                sql: "SELECT refreshesUsed, nextRound, surplus, ownerKey, userID, locale, photo FROM session WHERE id = ?",
-                arguments: [sessionID]
-            )
-            guard let current else { throw StoreError.sessionVanished }
-            let (used, nextRound, storedSurplus): (Int, Int, String) = (current[0], current[1], current[2])
+            let row = try Row.fetchOne(db, sql: "SELECT \(RefreshCommit.names) FROM session WHERE id = ?", arguments: [sessionID])
+            guard let row else { throw StoreError.sessionVanished }
             let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
-            var draft = choose(shown)
-            let counts = draft.source != .fallback
-            (draft.round, draft.counted, draft.createdAt) = (nextRound, counts, now)
-            // A fallback round leaves the surplus as it was: it showed none of it.
-            let surplus = counts ? ValidPrompt.jsonColumn(draft.surplus) : storedSurplus
+            let current: RefreshCommit.Values = (row[0], row[1], row[2], row[3], row[4], row[5], row[6])
+            let commit = try RefreshCommit(current, shown: shown, sessionID: sessionID, now: now, historyUntil: historyUntil, choose: choose)
             try db.execute(
                 sql: """
                     UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
                     nextRound = nextRound + 1, surplus = ? WHERE id = ?
                     """,
-                arguments: [counts ? 1 : 0, surplus, sessionID]
+                arguments: [commit.added, commit.surplus, sessionID]
             )
-            try RoundRows(draft, sessionID: sessionID).insert(into: db)
-            try HistoryRows(
-                draft,
-                photo: JSONColumn.decode(PhotoMetadata.self, current["photo"]),
-                owner: current["ownerKey"],
-                userID: current["userID"],
-                locale: LanguageTag(locale: current["locale"]),
-                at: now,
-                until: historyUntil
-            )?
-            .insert(into: db)
-            return CommittedRound(round: draft, refreshesUsed: used + (counts ? 1 : 0))
+            try commit.round.insert(into: db)
+            try commit.history?.insert(into: db)
+            return commit.committed
         }
     }
 

@@ -29,10 +29,12 @@ extension SQLitePromptStore {
     }
 
     package static func snapshot(of record: SessionColumns, db: Database) throws -> SessionSnapshot {
-        let rounds = try SessionRoundRecord.filter(Column("sessionId") == record.id).order(Column("round")).fetchAll(db)
-        let prompts = try SessionPromptRecord.filter(Column("sessionId") == record.id).order(Column("round"), Column("position")).fetchAll(db)
-        let promptsByRound = Dictionary(grouping: prompts, by: \.round)
-        return try record.snapshot(rounds: rounds.map { try $0.round(prompts: promptsByRound[$0.round] ?? []) })
+        let roundsSQL = "SELECT \(SessionColumns.roundNames) FROM sessionRound WHERE sessionId = ? ORDER BY round"
+        let promptsSQL = "SELECT \(SessionColumns.promptNames) FROM sessionPrompt WHERE sessionId = ? ORDER BY round, position"
+        return try record.snapshot(
+            rounds: Row.fetchAll(db, sql: roundsSQL, arguments: [record.id]).map { ($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6]) },
+            prompts: Row.fetchAll(db, sql: promptsSQL, arguments: [record.id]).map { ($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+        )
     }
 
     public func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome {
@@ -76,4 +78,21 @@ extension SQLitePromptStore {
             return .recorded(.new(feedback, hadSelection: hadSelection, template: template, locale: LanguageTag(locale: session.locale)))
         }
     }
+}
+
+extension SessionColumns: FetchableRecord {
+    /// A row selected as ``SessionColumns/names``.
+    package init(row: Row) throws {
+        self.init((row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11]))
+    }
+}
+
+/// A row of `feedback`: one action on one prompt, at most once.
+private struct FeedbackRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "feedback"
+
+    var promptId: String
+    var action: String
+    var sessionId: String
+    var createdAt: Double
 }

@@ -41,15 +41,7 @@ extension SQLitePromptStore {
                     """,
                 arguments: [query.template, query.firstBucket, query.to.timeIntervalSince1970, language.value]
             )
-            return rows.map { row in
-                StatsCounter(
-                    bucket: row["start"],
-                    template: TemplateIdentity(name: query.template, variant: row["variant"], version: row["version"]),
-                    language: row["lang"],
-                    name: row["counter"],
-                    value: row["total"]
-                )
-            }
+            return rows.map { query.counter(($0[0], $0[1], $0[2], $0[3], $0[4], $0[5])) }
         }
     }
 

@@ -21,15 +21,7 @@ extension SQLitePromptStore {
             )
             return UserExport(
                 sessions: try records.map { try Self.snapshot(of: $0, db: db) },
-                feedback: try feedback.map { row in
-                    Feedback(
-                        sessionID: row["sessionId"],
-                        promptID: row["promptId"],
-                        action: try StoredValue.decode(FeedbackAction.self, row["action"]),
-                        at: Date(timeIntervalSince1970: row["createdAt"]),
-                        caller: Caller(client: client, userID: userID)
-                    )
-                },
+                feedback: try feedback.map { try StoredValue.feedback(($0[0], $0[1], $0[2], $0[3]), caller: Caller(client: client, userID: userID)) },
                 history: try Self.history(client: client, userID: userID, now: nil, limit: nil, db: db)
             )
         }

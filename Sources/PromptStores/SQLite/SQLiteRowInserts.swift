@@ -41,7 +41,6 @@ extension RoundRows {
 }
 
 extension HistoryRows {
-    /// Adds the round's prompts to the user's history.
     func insert(into db: Database) throws {
         try db.cachedStatement(
             sql: "INSERT INTO promptHistory (ownerKey, userID, prompts, shownAt, expiresAt) VALUES (?, ?, ?, ?, ?)"
