@@ -35,8 +35,6 @@ package struct LineAnalysis: Sendable {
     package let questionMarks: Int
     /// Whether a ".", "@" or ":" is in the text: every link has one, and most questions have none.
     package let mayHoldLink: Bool
-    /// Whether a character is a number: without one, no word names a number.
-    package let holdsNumber: Bool
 
     /// Reads `text` (normalised) with the word rules of `locale` (a BCP 47 tag); nil `locale`: words between spaces,
     /// for a line no gate judges.
@@ -54,7 +52,7 @@ package struct LineAnalysis: Sendable {
         var tally = WordCounter.Tally()
         var (codes, letters, symbols) = ([UInt32](), [Bool](), [Bool]())
         var clusters: [Character] = []
-        var (placeholder, afterAngle, link, number, stacked) = (false, false, false, false, false)
+        var (placeholder, afterAngle, link, stacked) = (false, false, false, false)
         for character in text {
             let kind = CharacterKind(character)
             let (first, single) = (kind.first, kind.single)
@@ -62,7 +60,6 @@ package struct LineAnalysis: Sendable {
             codes.append(single ? first : Self.clusterCode(character, in: &clusters))
             letters.append(kind.isLetter)
             symbols.append(kind.isSymbol)
-            number = number || kind.isNumber
             if !single, character.unicodeScalars.count(where: \.properties.generalCategory.isMark) >= 5 { stacked = true }
             // ASCII punctuation compared as scalars: comparing `Character`s goes through string comparison.
             let ascii = single ? first : 0
@@ -76,7 +73,7 @@ package struct LineAnalysis: Sendable {
             }
         }
         (characters, self.letters, self.symbols) = (codes, letters, symbols)
-        (holdsPlaceholder, mayHoldLink, holdsNumber, stacksMarks) = (placeholder, link, number, stacked)
+        (holdsPlaceholder, mayHoldLink, stacksMarks) = (placeholder, link, stacked)
         spacedWordCount = tally.words
         questionMarks = text.unicodeScalars.count { QuestionMarks.all.contains($0.value) }
     }

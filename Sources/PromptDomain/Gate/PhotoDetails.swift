@@ -23,11 +23,9 @@ package struct PhotoDetails: Sendable {
     private let numbers: Set<Int>
     /// The words of the photo's place, labels and caption, as they are written: supported whatever they say.
     private let ownWords: Set<String>
-    /// Every weekday and month name of the language as CLDR writes it, and those but the photo's own, also
-    /// lower-cased: a word whose lower case is none of those is no date, and the exact look is skipped.
+    /// Every weekday and month name of the language as CLDR writes it, and those but the photo's own.
     private let dates: Set<String>
     private let otherDates: Set<String>
-    private let otherDatesLowered: Set<String>
     /// The names of the seasons but the photo's (all four where its latitude or date is unknown) in the language.
     private let otherSeasons: [String]
     /// The language's primary subtag, for how its season names are written onto words.
@@ -62,7 +60,6 @@ package struct PhotoDetails: Sendable {
         ownWords = Set(photo.ownTexts.flatMap { $0.split { !$0.isLetter && !$0.isNumber }.map(String.init) })
         dates = Set(names.weekdays + names.months)
         otherDates = dates.subtracting(own)
-        otherDatesLowered = Set(otherDates.map { $0.lowercased() })
         otherSeasons = Season.allCases.filter { $0 != season }.flatMap { Season.names[language.language]?[$0] ?? [] }
         self.language = language.language
         capitalisesNames = Self.capitalisingNames.contains(language.language)
@@ -98,9 +95,9 @@ package struct PhotoDetails: Sendable {
     package func unsupported(in line: LineAnalysis, photoWords: Set<String>, unknown: ([Substring]) -> [Substring]) -> Substring? {
         let words = line.words
         for (index, word) in words.enumerated() where !ownWords.contains(String(word)) {
-            if line.holdsNumber, Self.numbers(in: String(word)).contains(where: { !numbers.contains($0) }) { return word }
+            if Self.numbers(in: String(word)).contains(where: { !numbers.contains($0) }) { return word }
+            if isOtherDate(word, startsSentence: index == 0) { return word }
             let lowered = line.lowered[index]
-            if otherDatesLowered.contains(lowered), isOtherDate(word, startsSentence: index == 0) { return word }
             if Season.word(lowered, in: language, isOneOf: otherSeasons) { return word }
         }
         // A card in Title Case marks nothing by its capitals.

@@ -113,9 +113,6 @@ public enum PromptNormalizer {
     /// a dash (``isLabel(_:before:)``), and what follows opens a question (``opensQuestion(_:)``) and ends with a
     /// question mark. "Which mattered most: the view or the company?" is one question and stays.
     package static func droppingLabel(_ text: String) -> String? {
-        // Most lines hold no marker at all: a scan of their bytes for a marker's (":", "-", ".", ")", and the lead
-        // byte of "–", "—" and "："), says so before any `Character` is compared.
-        guard text.utf8.contains(where: { $0 == 0x3A || $0 == 0x2D || $0 == 0x2E || $0 == 0x29 || $0 == 0xE2 || $0 == 0xEF }) else { return nil }
         let head = text.prefix(40)
         let marker = head.indices.first { index in
             labelMarkers.contains(head[index]) || (".)".contains(head[index]) && index > head.startIndex && head[head.index(before: index)].isNumber)
@@ -150,13 +147,6 @@ public enum PromptNormalizer {
     }
 
     private static func collapseWhitespace(_ text: String) -> String {
-        // ASCII with single spaces between words, and none at either end, is collapsed already.
-        var previous: UInt8 = 0x20
-        let collapsed = text.utf8.allSatisfy { byte in
-            defer { previous = byte }
-            return byte < 0x80 && (byte > 0x20 || (byte == 0x20 && previous != 0x20))
-        }
-        if collapsed, text.utf8.last != 0x20 { return text }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
