@@ -4,6 +4,8 @@ import Testing
 
 @testable import PhotoPrompts
 
+/// Every bound on a time here is half of what the work or the deadline would take, so a loaded machine (the whole fast
+/// layer on two cores has taken 9 s to run a 100 ms deadline) cannot fail a test, and the broken behaviour still can.
 @Suite("Deadlines: one watch for the process, answers by the deadline whatever the work does")
 struct DeadlineTests {
     @Test("Work that never finishes is answered with DeadlinePassed at its deadline, and is cancelled")
@@ -14,7 +16,7 @@ struct DeadlineTests {
             try await DeadlineWatch().answer(by: started + .milliseconds(100)) {
                 // Ignores cancellation while it sleeps, as a write behind SQLite's writer would.
                 await withTaskCancellationHandler {
-                    try? await Task.sleep(for: .seconds(30))
+                    try? await Task.sleep(for: .seconds(60))
                 } onCancel: {
                     cancelled.withLock { $0 = true }
                 }
@@ -22,7 +24,7 @@ struct DeadlineTests {
         }
         let waited = ContinuousClock.now - started
         #expect(waited >= .milliseconds(100))
-        #expect(waited < .seconds(5), "answered at the deadline, not when the work ended")
+        #expect(waited < .seconds(30), "answered at the deadline, not when the work ended")
         #expect(cancelled.withLock { $0 })
     }
 
@@ -52,28 +54,28 @@ struct DeadlineTests {
             try await DeadlineWatch().withDeadline(started + .milliseconds(100)) {
                 // Ends when cancelled, as a libcurl transfer or a body read does.
                 defer { ended.withLock { $0 = true } }
-                try await Task.sleep(for: .seconds(30))
+                try await Task.sleep(for: .seconds(60))
             }
         }
         let waited = ContinuousClock.now - started
         #expect(ended.withLock { $0 }, "the work had ended when withDeadline returned: it is a child task")
         #expect(waited >= .milliseconds(100))
-        #expect(waited < .seconds(5), "cancelled at the deadline, not left to sleep")
+        #expect(waited < .seconds(30), "cancelled at the deadline, not left to sleep")
         let quick = ContinuousClock.now
-        #expect(try await DeadlineWatch().withDeadline(.now + .seconds(5)) { 42 } == 42, "work that ends in time gives its value")
-        #expect(ContinuousClock.now - quick < .seconds(2), "at once, not at the deadline")
+        #expect(try await DeadlineWatch().withDeadline(.now + .seconds(60)) { 42 } == 42, "work that ends in time gives its value")
+        #expect(ContinuousClock.now - quick < .seconds(30), "at once, not at the deadline")
     }
 
     @Test("Cancelling withDeadline's caller cancels its work at once, long before the deadline")
     func cancellingTheCallerCancelsTheWork() async throws {
         let caller = Task {
-            try await DeadlineWatch().withDeadline(.now + .seconds(30)) { try await Task.sleep(for: .seconds(30)) }
+            try await DeadlineWatch().withDeadline(.now + .seconds(60)) { try await Task.sleep(for: .seconds(60)) }
         }
         let started = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(50))
         caller.cancel()
         await #expect(throws: CancellationError.self) { try await caller.value }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(30), "well before the deadline, however busy the machine")
     }
 
     @Test("Many deadlines at once each fire once, none early, the watch stopping and starting between bursts")

@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// The first request claims the key in the store (a row with a lease as long as the request can run), and its
 /// finished answer stays there for ``retention`` (24 h), so a retry after a crash, on a later connection or on
-/// another instance is replayed from there. A retry that arrives while the first request is still running polls the
-/// claim, on this instance or another alike, until the answer is kept or its own deadline comes: then it is refused
-/// as `409 idempotency_key_in_use` with `Retry-After`. A claim left by a process that died lapses with its lease and
+/// another instance is replayed from there. A retry that arrives while the first request is still running waits for
+/// its answer, woken at once when the first request ends on this instance and asking the store again every
+/// ``otherInstanceCheck`` in case it runs on another, until its own deadline: then it is refused as
+/// `409 idempotency_key_in_use` with `Retry-After`. A claim left by a process that died lapses with its lease and
 /// is taken over. Keys are scoped to the client API key; a key reused with a different request is 422.
 public struct IdempotentRequests: Sendable {
     public static let retention: TimeInterval = 86_400
@@ -22,8 +23,12 @@ public struct IdempotentRequests: Sendable {
     /// the request's deadline plus `margin`.
     fileprivate let deadlines: DeadlineWatch
     fileprivate let margin: Duration
-    /// How often a retry checks on an answer another request is making.
+    /// How often a store that cannot claim or keep for a moment is tried again.
     fileprivate let pollInterval: Duration = .milliseconds(25)
+    /// How often a retry asks the store about an answer being made on another instance.
+    fileprivate let otherInstanceCheck: Duration = .milliseconds(250)
+    /// Wakes the retries waiting here when a key's first request ends here.
+    fileprivate let ended = Wakeups()
 
     init(store: any IdempotencyStore, clock: any WallClock, deadlines: DeadlineWatch, margin: Duration) {
         self.store = store
@@ -65,13 +70,20 @@ public struct IdempotentRequests: Sendable {
                     return .replay(stored)
                 case .running(let other):
                     guard other == fingerprint else { throw APIError.idempotencyKeyReused }
-                    guard try await pause(pollInterval, before: deadline) else { throw APIError.idempotencyKeyInUse }
+                    guard try await ended.pause(otherInstanceCheck, on: Self.slot(client, key), before: deadline) else {
+                        throw APIError.idempotencyKeyInUse
+                    }
                 case .claimed:
                     return .held(HeldKey(requests: self, client: client, key: key, fingerprint: fingerprint, userID: userID, deadline: deadline))
                 }
             }
         }
     }
+}
+
+extension IdempotentRequests {
+    /// A key's name among the waits of this instance: keys are per client.
+    fileprivate static func slot(_ client: String, _ key: String) -> String { client + "\u{0}" + key }
 }
 
 /// What claiming an `Idempotency-Key` gives.
@@ -109,7 +121,8 @@ public struct HeldKey: Sendable {
                 while true {
                     do {
                         let expiry = requests.clock.now.addingTimeInterval(IdempotentRequests.retention)
-                        return try await requests.store.keepIdempotentResponse(answer, client: client, key: key, expiresAt: expiry)
+                        try await requests.store.keepIdempotentResponse(answer, client: client, key: key, expiresAt: expiry)
+                        return requests.ended.wake(IdempotentRequests.slot(client, key))
                     } catch {
                         guard try await pause(requests.pollInterval, before: until) else {
                             logger.error("keeping an idempotent answer failed", metadata: ["error": "\(StoreFault(error)?.reason ?? "\(error)")"])
@@ -132,6 +145,7 @@ public struct HeldKey: Sendable {
     func release() async {
         let (store, client, key) = (requests.store, client, key)
         await giveBack { try await store.releaseIdempotencyKey(client: client, key: key) }
+        requests.ended.wake(IdempotentRequests.slot(client, key))
     }
 }
 

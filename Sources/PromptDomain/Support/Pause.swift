@@ -1,8 +1,9 @@
 /// Sleeps `interval`, or only until `deadline` when that comes first; returns `false`, without sleeping, once
 /// `deadline` has passed.
 ///
-/// The one shape of every wait that polls the store (a refresh's turn, an idempotency claim, a store that cannot
-/// write for a moment): try, pause, try again, and stop at the deadline of the request that waits.
+/// The shape of a wait on a store that cannot claim or write for a moment (another process holds SQLite's lock): try,
+/// pause, try again, and stop at the deadline of the request that waits. A wait for another request is a
+/// ``Wakeups`` pause instead.
 package func pause(_ interval: Duration, before deadline: ContinuousClock.Instant) async throws -> Bool {
     let now = ContinuousClock.now
     guard now < deadline else { return false }

@@ -69,7 +69,8 @@ extension SessionService {
     /// Without turns two refreshes of one session would read the same history and surplus, both show the same next
     /// prompts, and the second commit would find them taken and fall back. The turn lives in the store (a holder and a
     /// lease on the session row), so it holds no connection while the model writes, and a process that dies holding
-    /// it gives it up when the lease ends (`LLM_TIMEOUT` plus a small margin). A refresh waiting for it polls, and
+    /// it gives it up when the lease ends (`LLM_TIMEOUT` plus a small margin). A refresh waiting for it is woken when
+    /// the turn ends in this process and asks the store again every quarter second in case it is held by another,
     /// never past its own request's deadline: then it is refused as in progress, to be retried.
     /// At most `SESSIONS_REFRESH_LIMIT` refreshes of a session ever wait, because slots are reserved first.
     ///
@@ -87,12 +88,14 @@ extension SessionService {
     ) async throws -> Value {
         if !held {
             try await generator.tracer.withSpan("refresh turn wait") { _ in
-                // Between tries: a turn usually ends within one model call.
                 while try await !store.takeRefreshTurn(sessionID: sessionID, holder: holder, now: generator.clock.now) {
-                    guard try await pause(.milliseconds(20), before: deadline) else { throw SessionError.refreshInProgress }
+                    guard try await turnEnds.pause(.milliseconds(250), on: sessionID, before: deadline) else {
+                        throw SessionError.refreshInProgress
+                    }
                 }
             }
         }
+        defer { turnEnds.wake(sessionID) }
         do {
             return try await body()
         } catch {

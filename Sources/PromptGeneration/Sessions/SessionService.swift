@@ -18,6 +18,8 @@ public struct SessionService: Sendable {
     package let sessionTTL: TimeInterval
     /// Refreshes allowed per session (`SESSIONS_REFRESH_LIMIT`).
     public let refreshLimit: Int
+    /// Wakes the refreshes waiting here for a session's turn when it ends here.
+    let turnEnds = Wakeups()
 
     public init(
         generator: PromptGenerator,
