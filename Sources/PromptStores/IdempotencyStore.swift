@@ -7,8 +7,9 @@ public protocol IdempotencyStore: Sendable {
     func idempotentResponse(client: String, key: String, now: Date) async throws -> StoredResponse?
 
     /// Claims `key` for `client`, so that one request alone, on whichever instance, makes its answer. A claim
-    /// lapses with the claim lease; so does an answer past its expiry, and either can then be claimed again.
-    func claimIdempotencyKey(client: String, key: String, fingerprint: String, userID: String?, now: Date) async throws -> IdempotencyClaim
+    /// lapses with the claim lease; so does an answer past its expiry, and either can then be claimed again. The
+    /// claim names no user: the answer kept names the one it is for.
+    func claimIdempotencyKey(client: String, key: String, fingerprint: String, now: Date) async throws -> IdempotencyClaim
 
     /// Keeps `response` under `key` for `client` until `expiresAt`, completing the claim; an answer already kept
     /// stays, so the first one wins.

@@ -44,13 +44,7 @@ extension SystemTests.StoreContractTests {
             let claims = try await withThrowingTaskGroup(of: IdempotencyClaim.self) { group in
                 for attempt in 0..<20 {
                     group.addTask {
-                        try await instances[attempt % 2].claimIdempotencyKey(
-                            client: "ios",
-                            key: "key-1",
-                            fingerprint: "f",
-                            userID: "u_1",
-                            now: Self.now
-                        )
+                        try await instances[attempt % 2].claimIdempotencyKey(client: "ios", key: "key-1", fingerprint: "f", now: Self.now)
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -64,26 +58,26 @@ extension SystemTests.StoreContractTests {
             try await instances[0].keepIdempotentResponse(answer, client: "ios", key: "key-1", expiresAt: expiry)
             let late = StoredResponse(status: 200, body: Array(#"{"n":2}"#.utf8), fingerprint: "f", userID: "u_1")
             try await instances[1].keepIdempotentResponse(late, client: "ios", key: "key-1", expiresAt: expiry)
-            let retry = try await instances[1].claimIdempotencyKey(client: "ios", key: "key-1", fingerprint: "f", userID: "u_1", now: Self.now)
+            let retry = try await instances[1].claimIdempotencyKey(client: "ios", key: "key-1", fingerprint: "f", now: Self.now)
             #expect(retry == .answered(answer), "the first answer kept wins, on either instance")
             #expect(try await instances[1].idempotentResponse(client: "ios", key: "key-1", now: Self.now) == answer)
             #expect(try await instances[0].idempotentResponse(client: "ios", key: "key-1", now: expiry) == nil)
             #expect(
-                try await instances[0].claimIdempotencyKey(client: "web", key: "key-1", fingerprint: "g", userID: nil, now: Self.now) == .claimed,
+                try await instances[0].claimIdempotencyKey(client: "web", key: "key-1", fingerprint: "g", now: Self.now) == .claimed,
                 "keys are per client"
             )
 
             // A claim released after a server error, or left by a process that died, can be claimed again.
             #expect(
-                try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed
+                try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", now: Self.now) == .claimed
             )
             try await instances[0].releaseIdempotencyKey(client: "ios", key: "key-2")
             #expect(
-                try await instances[1].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: Self.now) == .claimed
+                try await instances[1].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", now: Self.now) == .claimed
             )
             let lapsed = Self.now.addingTimeInterval(31)
             #expect(
-                try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", userID: nil, now: lapsed) == .claimed
+                try await instances[0].claimIdempotencyKey(client: "ios", key: "key-2", fingerprint: "f", now: lapsed) == .claimed
             )
             for store in instances { try await store.close() }
         }

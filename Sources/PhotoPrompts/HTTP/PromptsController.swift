@@ -43,7 +43,7 @@ public struct PromptsController: Sendable {
         let body = try await JSONRequestDecoder.decode(PromptRequest.self, from: request).validated()
         let caller = try Self.caller(request, context, userID: body.userID)
         try limits.admit(caller)
-        return try await respond(request, context, deadline: deadline) { stream in
+        return try await respond(request, context, for: caller, deadline: deadline) { stream in
             try await sessions.start(
                 photo: body.photo,
                 caller: caller,
@@ -61,7 +61,7 @@ public struct PromptsController: Sendable {
         let sessionID = try context.parameters.require("session_id")
         let caller = try Self.caller(request, context)
         try limits.admit(caller)
-        return try await respond(request, context, deadline: deadline) { stream in
+        return try await respond(request, context, for: caller, deadline: deadline) { stream in
             do {
                 return try await sessions.refresh(
                     sessionID: sessionID,
@@ -81,10 +81,11 @@ public struct PromptsController: Sendable {
     func respond(
         _ request: Request,
         _ context: Context,
+        for caller: Caller,
         deadline: ContinuousClock.Instant,
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
-        context.heldKey?.workBegins()
+        context.heldKey?.workBegins(for: caller.userID)
         @Sendable func answered(_ stream: SessionStream?) async throws -> StoredResponse {
             try await deadlines.answer(by: deadline + Self.answerMargin, departure: departures.departure(of: context.connection)) {
                 let answer = try await work(stream)

@@ -22,16 +22,16 @@ struct IdempotencyMiddleware: RouterMiddleware {
         guard let key = try Self.key(of: request) else { return try await next(request, context) }
         var request = request
         let body = try await request.collectBody(upTo: JSONRequestDecoder.maximumBodyBytes)
-        let userID = Self.userID(of: request, body: body)
-        // What makes two requests "the same": route, user and body bytes. The client key scopes the key itself.
+        // What makes two requests "the same": route, `X-User-ID` and body bytes (which hold `user_id`), as sent: the
+        // body is decoded once, by the route. The client key scopes the key itself.
+        let userHeader = HTTPField.Name("X-User-ID").flatMap { request.headers[$0] } ?? ""
         let fingerprint = ContentHash.sha256Hex(
-            "\(request.method.rawValue)\u{0}\(request.uri.path)\u{0}\(userID ?? "")\u{0}" + String(buffer: body)
+            "\(request.method.rawValue)\u{0}\(request.uri.path)\u{0}\(userHeader)\u{0}" + String(buffer: body)
         )
         let claim = try await idempotency.claim(
             client: context.client ?? Caller.openClient,
             key: key,
             fingerprint: fingerprint,
-            userID: userID,
             deadline: deadline(context.receivedAt),
             logger: context.logger
         )
@@ -83,27 +83,12 @@ struct IdempotencyMiddleware: RouterMiddleware {
         return value
     }
 
-    /// The user the answer is for, so their data can be deleted with them: the body's `user_id` as the handler
-    /// cleans it, else the `X-User-ID` header. A body or header the handler refuses gives no user; its answer is a 400.
-    private static func userID(of request: Request, body: ByteBuffer) -> String? {
-        if let owner = try? JSONRequestDecoder.decode(Owner.self, from: body).userID {
-            return try? PromptRequest.clean(owner, field: "user_id", maxLength: PromptRequest.Limits.userIDLength)
-        }
-        guard let name = HTTPField.Name("X-User-ID"), let header = request.headers[name] else { return nil }
-        return try? PromptRequest.cleanUserID(header: header)
-    }
-
     /// The bytes of a body already in memory, as every JSON answer's is.
     private static func bytes(of body: ResponseBody) async throws -> [UInt8] {
         let collected = CollectedBytes()
         try await body.write(BodyCollector(collected: collected))
         return collected.bytes
     }
-}
-
-/// The one field of a prompt request the middleware reads.
-private struct Owner: Decodable {
-    var userID: String?
 }
 
 private final class CollectedBytes {

@@ -46,7 +46,6 @@ public struct IdempotentRequests: Sendable {
         client: String,
         key: String,
         fingerprint: String,
-        userID: String?,
         deadline: ContinuousClock.Instant,
         logger: Logger
     ) async throws -> KeyClaim {
@@ -54,7 +53,7 @@ public struct IdempotentRequests: Sendable {
             while true {
                 let claim: IdempotencyClaim
                 do {
-                    claim = try await store.claimIdempotencyKey(client: client, key: key, fingerprint: fingerprint, userID: userID, now: clock.now)
+                    claim = try await store.claimIdempotencyKey(client: client, key: key, fingerprint: fingerprint, now: clock.now)
                 } catch {
                     // Without the claim, a retry could make a second, different answer: wait for the store until the
                     // deadline (another process may hold SQLite's lock for a moment), then answer 503.
@@ -74,7 +73,7 @@ public struct IdempotentRequests: Sendable {
                         throw APIError.idempotencyKeyInUse
                     }
                 case .claimed:
-                    return .held(HeldKey(requests: self, client: client, key: key, fingerprint: fingerprint, userID: userID, deadline: deadline))
+                    return .held(HeldKey(requests: self, client: client, key: key, fingerprint: fingerprint, deadline: deadline))
                 }
             }
         }
@@ -100,11 +99,11 @@ public struct HeldKey: Sendable {
     fileprivate let client: String
     fileprivate let key: String
     fileprivate let fingerprint: String
-    fileprivate let userID: String?
     fileprivate let deadline: ContinuousClock.Instant
-    /// Whether the request's work began: a client error met before it (a malformed body, a rate limit) is not an
-    /// answer to keep, since the same request may be served once it is sent again.
-    private let began = WorkBegan()
+    /// Whether the request's work began, and for which user: a client error met before it (a malformed body, a rate
+    /// limit) is not an answer to keep, since the same request may be served once it is sent again; the user is the
+    /// one the handler read from the body it decoded, so the answer is deleted with their data.
+    private let work = WorkBegan()
 
     /// How long past the request's deadline keeping its answer may be retried, inside the answer's own margin.
     private static let keepMargin: Duration = .milliseconds(500)
@@ -114,6 +113,7 @@ public struct HeldKey: Sendable {
     /// that cannot be kept is not given: a retry would make a second, different one, so the key is given back and
     /// the client gets the store's 503 and retries instead. The session or refresh it made stays, as after a crash.
     func keep(status: Int, body: [UInt8], serverTiming: String? = nil, logger: Logger) async throws {
+        let userID = work.state.withLock { $0.userID }
         let answer = StoredResponse(status: status, body: body, serverTiming: serverTiming, fingerprint: fingerprint, userID: userID)
         let (requests, client, key, until) = (requests, client, key, deadline + Self.keepMargin)
         do {
@@ -137,9 +137,9 @@ public struct HeldKey: Sendable {
         }
     }
 
-    /// Marks the request's work begun: from here a client error it meets (a refresh limit) is its answer.
-    func workBegins() { began.flag.store(true, ordering: .relaxed) }
-    var hasBegun: Bool { began.flag.load(ordering: .relaxed) }
+    /// Marks the request's work begun for `userID`: from here a client error it meets (a refresh limit) is its answer.
+    func workBegins(for userID: String?) { work.state.withLock { $0 = (true, userID) } }
+    var hasBegun: Bool { work.state.withLock { $0.began } }
 
     /// Gives the key back: the request failed on our side, or its client left before the answer was made.
     func release() async {
@@ -166,7 +166,7 @@ extension APIError {
     )
 }
 
-/// A flag every copy of one ``HeldKey`` shares.
+/// What every copy of one ``HeldKey`` shares.
 private final class WorkBegan: Sendable {
-    let flag = Atomic(false)
+    let state = Mutex<(began: Bool, userID: String?)>((false, nil))
 }

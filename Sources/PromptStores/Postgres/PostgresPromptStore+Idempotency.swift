@@ -16,22 +16,16 @@ extension PostgresPromptStore {
         return try await rows.decodeFirst(StoredResponseColumns.self).map(Self.storedResponse)
     }
 
-    public func claimIdempotencyKey(
-        client clientName: String,
-        key: String,
-        fingerprint: String,
-        userID: String?,
-        now: Date
-    ) async throws -> IdempotencyClaim {
+    public func claimIdempotencyKey(client clientName: String, key: String, fingerprint: String, now: Date) async throws -> IdempotencyClaim {
         let now = now.timeIntervalSince1970
         // A claim is a row with status 0 that lapses like any other; a lapsed row (claim or answer) is taken over.
         // The primary key decides between instances claiming at once.
         let claimed = try await client.query(
             """
             INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
-            VALUES (\(clientName), \(key), \(fingerprint), 0, '', NULL, \(userID), \(now + claimLease))
+            VALUES (\(clientName), \(key), \(fingerprint), 0, '', NULL, NULL, \(now + claimLease))
             ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 0, body = '',
-                serverTiming = NULL, userID = excluded.userID, expiresAt = excluded.expiresAt
+                serverTiming = NULL, userID = NULL, expiresAt = excluded.expiresAt
             WHERE idempotentResponse.expiresAt <= \(now)
             RETURNING 1
             """,

@@ -18,19 +18,19 @@ extension SQLitePromptStore {
         }
     }
 
-    public func claimIdempotencyKey(client: String, key: String, fingerprint: String, userID: String?, now: Date) async throws -> IdempotencyClaim {
+    public func claimIdempotencyKey(client: String, key: String, fingerprint: String, now: Date) async throws -> IdempotencyClaim {
         try await writer.write { db in
             // A claim is a row with status 0 that lapses like any other; a lapsed row (claim or answer) is taken over.
             try db.execute(
                 sql: """
                     INSERT INTO idempotentResponse (client, key, fingerprint, status, body, serverTiming, userID, expiresAt)
-                    VALUES (:client, :key, :fingerprint, 0, x'', NULL, :user, :until)
+                    VALUES (:client, :key, :fingerprint, 0, x'', NULL, NULL, :until)
                     ON CONFLICT (client, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 0, body = x'',
-                        serverTiming = NULL, userID = excluded.userID, expiresAt = excluded.expiresAt
+                        serverTiming = NULL, userID = NULL, expiresAt = excluded.expiresAt
                     WHERE idempotentResponse.expiresAt <= :now
                     """,
                 arguments: [
-                    "client": client, "key": key, "fingerprint": fingerprint, "user": userID, "now": now.timeIntervalSince1970,
+                    "client": client, "key": key, "fingerprint": fingerprint, "now": now.timeIntervalSince1970,
                     "until": now.timeIntervalSince1970 + claimLease,
                 ]
             )
