@@ -20,6 +20,9 @@ struct PromptEventStream: Sendable {
     /// Where the stream is a span, with an event for each card, `done` or `error`.
     let tracer: any Tracer
 
+    /// What the work made: the answer's bytes, and its prompts, sent as cards without reading the bytes back.
+    typealias Answer = (stored: StoredResponse, prompts: [Prompt])
+
     static func isRequested(by request: Request) -> Bool {
         request.headers[values: .accept].contains { $0.lowercased().contains("text/event-stream") }
     }
@@ -45,7 +48,7 @@ struct PromptEventStream: Sendable {
     /// under the context's held key before `done` is sent.
     func respond(
         for context: AppRequestContext,
-        _ work: @escaping @Sendable (SessionStream) async throws -> StoredResponse
+        _ work: @escaping @Sendable (SessionStream) async throws -> Answer
     ) async throws -> Response {
         let end = Ending(held: context.heldKey, logger: context.logger, traceID: context.traceID)
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
@@ -72,9 +75,9 @@ struct PromptEventStream: Sendable {
         }
         guard asked.withLock({ $0 }) else {
             // Answered without the model: an error is the ordinary JSON answer; an answer is its events at once.
-            let stored = try await worker.value
+            let answer = try await worker.value
             return Self.response { writer in
-                try await Self.finish(with: .success(stored), afterSending: 0, to: &writer, end)
+                try await Self.finish(with: .success(answer), afterSending: 0, to: &writer, end)
             }
         }
         return streaming(events, until: worker, beatingInto: sink, end)
@@ -83,8 +86,17 @@ struct PromptEventStream: Sendable {
     /// A kept answer sent again: its cards and `done` at once, or the error it was, as JSON.
     func replay(_ stored: StoredResponse, logger: Logger) -> Response {
         guard stored.status == 200 else { return stored.response(replayed: true) }
+        // A replay is only its bytes. One that does not read back (a damaged row) is a fault of ours, said as one, not
+        // `done` after no cards.
+        let answer: Result<Answer, any Error>
+        if let prompts = try? SnakeCaseJSON.decoder.decode(AnswerPrompts.self, from: Data(stored.body)).prompts {
+            answer = .success((stored, prompts))
+        } else {
+            logger.error("a kept answer does not read back as prompts; the stream ends with an error")
+            answer = .failure(APIError.internalFault)
+        }
         return Self.response { writer in
-            try await Self.finish(with: .success(stored), afterSending: 0, to: &writer, Ending(logger: logger, traceID: nil))
+            try await Self.finish(with: answer, afterSending: 0, to: &writer, Ending(logger: logger, traceID: nil))
         }
     }
 
@@ -92,7 +104,7 @@ struct PromptEventStream: Sendable {
     /// none comes, then the rest and `done` from the work's result.
     private func streaming(
         _ events: AsyncStream<Event>,
-        until worker: Task<StoredResponse, any Error>,
+        until worker: Task<Answer, any Error>,
         beatingInto sink: AsyncStream<Event>.Continuation,
         _ end: Ending
     ) -> Response {
@@ -139,20 +151,14 @@ struct PromptEventStream: Sendable {
     /// The prompts not sent yet, then `done` with the answer, once it is kept under `held`; or `error` with the
     /// JSON error, when the work failed after the stream began (a client error is kept as the answer).
     private static func finish(
-        with result: Result<StoredResponse, any Error>,
+        with result: Result<Answer, any Error>,
         afterSending sent: Int,
         to writer: inout any ResponseBodyWriter,
         _ end: Ending
     ) async throws {
         let (held, logger, traceID) = (end.held, end.logger, end.traceID)
         switch result {
-        case .success(let stored):
-            // The answer as kept (a replay is only its bytes). One that does not read back (a damaged row) is a
-            // fault of ours, said as one, not `done` after no cards.
-            guard let prompts = try? SnakeCaseJSON.decoder.decode(AnswerPrompts.self, from: Data(stored.body)).prompts else {
-                logger.error("a kept answer does not read back as prompts; the stream ends with an error")
-                return try await finish(with: .failure(APIError.internalFault), afterSending: sent, to: &writer, end)
-            }
+        case .success(let (stored, prompts)):
             do {
                 try await held?.keep(status: stored.status, body: stored.body, logger: logger)
             } catch {

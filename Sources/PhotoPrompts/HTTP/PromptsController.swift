@@ -86,14 +86,14 @@ public struct PromptsController: Sendable {
         _ work: @escaping @Sendable (SessionStream?) async throws -> SessionAnswer
     ) async throws -> Response {
         context.heldKey?.workBegins(for: caller.userID)
-        @Sendable func answered(_ stream: SessionStream?) async throws -> StoredResponse {
+        @Sendable func answered(_ stream: SessionStream?) async throws -> PromptEventStream.Answer {
             try await deadlines.answer(by: deadline + Self.answerMargin, departure: departures.departure(of: context.connection)) {
                 let answer = try await work(stream)
                 Self.note(answer, in: context)
-                return stored(answer)
+                return (stored(answer), answer.round.prompts)
             }
         }
-        guard PromptEventStream.isRequested(by: request) else { return try await answered(nil).response(replayed: false) }
+        guard PromptEventStream.isRequested(by: request) else { return try await answered(nil).stored.response(replayed: false) }
         return try await events.respond(for: context) { try await answered($0) }
     }
 
