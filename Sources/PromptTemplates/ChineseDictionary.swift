@@ -23,8 +23,7 @@ package final class ChineseDictionary: WordDictionary {
     private let traditionalOnly: Set<Unicode.Scalar>
     private let simplifiedOnly: Set<Unicode.Scalar>
 
-    /// Reads jieba's list at `path` and asks ICU for the two scripts' forms of every character of CJK's unified
-    /// blocks; nil when either cannot be read.
+    /// Reads jieba's list and asks ICU for both scripts' forms of every CJK unified character; nil if either fails.
     package init?(path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var written: [Unicode.Scalar: Int] = [:]

@@ -14,7 +14,6 @@ public struct CopyCatalog: Sendable, Equatable {
     /// The source copy, for locales nothing else matches.
     public let english: ProductCopy
 
-    /// Creates a catalog; it must hold English.
     package init(_ copies: [ProductCopy]) throws(TemplateError) {
         byTag = Dictionary(copies.map { ($0.locale.description.lowercased(), $0) }) { first, _ in first }
         guard let english = byTag["en"] else {
@@ -31,14 +30,10 @@ public struct CopyCatalog: Sendable, Equatable {
     }
 
     /// The languages shipped, by tag, for `GET /admin/templates` and the docs.
-    public var locales: [String] {
-        byTag.values.map(\.locale.description).sorted()
-    }
+    public var locales: [String] { byTag.values.map(\.locale.description).sorted() }
 
-    /// Reads every `<tag>.json` in `prompts/copy/`.
-    ///
-    /// - Throws: ``TemplateError`` naming the file at fault: a name that is not a language tag, a broken file, or
-    ///   no `en.json`.
+    /// Reads every `<tag>.json` in `prompts/copy/`; throws ``TemplateError`` naming the file at fault: a name that is
+    /// not a language tag, a broken file, or no `en.json`.
     public static func load(from promptsDirectory: String) throws(TemplateError) -> CopyCatalog {
         let legacy = URL(fileURLWithPath: promptsDirectory).appendingPathComponent("fallbacks.txt").path
         if FileManager.default.fileExists(atPath: legacy) {

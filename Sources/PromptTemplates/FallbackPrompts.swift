@@ -1,16 +1,13 @@
 import PromptDomain
 
-/// The prompts shown when the model cannot supply enough good ones.
-///
-/// The product's own copy (``ProductCopy``, from `prompts/copy/<tag>.json`), after any of the template's own that
-/// fit the photo; exempt from the word rule.
+/// The prompts shown when the model cannot supply enough good ones: the product's copy (``ProductCopy``), after any
+/// of the template's own that fit the photo; exempt from the word rule.
 public struct FallbackPrompts: Sendable, Equatable {
     /// The prompts, in the order they are used.
     public let texts: [String]
     /// Each text's repeat key, worked out once when the copy is loaded.
     private let repeatKeys: [String]
 
-    /// Creates a set of fallbacks; there must be at least ``ProductSpec/promptsPerAnswer``.
     public init(texts: [String]) throws(TemplateError) {
         guard texts.count >= ProductSpec.promptsPerAnswer else {
             throw TemplateError(file: "copy", message: "needs at least \(ProductSpec.promptsPerAnswer) prompts, has \(texts.count)")
@@ -36,7 +33,6 @@ public struct FallbackPrompts: Sendable, Equatable {
     }
 
     /// Up to `count` fallbacks, in order, preferring those the user has not `seen`, exactly or nearly.
-    ///
     /// When every fallback has been shown already, shown ones are reused, those shown longest ago first: the app
     /// always gets something to write from, and a user who meets the copy day after day goes round all of it.
     public func pick(_ count: Int, avoiding seen: SeenPrompts) -> [(text: String, repeatKey: String)] {

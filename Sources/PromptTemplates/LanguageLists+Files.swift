@@ -1,8 +1,7 @@
 import Foundation
 import PromptDomain
 
-// The gate's per-language lists are the domain's values; reading them from `prompts/` is this layer's, the one that
-// reads the templates' files, so the domain does no file I/O.
+// The gate's per-language lists are the domain's; this layer reads them from `prompts/`: the domain does no file I/O.
 
 extension LanguageLists {
     /// Reads every `<tag>.txt` in `prompts/<folder>`; no folder means no lists.
@@ -24,8 +23,7 @@ extension LanguageLists {
             } catch {
                 throw TemplateError(file: "\(folder)/\(file)", message: "cannot be read (\(error.localizedDescription))")
             }
-            lines[name] = text.split(whereSeparator: \.isNewline)
-                .map(\.trimmingSpaces)
+            lines[name] = text.split(whereSeparator: \.isNewline).map(\.trimmingSpaces)
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
         return LanguageLists(lines)

@@ -6,14 +6,12 @@ import Synchronization
 /// only code that talks to MeCab (`Sources/CMeCab`).
 ///
 /// MeCab splits a sentence into the morphemes its dictionary lists, with their inflections; a stretch it cannot
-/// split into them is an unknown node. Katakana writes foreign names and loanwords, which no dictionary lists in
-/// full ("プライア・ダ・ロシャ"), so an unknown stretch of katakana, or of Latin letters, counts as a word. ICU's words
-/// are joined again first, so MeCab sees the sentence as written. A tagger is not safe to share between threads, so
-/// each call holds its lock.
+/// split is an unknown node. Katakana writes foreign names and loanwords, which no dictionary lists in full
+/// ("プライア・ダ・ロシャ"), so an unknown stretch of katakana or Latin letters counts as a word. ICU's words are joined
+/// again first, so MeCab sees the sentence as written. A tagger is not thread-safe, so each call holds its lock.
 package final class MorphemeDictionary: WordDictionary {
     private let tagger: Mutex<OpaquePointer>
 
-    /// Opens MeCab with the dictionary in `folder`; nil when MeCab cannot.
     package init?(folder: String) {
         guard let tagger = mecab_new2("-d \(folder)") else { return nil }
         self.tagger = Mutex(tagger)
@@ -24,9 +22,7 @@ package final class MorphemeDictionary: WordDictionary {
         (0x30A0...0x30FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value) || scalar.isASCII
     }
 
-    deinit {
-        tagger.withLock { mecab_destroy($0) }
-    }
+    deinit { tagger.withLock { mecab_destroy($0) } }
 
     /// The first morpheme of `text` when it is a particle or an auxiliary (IPAdic's 助詞, 助動詞): Japanese puts them
     /// after the word they belong to, so a card that opens with one (Gemma's 「に記入するよう、必要な必要性…」) is broken.
@@ -58,7 +54,6 @@ package final class MorphemeDictionary: WordDictionary {
         }
     }
 
-    /// The text of `node` as MeCab found it in the sentence.
     private static func surface(of node: UnsafePointer<mecab_node_t>) -> String? {
         guard let surface = node.pointee.surface else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: surface, count: Int(node.pointee.length)), as: UTF8.self)

@@ -1,8 +1,7 @@
 import Foundation
 import PromptDomain
 
-/// Facts derived from when and where a photo was taken, for templates: `time_of_day`, `season`, `weekday`,
-/// `is_recent`, `years_ago`.
+/// Facts derived from when and where a photo was taken, for templates (`time_of_day`, `season`, `years_ago`, …).
 ///
 /// Local time is what matters to a person ("this evening"), so the clock reading is taken from the timestamp's own
 /// offset when the app sent one (`+02:00`). A UTC timestamp (`Z`) is shifted by the longitude's solar offset
@@ -42,8 +41,7 @@ public struct PhotoMoment: Sendable, Equatable {
         yearsAgo = max(0, calendar.dateComponents([.year], from: instant, to: now).year ?? 0)
     }
 
-    /// The values templates see. `years_ago` and `years_ago_text` appear only for photos a year old or more, so
-    /// `{{#years_ago}}` reads naturally.
+    /// The values templates see; `years_ago(_text)` only for photos a year old or more, so `{{#years_ago}}` reads well.
     package var mustacheValues: [String: Any] {
         var values: [String: Any] = ["time_of_day": timeOfDay, "weekday": weekday]
         values["season"] = season
@@ -55,7 +53,6 @@ public struct PhotoMoment: Sendable, Equatable {
         return values
     }
 
-    /// English names, whatever the machine's locale: templates are written in English, and the locale only
-    /// tells the model which language to answer in.
+    /// English whatever the machine's locale: templates are in English; the locale only picks the answer's language.
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 }

@@ -16,9 +16,8 @@ public struct ProductCopy: Sendable, Equatable {
     public let errorMessage: String
     /// "You've reached the refresh limit. Write freely!"
     public let refreshLimitMessage: String
-    /// Fallbacks with a slot for the photo's place (`photo_fallbacks`): a place's name reads the same in any language,
-    /// so a line can carry it safely; used before the others when the photo has a place and the line, rendered,
-    /// passes the word rule and the gate. Mustache, like a template's own `fallbacks.txt`.
+    /// Mustache fallbacks with a slot for the photo's place (`photo_fallbacks`), as a name reads the same in any
+    /// language: used first when the photo has a place and the rendered line passes the word rule and the gate.
     public let photoFallbacks: TemplateFallbacks
     /// `photo_fallbacks` as written, for equality.
     private let photoFallbackLines: [String]
@@ -36,8 +35,7 @@ public struct ProductCopy: Sendable, Equatable {
         }
     }
 
-    /// The file as written, read with ``SnakeCaseJSON/decoder``. Its keys are listed (`CaseIterable`): snake-cased, they
-    /// are the known keys the check for unknown ones reads.
+    /// The file as written; its `CaseIterable` keys, snake-cased, are the known keys the unknown-key check reads.
     private struct File: Decodable {
         var fallbacks: [String]
         var photoFallbacks: [String]?
@@ -54,8 +52,6 @@ public struct ProductCopy: Sendable, Equatable {
         enum CodingKeys: String, CodingKey, CaseIterable { case fallbacks, messages, photoFallbacks }
     }
 
-    /// Parses one copy file; `file` names it in errors.
-    ///
     /// - Throws: ``TemplateError`` when the JSON is broken, a key is missing or unknown, a text is empty or spans
     ///   lines, or there are fewer than ``ProductSpec/promptsPerAnswer`` fallbacks.
     package static func parse(_ data: Data, locale: LanguageTag, file: String) throws(TemplateError) -> ProductCopy {

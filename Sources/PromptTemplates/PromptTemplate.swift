@@ -4,9 +4,8 @@ import PromptDomain
 
 /// An operator-editable prompt: a system part and a user part, both Mustache, rendered as plain text.
 ///
-/// Lives in `prompts/<name>/system.mustache`, `prompts/<name>/user.mustache`, the optional
-/// `prompts/<name>/settings.json` and the optional `prompts/<name>/fallbacks.txt`. Its version is a hash of all
-/// four, so any edit gives new cache keys and the old cached answers stop being served.
+/// Lives in `prompts/<name>/`: `system.mustache`, `user.mustache`, the optional `settings.json` and `fallbacks.txt`.
+/// Its version hashes all four, so any edit gives new cache keys and the old cached answers stop being served.
 public struct PromptTemplate: Sendable {
     public let identity: TemplateIdentity
     public let settings: TemplateSettings
@@ -24,12 +23,11 @@ public struct PromptTemplate: Sendable {
     public private(set) var examples = LanguageLists()
     /// The angles the model is asked for and each card is known by (`prompts/angles/`, those `angles` names).
     public private(set) var angles = Angles.Catalog.none
-    /// The dictionaries of the gate's real-word check: the app's, set with the lists. None until then: a template
-    /// that was never given its lists is only rendered, not judged.
+    /// The app's dictionaries for the gate's real-word check, set with the lists; none until then, so a template
+    /// never given its lists is only rendered, not judged.
     public private(set) var dictionaries = SpellingDictionaries()
-    /// The gate's version and the fingerprints of the lists above that this template uses, worked out once when they
-    /// are set: part of every cache key, so an edit to a list re-judges and rewrites what the cache holds, and a
-    /// cache hit pays for no hashing of it.
+    /// The gate's version and the used lists' fingerprints, worked out once when set: part of every cache key, so a
+    /// list edit re-judges and rewrites what the cache holds, and a cache hit hashes nothing.
     package private(set) var listsIdentity = "\(PromptGate.version)"
     private let system: MustacheTemplate
     private let user: MustacheTemplate
@@ -56,7 +54,6 @@ public struct PromptTemplate: Sendable {
         self.identity = TemplateIdentity(name: name, version: version)
     }
 
-    /// The first 12 hex digits of a SHA-256 over the four files.
     package static func version(system: String, user: String, settings: String?, fallbacks: String?) -> String {
         let hash = ContentHash.sha256Hex(
             "system\u{0}\(system)\u{0}user\u{0}\(user)\u{0}settings\u{0}\(settings ?? "")\u{0}fallbacks\u{0}\(fallbacks ?? "")"
@@ -64,8 +61,7 @@ public struct PromptTemplate: Sendable {
         return String(hash.prefix(12))
     }
 
-    /// The version the files of `name` would have, even if they do not parse: shown for a rejected edit.
-    /// `nil` when a required part cannot be read.
+    /// The version `name`'s files would have even unparsed, for a rejected edit; nil if a required part is unreadable.
     public static func fileVersion(name: String, from directory: String) -> String? {
         guard isValidName(name) else { return nil }
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(name)
@@ -74,7 +70,6 @@ public struct PromptTemplate: Sendable {
         return version(system: system, user: user, settings: read("settings.json"), fallbacks: read("fallbacks.txt"))
     }
 
-    /// Loads the template called `name` from `directory`, its gate judging words with `dictionaries`.
     public static func load(name: String, from directory: String, dictionaries: SpellingDictionaries) throws(TemplateError) -> PromptTemplate {
         guard Self.isValidName(name) else {
             throw TemplateError(file: name, message: "is not a template name: use letters, digits, '-' and '_'")
@@ -115,14 +110,12 @@ public struct PromptTemplate: Sendable {
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
     }
 
-    /// The word rule of `language` (with this template's `word_ranges`) and the checks of `settings.json`, as one
-    /// validator: for the operators' own fallback lines, which the gate does not judge.
+    /// The word rule and checks without the gate: for the operators' own fallback lines, which the gate does not judge.
     public func validator(for language: LanguageTag) -> PromptValidator {
         PromptValidator(wordRule: .for(language, overrides: settings.wordRanges), checks: settings.checks)
     }
 
-    /// The validator of a model's candidates for `photo`, asked on `now`: the word rule and checks, and the gate with
-    /// this template's rules.
+    /// The validator of a model's candidates: the word rule and checks, and the gate with this template's rules.
     public func validator(for language: LanguageTag, photo: PhotoMetadata, now: Date? = nil) -> PromptValidator {
         var validator = validator(for: language)
         validator.gate = PromptGate(
@@ -139,8 +132,7 @@ public struct PromptTemplate: Sendable {
         return validator
     }
 
-    /// What a reply for `language` is asked to be: `candidate_count` questions within the language's word rule,
-    /// `naming_lines` of them naming one of `photo`'s labels or places.
+    /// What a reply is asked to be: `candidate_count` questions within the word rule, `naming_lines` naming the photo.
     public func constraint(for language: LanguageTag, photo: PhotoMetadata = PhotoMetadata()) -> OutputConstraint {
         OutputConstraint(
             items: settings.candidateCount,
@@ -166,8 +158,7 @@ public struct PromptTemplate: Sendable {
         settings.examples ? examples.lines(for: language) : []
     }
 
-    /// Reads the lists every template of `directory` shares into this one, so that a reload, `render`, `eval` and a
-    /// restored version see the same.
+    /// Reads the lists every template of `directory` shares, so a reload, `render`, `eval` and a restore see the same.
     mutating func useLists(of directory: String, dictionaries: SpellingDictionaries) throws(TemplateError) {
         useLists(
             chatter: try ChatterPhrases.load(from: directory),
@@ -179,9 +170,8 @@ public struct PromptTemplate: Sendable {
         )
     }
 
-    /// Sets the lists of `prompts/` the template uses: the gate's chatter phrases, the examples the model is shown
-    /// (when `examples` is on), the openers the grammar starts a question with, the angles it asks for, and the
-    /// dictionaries its gate judges words with. `gate` is the gate's version the lists are judged by; tests name an older one.
+    /// Sets the lists of `prompts/` the template uses and the dictionaries its gate judges words with. `gate` is the
+    /// gate's version the lists are judged by; tests name an older one.
     package mutating func useLists(
         chatter: ChatterPhrases,
         knownWords: KnownWords = KnownWords(),

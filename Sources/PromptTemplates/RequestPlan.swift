@@ -6,9 +6,8 @@ import Synchronization
 /// from one look at the live set: the version that renders it, the messages, what the reply is held to, how replies
 /// are judged, and the copy and fallbacks in the user's language.
 ///
-/// Generation and sessions work from the plan alone and never reach into a template. What only some requests need
-/// (the gate for this photo, the rendered messages, the fallbacks) is worked out when it is asked for, so a cache hit
-/// pays for none of it.
+/// Generation and sessions work from the plan alone, never a template. What only some requests need (the gate for
+/// this photo, the rendered messages, the fallbacks) is worked out when asked for, so a cache hit pays for none of it.
 public struct RequestPlan: Sendable {
     /// The version that renders the request, named as the experiment (the configured template) it is a variant of.
     public let template: TemplateIdentity
@@ -17,7 +16,6 @@ public struct RequestPlan: Sendable {
     public let language: LanguageTag
     /// The product's copy the user reads: messages and fallbacks, in their language or the nearest shipped.
     public let copy: ProductCopy
-    /// The model parameters sent with every call.
     public let parameters: ModelParameters
     public let candidateCount: Int
     /// The gate's version and the lists' fingerprints: part of every cache key.
@@ -26,8 +24,7 @@ public struct RequestPlan: Sendable {
     public let now: Date
     /// The template's `checks`, which a re-ask repeats to the model.
     public var checks: PromptChecks { source.settings.checks }
-    /// How old the photo is as templates see it (`is_recent`, `years_ago`), nil without a readable `taken_at`: it
-    /// changes with today's date, not with the photo, so it is part of the cache key.
+    /// The photo's age as templates see it (nil without `taken_at`): in the cache key, as it changes with the date.
     public var age: (isRecent: Bool, yearsAgo: Int)? {
         PhotoMoment(takenAt: photo.takenAt, latitude: nil, longitude: nil, now: now).map { ($0.isRecent, $0.yearsAgo) }
     }
@@ -36,7 +33,6 @@ public struct RequestPlan: Sendable {
     private let fallbackLines: MadeOnce<FallbackPrompts>
     private let ownWords: MadeOnce<PromptSignature>
 
-    /// The plan for `template`, a variant of the experiment `experiment`, answering `photo` in `language`.
     public init(template: PromptTemplate, experiment: String, photo: PhotoMetadata, language: LanguageTag, copy: ProductCopy, now: Date) {
         self.template = template.identity.assigned(to: experiment)
         self.photo = photo
@@ -54,25 +50,19 @@ public struct RequestPlan: Sendable {
         self.ownWords = MadeOnce { PromptSignature(photo: photo, language: language) }
     }
 
-    /// The signature of the photo's own words, which a card's frame leaves out: made once for the request's every
-    /// framing of what the user has seen (a first answer frames twice, before and after its history is read).
+    /// The signature of the photo's own words, which a card's frame leaves out: made once, as a first answer frames
+    /// what the user has seen twice (before and after its history is read).
     public var photoSignature: PromptSignature { ownWords.value }
 
-    /// How a reply is judged: the language's word rule with the template's ranges, its checks, and the gate for this
-    /// photo. Worked out on the first read and shared by every copy of the plan, so a request builds it once however
-    /// many steps judge (the surplus, the model's reply, a re-ask, the fallbacks); a cache hit never builds it.
+    /// How a reply is judged: the word rule with the template's ranges, its checks, and the gate for this photo. Made
+    /// on first read and shared by every copy of the plan, however many steps judge; a cache hit never builds it.
     public var validator: PromptValidator { judge.value }
 
     /// The angles the model is asked for, which each card is known by, in the user's language.
-    public var angles: Angles {
-        source.angles.angles(for: language)
-    }
+    public var angles: Angles { source.angles.angles(for: language) }
 
-    /// What the reply is held to: `candidate_count` questions within the word rule, some naming the photo, as a
-    /// grammar or a schema.
-    public var constraint: OutputConstraint {
-        source.constraint(for: language, photo: photo)
-    }
+    /// What the reply is held to (`candidate_count` questions, some naming the photo), as a grammar or a schema.
+    public var constraint: OutputConstraint { source.constraint(for: language, photo: photo) }
 
     /// The messages for round `round` (0 for the first answer), telling the model which questions to avoid.
     public func messages(round: Int, avoiding avoid: [String]) -> RenderedPrompt {
@@ -85,14 +75,11 @@ public struct RequestPlan: Sendable {
         Self.ownFallbacks(of: source, for: TemplateContext(photo: photo, locale: language, candidateCount: candidateCount, now: now))
     }
 
-    /// The lines a round draws on when the model leaves gaps, best first. A template's own fallbacks are written in
-    /// English (the source language, like `copy/en.json`), so they come first only for a user whose copy is English,
-    /// and only those that pass the word rule for this photo. Then the copy's lines with a slot for the photo's
-    /// place, those that render and pass the gate in the copy's language, then the rest of the copy. Worked out on
+    /// The lines a round draws on when the model leaves gaps, best first: the template's own fallbacks that pass the
+    /// word rule for this photo, only for an English copy (they are English, like `copy/en.json`); the copy's lines
+    /// with a slot for the photo's place that render and pass the gate in its language; the rest of the copy. Made on
     /// the first call and kept, like the validator: a round that needs no fallback never renders them.
-    public func fallbacks() -> FallbackPrompts {
-        fallbackLines.value
-    }
+    public func fallbacks() -> FallbackPrompts { fallbackLines.value }
 
     private static func fallbacks(
         of source: PromptTemplate,
@@ -117,8 +104,7 @@ public struct RequestPlan: Sendable {
 }
 
 extension RequestPlan {
-    /// A part of the plan made when it is first asked for and kept: a reference, so the plan stays a value that every
-    /// step of the request copies freely, and each copy reads the one made.
+    /// Made when first asked for and kept; a reference, so every copy of the plan (a value) reads the one made.
     private final class MadeOnce<Value: Sendable>: Sendable {
         private let made: Mutex<Value?> = Mutex(nil)
         private let make: @Sendable () -> Value

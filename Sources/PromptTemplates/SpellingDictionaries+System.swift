@@ -2,17 +2,13 @@ import Foundation
 import PromptDomain
 
 extension SpellingDictionaries {
-    /// A new set of Debian's Hunspell dictionaries (the `hunspell-*` packages, in `/usr/share/hunspell`), which the
-    /// service's gate uses: each app, command or test process opens its own, none of them shared by the process.
-    public static func debian() -> SpellingDictionaries {
-        SpellingDictionaries(hunspellFolder: "/usr/share/hunspell")
-    }
+    /// A new set of Debian's Hunspell dictionaries (`hunspell-*`, `/usr/share/hunspell`): each process opens its own.
+    public static func debian() -> SpellingDictionaries { SpellingDictionaries(hunspellFolder: "/usr/share/hunspell") }
 
-    /// The Hunspell dictionary files for each language they cover, by primary language subtag: one per spelling the
-    /// language is written in where Debian's first does not know the others' ("colour", Swiss "Strasse"; pt_BR knows
-    /// Portugal's words already). Japanese, Thai and Chinese write no spaces between words and are judged by
-    /// dictionaries of their own kind (MeCab's, libthai's, jieba's): Hunspell's Thai split words otherwise than ICU
-    /// does ("ธรรมดาๆ" became an unknown "ธร").
+    /// The Hunspell files by primary language subtag: one per spelling where Debian's first does not know the others'
+    /// ("colour", Swiss "Strasse"; pt_BR knows Portugal's words already). Japanese, Thai and Chinese, written without
+    /// spaces, use dictionaries of their own kind (MeCab's, libthai's, jieba's): Hunspell's Thai split words otherwise
+    /// than ICU does ("ธรรมดาๆ" became an unknown "ธร").
     package static let files: [String: [String]] = [
         "ar": ["ar"], "de": ["de_DE", "de_CH"], "en": ["en_US", "en_GB"], "es": ["es_ES"], "fr": ["fr_FR"], "it": ["it_IT"],
         "nl": ["nl_NL"], "pt": ["pt_BR"], "hi": ["hi_IN"], "ko": ["ko_KR"],
@@ -20,10 +16,8 @@ extension SpellingDictionaries {
 
     /// Where Debian's `mecab-ipadic-utf8` puts IPAdic, MeCab's dictionary of Japanese.
     public static let ipadic = "/var/lib/mecab/dic/ipadic-utf8"
-
     /// Where Debian's `libthai-data` puts libthai's dictionary of Thai.
     public static let libthaiWords = "/usr/share/libthai/thbrk.tri"
-
     /// Where Debian's `python3-jieba` puts jieba's word list of Chinese.
     public static let jiebaWords = "/usr/lib/python3/dist-packages/jieba/dict.txt"
 

@@ -7,14 +7,12 @@ import Synchronization
 /// "favorite", and a user in London or Zurich reads their own spelling.
 ///
 /// Hunspell knows a language's words with their inflections and, where the language builds them, its compounds
-/// (German's "Sonnenuntergang"); it is the spell checker of LibreOffice and Firefox. A handle is not documented as
-/// safe to share between threads, so each call holds its lock. A word's verdict depends on the word alone, so it is
-/// kept across requests: Hunspell is asked once per word a model writes, not once per candidate.
+/// (German's "Sonnenuntergang"). A handle is not documented as thread-safe, so each call holds its lock. A verdict
+/// depends on the word alone, so it is kept across requests: Hunspell is asked once per word, not per candidate.
 package final class SpellingDictionary: WordDictionary {
     private let handles: Mutex<Lookup>
 
-    /// The handles, and the verdicts they gave. Bounded: at ``remembered`` words the verdicts start again, so a
-    /// model's stream of invented words cannot grow the process.
+    /// The handles and their verdicts, reset at ``remembered`` words so invented words cannot grow the process.
     private struct Lookup {
         let handles: [OpaquePointer]
         // Keyed by String, not Substring: a Substring would keep its whole candidate alive.
@@ -32,8 +30,7 @@ package final class SpellingDictionary: WordDictionary {
 
     static let remembered = 100_000
 
-    /// Opens the dictionaries made of each pair's `affixes` (`.aff`) and `words` (`.dic`) that Hunspell can open; nil
-    /// when it can open none.
+    /// Opens each `.aff`/`.dic` pair Hunspell can open; nil when it can open none.
     package init?(files: [(affixes: String, words: String)]) {
         let handles = files.compactMap { Hunspell_create($0.affixes, $0.words) }
         guard !handles.isEmpty else { return nil }

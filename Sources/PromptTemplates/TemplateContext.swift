@@ -77,8 +77,7 @@ public struct TemplateContext: Sendable {
         return values
     }
 
-    /// The metadata with angle brackets replaced, so no caption or label can close the template's `<photo>` block
-    /// and pose as instructions.
+    /// Angle brackets replaced, so no caption or label can close the `<photo>` block and pose as instructions.
     private var delimitedPhoto: PhotoMetadata {
         func safe(_ text: String?) -> String? {
             // Most text has neither bracket: a byte scan spares two Foundation searches per field.

@@ -3,11 +3,10 @@ import PromptDomain
 
 /// A template's own fallback prompts, from the optional `prompts/<name>/fallbacks.txt`.
 ///
-/// Unlike the product's default copy they may use the photo's metadata ("What drew you to {{location.name}} this
-/// {{time_of_day}}?"), so each is rendered per request and used only if the rendered text passes the word rule and
-/// the template's checks, and only if every variable it uses outside a section has a value: for a photo without a
-/// location, "What drew you to {{location.name}}…" drops out rather than reading "What drew you to  on…". The
-/// product's defaults follow them and are exempt.
+/// Unlike the product's defaults (which follow them, exempt) they may use the photo's metadata ("What drew you to
+/// {{location.name}} this {{time_of_day}}?"), so each is rendered per request and used only if it passes the word rule
+/// and the checks, and every variable it uses outside a section has a value: for a photo without a location, "What
+/// drew you to {{location.name}}…" drops out rather than reading "What drew you to  on…".
 public struct TemplateFallbacks: Sendable {
     package struct Line: Sendable {
         package var number: Int
@@ -16,7 +15,6 @@ public struct TemplateFallbacks: Sendable {
         /// Dotted names used outside any section, e.g. `["location", "name"]`: each must have a value.
         package var requiredPaths: [[String]]
 
-        /// Whether every required variable has a non-empty value in `values`.
         package func hasValues(in values: [String: Any]) -> Bool {
             requiredPaths.allSatisfy { path in
                 var current: Any? = values
@@ -32,7 +30,6 @@ public struct TemplateFallbacks: Sendable {
     public static let none = TemplateFallbacks(lines: [])
 
     /// Parses the file's text: one prompt per line, `#` starts a comment, blank lines are skipped.
-    ///
     /// - Throws: ``TemplateError`` naming `file` and the line of a Mustache syntax error.
     public static func parse(_ text: String, file: String) throws(TemplateError) -> TemplateFallbacks {
         var lines: [Line] = []

@@ -53,10 +53,7 @@ public final class TemplateLibrary: Sendable {
         self.state = Mutex(state)
     }
 
-    /// The set every new request should use.
-    public var live: TemplateSet {
-        state.withLock { $0.live }
-    }
+    public var live: TemplateSet { state.withLock { $0.live } }
 
     /// The live versions and the last rejected edit, for `GET /admin/templates`.
     public var status: TemplateStatus {
@@ -66,13 +63,9 @@ public final class TemplateLibrary: Sendable {
     }
 
     /// Every version made live since start-up, with its files, oldest first.
-    public var versionsLoaded: [TemplateVersionFiles] {
-        state.withLock { $0.loaded }
-    }
+    public var versionsLoaded: [TemplateVersionFiles] { state.withLock { $0.loaded } }
 
-    /// Reads `prompts/` again and swaps the result in if it passes every check.
-    ///
-    /// - Parameter trigger: what asked for it (`file change`, `SIGHUP`, `admin`), for the log line.
+    /// Reads `prompts/` again and swaps it in if every check passes; `trigger` (`SIGHUP`, `admin`…) is for the log.
     @discardableResult
     public func reload(trigger: String) -> TemplateReloadOutcome {
         reloading.withLock { _ in
@@ -118,7 +111,6 @@ public final class TemplateLibrary: Sendable {
     }
 }
 
-/// The live templates and the last rejected edit.
 public struct TemplateStatus: Sendable {
     public var live: TemplateSet
     public var loadedAt: Date
@@ -126,7 +118,6 @@ public struct TemplateStatus: Sendable {
     public var rejected: TemplateRejection?
 }
 
-/// What a reload did.
 public enum TemplateReloadOutcome: Sendable {
     /// A new version is live.
     case loaded(TemplateSet)
@@ -136,9 +127,7 @@ public enum TemplateReloadOutcome: Sendable {
     case rejected(TemplateRejection)
 }
 
-/// An edit that did not pass the checks.
 public struct TemplateRejection: Sendable {
-    /// The file, line and reason.
     public var error: TemplateError
     public var at: Date
     /// What asked for the reload.

@@ -13,13 +13,10 @@ public struct TemplateSet: Sendable {
     public let templates: [String: PromptTemplate]
     /// The weighted variants; a single entry (the template itself, weight 1) when there is no A/B test.
     public let variants: [TemplateVariant]
-    /// The product's fallbacks and messages, per language; its fallbacks follow a template's own and are exempt
-    /// from the word rule.
+    /// The product's messages and fallbacks per language; the fallbacks follow a template's own and skip the word rule.
     public let copy: CopyCatalog
 
-    /// Loads `name`, its variants and `copy/` from `directory`, and checks them.
-    ///
-    /// - Throws: ``TemplateError`` naming the file (and line) at fault.
+    /// Loads and checks `name`, its variants and `copy/`; throws ``TemplateError`` naming the file (and line) at fault.
     public static func load(
         name: String,
         from directory: String,
@@ -50,8 +47,7 @@ public struct TemplateSet: Sendable {
         return set
     }
 
-    /// The template a new session uses: a weighted draw over the variants. With one variant there is nothing to
-    /// draw, and no random number is taken (each is a system call).
+    /// The template a new session uses: a weighted draw, taking no random number (a system call) for one variant.
     public func assignVariant() -> PromptTemplate {
         let total = variants.reduce(0) { $0 + $1.weight }
         var threshold = (variants.count > 1 ? Double.random(in: 0..<1) : 0) * Double(total)
@@ -62,11 +58,8 @@ public struct TemplateSet: Sendable {
         return base
     }
 
-    /// The template a session started with, so refreshes stay on the variant assigned; the configured template
-    /// when that variant has since been removed.
-    public func template(forVariant variant: String) -> PromptTemplate {
-        templates[variant] ?? base
-    }
+    /// The template a session started with, so refreshes keep its variant; the configured one if that was removed.
+    public func template(forVariant variant: String) -> PromptTemplate { templates[variant] ?? base }
 
     public var base: PromptTemplate {
         // `load` always puts the configured template in `templates`.
@@ -74,15 +67,11 @@ public struct TemplateSet: Sendable {
     }
 
     /// The versions in use, by folder name, for logs and `GET /admin/templates`.
-    public var versions: [String: String] {
-        templates.mapValues(\.identity.version)
-    }
+    public var versions: [String: String] { templates.mapValues(\.identity.version) }
 
     /// Renders `template` against sample photos and its fallbacks against the fullest one, before it may serve.
-    ///
-    /// Mustache cannot fail at render time, so the check is on the result: both parts must render to something for
-    /// a photo with every field and for one with none, and every fallback line must pass the word rule and the
-    /// template's checks for the full sample.
+    /// Mustache cannot fail at render time, so the result is checked: both parts must render to something for a photo
+    /// with every field and for one with none, and every fallback line must pass the word rule and the checks.
     package static func check(_ template: PromptTemplate, now: Date) throws(TemplateError) {
         let name = template.identity.name
         func context(_ sample: SamplePhotos.Sample) -> TemplateContext {
@@ -97,9 +86,8 @@ public struct TemplateSet: Sendable {
                 throw TemplateError(file: "\(name)/user.mustache", message: "renders to nothing for the \(sample.name) sample photo")
             }
         }
-        // Fallbacks are judged on photos with every field, taken years ago and yesterday, so lines inside
-        // `{{#years_ago}}` or `{{#is_recent}}` sections are checked too. A line that needs a field the photo lacks
-        // simply drops out at request time; here it must work whenever it renders at all.
+        // Judged on full photos taken years ago and yesterday, so `{{#years_ago}}` and `{{#is_recent}}` lines are
+        // checked too. A line needing a missing field drops out at request time; here it must pass wherever it renders.
         var rendersSomewhere = Set<Int>()
         for sample in SamplePhotos.fullSamples(now: now) {
             for (line, text, validation) in template.fallbacks.rendered(for: context(sample), validator: template.validator(for: .english)) {

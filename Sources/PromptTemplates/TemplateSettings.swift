@@ -3,34 +3,28 @@ import PromptDomain
 
 /// A template's `settings.json`: model parameters, candidate count, checks, and A/B variants.
 ///
-/// The file is optional; every field has a default. Its bytes are part of the template's version, so a change
-/// here starts a fresh cache exactly like an edit to the Mustache parts. Unknown keys are refused: a misspelt
-/// setting silently ignored is worse than a reload that says which key it did not understand.
+/// The file is optional; every field has a default. Its bytes are part of the template's version, like the Mustache
+/// parts. Unknown keys are refused: a misspelt setting silently ignored is worse than a reload that names it.
 public struct TemplateSettings: Sendable, Equatable {
     /// How many questions to ask the model for, so that three survive the word rule.
     public var candidateCount = 6
     /// Sampling parameters sent to every backend.
     public var parameters = ModelParameters()
-    /// Checks on top of the word rule.
     public var checks = PromptChecks()
     /// Word ranges that replace the calibrated ones, by primary language subtag (`ja`).
     public var wordRanges: [String: ClosedRange<Int>] = [:]
-    /// Weighted variants for an A/B test, including this template itself if it should keep a share. Empty means
-    /// every session uses this template.
+    /// Weighted A/B variants, this template included if it keeps a share; empty: every session uses this template.
     public var variants: [TemplateVariant] = []
     /// Which of the gate's checks apply (all, unless `gate` relaxes one).
     public var gate = GateRules()
     /// Whether the model is shown example questions in the user's language (`prompts/examples/`), as `{{examples}}`.
     public var examples = false
-    /// The angles the model is asked for (`prompts/angles/`), by name and in this order; nil asks for every angle of
-    /// the user's language, in the file's order.
+    /// The angles asked for (`prompts/angles/`), by name and in order; nil: all of the language's, in the file's order.
     public var angles: [String]?
-    /// How many of the candidates a grammar makes name one of the photo's labels or places (`naming_lines`); where the
-    /// provider takes no grammar, none.
+    /// How many candidates a grammar makes name a photo's label or place; none where the provider takes no grammar.
     public var namingLines = 0
 
-    /// The file as written, read with ``SnakeCaseJSON/decoder``. Its keys are listed (`CaseIterable`): snake-cased, they
-    /// are the known keys the check for unknown ones reads.
+    /// The file as written; its `CaseIterable` keys, snake-cased, are the known keys the unknown-key check reads.
     private struct File: Decodable {
         var candidateCount: Int?
         var temperature: Double?
@@ -81,7 +75,6 @@ public struct TemplateSettings: Sendable, Equatable {
         }
     }
 
-    /// Parses `settings.json`; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(TemplateError) -> TemplateSettings {
         let decoded: File
         do {
@@ -202,7 +195,6 @@ public struct TemplateSettings: Sendable, Equatable {
 
 /// One arm of an A/B test: a template folder and its share of new sessions.
 public struct TemplateVariant: Sendable, Equatable {
-    /// The template folder in `prompts/`.
     public var name: String
     /// Its relative weight, 0–100.
     public var weight: Int

@@ -4,15 +4,13 @@ import ServiceLifecycle
 
 /// Reloads the templates when a file in `prompts/` changes (`PROMPTS_WATCH_INTERVAL`).
 ///
-/// It polls a fingerprint of the files' contents rather than using inotify: the folder is a few kilobytes, polling
-/// works the same on every platform and inside containers with bind mounts, and an editor's save-by-rename is just
-/// another change. A change is acted on once the fingerprint has been the same for two polls in a row, so an edit
-/// still being written is not loaded half-way.
+/// It polls a fingerprint of the files' contents, not inotify: the folder is a few kilobytes, polling works the same
+/// everywhere (bind-mounted containers too), and an editor's save-by-rename is just another change. A change is acted
+/// on once the fingerprint holds for two polls in a row, so an edit still being written is not loaded half-way.
 package struct TemplateWatcher: Service {
     package let library: TemplateLibrary
     package let interval: Duration
-    /// The files as they were when the app was built, just after the library loaded them: taken when the service
-    /// starts instead, an edit made in between was taken for the loaded version and never reloaded.
+    /// The files just after the library loaded them: if taken at service start, an edit in between was never reloaded.
     private let loaded: String
 
     package func run() async throws {
@@ -30,8 +28,7 @@ package struct TemplateWatcher: Service {
         }
     }
 
-    /// A hash over the path and contents of every file in `directory` and its template folders; `fixtures/` is
-    /// skipped, being test data rather than something the service loads.
+    /// A hash over the path and contents of every file in `directory` and its folders but `fixtures/` (test data).
     package static func fingerprint(of directory: String) -> String {
         let root = URL(fileURLWithPath: directory)
         let manager = FileManager.default

@@ -5,10 +5,9 @@ import Synchronization
 /// Thai words as libthai knows them: the real-word check of a language written without spaces between words, the
 /// only code that talks to libthai and libdatrie (`Sources/CThai`).
 ///
-/// libthai splits a run of Thai letters where its dictionary's words end; each piece is then looked up in that
-/// same dictionary (`thbrk.tri`), and a piece it does not list is unknown: what the breaker was left with between
-/// words it knew. ICU's words are joined again first, so libthai sees the text as written. Neither handle is
-/// documented as safe to share between threads, so each call holds the lock.
+/// libthai splits a run of Thai letters where its dictionary's words end; a piece that same dictionary (`thbrk.tri`)
+/// does not list is unknown: what the breaker was left with between words it knew. ICU's words are joined again
+/// first, so libthai sees the text as written. Neither handle is documented as thread-safe, so calls hold the lock.
 package final class ThaiDictionary: WordDictionary {
     private struct Handles: @unchecked Sendable {
         let breaker: OpaquePointer
@@ -17,7 +16,6 @@ package final class ThaiDictionary: WordDictionary {
 
     private let handles: Mutex<Handles>
 
-    /// Opens libthai's breaker and its dictionary at `path`; nil when either cannot be opened.
     package init?(path: String) {
         guard let words = trie_new_from_file(path) else { return nil }
         guard let breaker = th_brk_new(nil) else {

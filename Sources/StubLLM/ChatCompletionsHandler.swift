@@ -90,8 +90,7 @@ struct ChatCompletionsHandler: Sendable {
         }
     }
 
-    /// `content` as this API streams it, a token at a time: four characters, about what providers' tokenizers give
-    /// for English (the same estimate as the stub's usage).
+    /// `content` as this API streams it, a token at a time: four characters, the stub's usage estimate for English.
     private func streamed(_ content: String, promptCharacters: Int) async -> Response {
         let (delay, stallAfter) = (await state.tokenDelayMilliseconds, await state.stallAfterTokens)
         let characters = Array(content)

@@ -19,9 +19,8 @@ enum ReplyShape: Sendable {
         return Self.json(object)
     }
 
-    /// `content` wrapped in this API's response JSON, with why the model stopped (`cutOff`: at its token limit) and
-    /// a token count (about four characters a token, as providers' tokenizers give for English). `nil` content is
-    /// what a reasoning model that spent its budget thinking sends.
+    /// `content` in this API's response JSON, with why the model stopped (`cutOff`: at its token limit) and a token
+    /// count (four characters a token, as for English); nil content is what a reasoning model out of budget sends.
     func reply(_ content: String?, cutOff: Bool = false, promptCharacters: Int = 0) -> String {
         let usage = (prompt: max(1, promptCharacters / 4), completion: (content?.count ?? 0) / 4 + (content == nil ? 512 : 1))
         let object: [String: Any] =

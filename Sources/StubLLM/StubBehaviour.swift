@@ -57,8 +57,7 @@ public enum StubBehaviour: String, Codable, Sendable, CaseIterable {
     /// HTTP 200, then the body one byte at a time, slowly.
     case trickle
 
-    /// The `owned_by` of the stub's model list: llama.cpp's server, whose `grammar` the stub takes, except where
-    /// the stub plays a generic OpenAI-compatible server that knows no grammar.
+    /// The `owned_by` of the stub's model list: llama.cpp's (it takes `grammar`) unless the stub plays another server.
     public var serverOwner: String {
         switch self {
         case .noGrammar, .noStructuredOutput: "organization-owner"

@@ -21,8 +21,7 @@ public actor StubLLMState {
     public private(set) var lastTraceparent: String?
     /// Set by ``releaseAll()`` so hanging and trickling answers stop, letting the server shut down promptly.
     public private(set) var isReleased = false
-    /// For a streamed reply: the pause between tokens, in milliseconds (25 is 40 tokens a second). The first token
-    /// comes after `latencyMilliseconds`.
+    /// For a streamed reply: the pause between tokens in ms (25 is 40 tokens a second), the first after the latency.
     public private(set) var tokenDelayMilliseconds: Int
     /// For a streamed reply: stop after this many tokens and keep the connection open, saying nothing more.
     public private(set) var stallAfterTokens: Int?
@@ -67,9 +66,7 @@ public actor StubLLMState {
     public private(set) var serverOwner: String?
 
     /// Plays another server in the model list: `"llamacpp"`, or any other owner for a generic OpenAI-compatible one.
-    public func set(serverOwner: String?) {
-        self.serverOwner = serverOwner
-    }
+    public func set(serverOwner: String?) { self.serverOwner = serverOwner }
 
     /// Counts one model-list request and returns the owner the list names.
     func listModels() -> String {
@@ -77,14 +74,10 @@ public actor StubLLMState {
         return serverOwner ?? behaviour.serverOwner
     }
 
-    package func recordAnswered() {
-        inFlight -= 1
-    }
+    package func recordAnswered() { inFlight -= 1 }
 
     /// Ends every hanging or trickling answer; call before stopping the server.
-    public func releaseAll() {
-        isReleased = true
-    }
+    public func releaseAll() { isReleased = true }
 
     /// Zeroes the counter and returns to normal, instant answers.
     public func reset() {

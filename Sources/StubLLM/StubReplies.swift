@@ -3,7 +3,6 @@ import StubModel
 
 /// The reply text for each well-formed behaviour.
 package enum StubReplies {
-    /// The assistant message content `behaviour` produces for the given messages.
     package static func content(for behaviour: StubBehaviour, system: String, user: String) -> String {
         let good = StubPromptWriter.questions(system: system, user: user)
         switch behaviour {

@@ -9,8 +9,7 @@ public struct AnthropicBackend: LLMBackend {
     private let endpoint: String
     private let apiKey: String?
 
-    /// Creates a backend; `baseURL` is `https://api.anthropic.com`, with or without a trailing `/v1` (people write
-    /// it both ways, and the SDKs' examples differ).
+    /// `baseURL` is `https://api.anthropic.com`, with or without `/v1`: people write it both ways, SDK examples differ.
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?) {
         self.http = JSONOverHTTP(transport: transport, secrets: apiKey.map { [$0] } ?? [])
         self.endpoint = Self.messagesURL(baseURL: baseURL)
@@ -18,8 +17,6 @@ public struct AnthropicBackend: LLMBackend {
         self.apiKey = apiKey
     }
 
-    /// Sends the system prompt and the conversation; returns the text blocks of the reply joined, why it stopped,
-    /// and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         let observer = ReplyObservation.current
         let body = MessagesRequest(

@@ -39,9 +39,8 @@ public struct BackendError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The kind of failure, for metrics and logs: `rate_limited`, `auth`, `bad_request`, `server_error`, `timeout`,
-    /// `connection` or `unreadable`. A bad key, an unknown model and a refused parameter are told apart by the
-    /// provider's own message in ``detail``.
+    /// The kind of failure, for metrics and logs. A bad key, an unknown model and a refused parameter are told apart
+    /// by the provider's own message in ``detail``.
     public var outcome: String {
         switch kind {
         case .timedOut: "timeout"

@@ -9,7 +9,6 @@ public enum FinishReason: Sendable, Equatable, CustomStringConvertible {
     /// Anything else, as the provider spelled it.
     case other(String)
 
-    /// The normalised reason for a provider's own word.
     public init(_ raw: String) {
         switch raw {
         case "stop", "end_turn", "stop_sequence", "eos": self = .stop

@@ -23,8 +23,7 @@ package struct JSONOverHTTP: Sendable {
         }
     }
 
-    /// POSTs `body` to `url` and reads the answer as a stream while it arrives, within `timeout`. An error status
-    /// is read as the whole JSON error it is.
+    /// POSTs `body` and reads the answer as a stream while it arrives; an error status is read as the whole JSON error.
     package func postStreaming<Body: Encodable>(
         _ body: Body,
         to url: String,
@@ -53,8 +52,7 @@ package struct JSONOverHTTP: Sendable {
             body: Array(try Self.encoder.encode(body)),
             timeout: timeout
         )
-        // An error status's body goes through it too; it is one JSON object, which no stream parser takes for text,
-        // and it is read whole below.
+        // An error's body goes through it too: one JSON object no stream parser takes for text, read whole below.
         request.onBodyChunk = onBodyChunk
         let response: HTTPTransportResponse
         do {

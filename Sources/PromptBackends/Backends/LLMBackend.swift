@@ -10,7 +10,6 @@ public protocol LLMBackend: Sendable {
 
     /// Asks the model for a reply, giving up after `timeout`. A reply with no text is a reply (the pipeline judges
     /// it as unusable and may ask again), not an error.
-    ///
     /// - Throws: ``BackendError`` when no reply arrived; `CancellationError` when the task was cancelled.
     func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply
 }

@@ -44,7 +44,5 @@ public struct LLMRequest: Sendable, Equatable {
     }
 
     /// Every user message, joined: the metadata and, on a re-ask, the feedback.
-    public var userText: String {
-        messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n")
-    }
+    public var userText: String { messages.filter { $0.role == "user" }.map(\.content).joined(separator: "\n") }
 }

@@ -9,7 +9,6 @@ public struct LanguageScopedBackend: LLMBackend {
     /// The primary language subtags it writes.
     public let languages: Set<String>
 
-    /// Scopes `base` to `languages` (primary subtags such as `en`).
     public init(_ base: any LLMBackend, languages: Set<String>) {
         self.base = base
         self.languages = languages

@@ -9,7 +9,6 @@ public struct OpenAIBackend: LLMBackend {
     private let apiKey: String?
     private let shape: RequestShape
 
-    /// Creates a backend that POSTs to `{baseURL}/chat/completions`, with a Bearer key when `apiKey` is set.
     public init(transport: any HTTPTransport, baseURL: String, model: String, apiKey: String?, options: BackendOptions = BackendOptions()) {
         self.http = JSONOverHTTP(transport: transport, secrets: apiKey.map { [$0] } ?? [])
         self.endpoint = baseURL.appendingPathComponentForURL("chat/completions")
@@ -20,11 +19,8 @@ public struct OpenAIBackend: LLMBackend {
         self.shape = RequestShape(options: options, backend: identity, strongest: nil)
     }
 
-    private var headers: [(name: String, value: String)] {
-        apiKey.map { [("Authorization", "Bearer \($0)")] } ?? []
-    }
+    private var headers: [(name: String, value: String)] { apiKey.map { [("Authorization", "Bearer \($0)")] } ?? [] }
 
-    /// Sends the system message and the conversation; returns the first choice's content, why it ended, and usage.
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         let deadline = ContinuousClock.now + timeout
         if shape.awaitsServerKind {

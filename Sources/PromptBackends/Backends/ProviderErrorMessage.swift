@@ -1,9 +1,8 @@
 import Foundation
 
-/// The message a provider put in an error answer, short and without secrets, for the log and `generate`.
-///
-/// OpenAI and Anthropic send `{"error": {"message": "…"}}`, Ollama `{"error": "…"}`, proxies plain text. Without
-/// it, a bad key, an unknown model and a refused parameter all read "HTTP 400".
+/// The message a provider put in an error answer, short and without secrets, for the log and `generate`: without it
+/// a bad key, an unknown model and a refused parameter all read "HTTP 400". OpenAI and Anthropic send
+/// `{"error": {"message": "…"}}`, Ollama `{"error": "…"}`, proxies plain text.
 package enum ProviderErrorMessage {
     package static let maximumLength = 200
 

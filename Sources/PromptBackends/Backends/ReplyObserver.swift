@@ -1,12 +1,10 @@
 import PromptDomain
 
-/// Sees a model's text while the model still writes it.
-///
-/// The generator sets one, as ``ReplyObservation/current``, for a request whose client asked for a stream; backends
-/// that can stream ask their provider to and hand it each piece. Without one, backends ask for the whole reply.
+/// Sees a model's text while the model still writes it. The generator sets one (``ReplyObservation/current``) for a
+/// request whose client streams; backends that can stream ask their provider to and hand it each piece. Without one,
+/// backends ask for the whole reply.
 public protocol ReplyObserver: Sendable {
-    /// A new call to `backend` begins (the first, a failover, or a re-ask): text from here on belongs to a new
-    /// reply, written by that backend.
+    /// A new call to `backend` begins (the first, a failover, or a re-ask): text from here on is a new reply, by it.
     func callStarted(by backend: BackendIdentity)
     /// More of the current reply's text, in order.
     func received(_ text: String)

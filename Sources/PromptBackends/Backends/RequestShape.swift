@@ -4,12 +4,11 @@ import Synchronization
 
 /// Which optional parameters a backend sends, learned from its refusals and remembered for the process's life.
 ///
-/// Providers differ in what they accept: OpenAI's reasoning models refuse `max_tokens` (they take
-/// `max_completion_tokens`) and any `temperature` but the default; some OpenAI-compatible servers refuse
-/// `response_format`. With `auto` a backend starts with the common shape; a 400 whose message names one of these
-/// parameters switches it, the call is made again within the same deadline, and the switch is logged once. An
-/// explicit setting (`LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`, `LLM_SEND_TEMPERATURE`) is never changed,
-/// so a known model never pays for the first refusal.
+/// Providers differ: OpenAI's reasoning models refuse `max_tokens` (they take `max_completion_tokens`) and any
+/// `temperature` but the default; some OpenAI-compatible servers refuse `response_format`. With `auto` a backend
+/// starts with the common shape; a 400 naming one of these switches it, the call is made again within the same
+/// deadline, and the switch is logged once. An explicit setting (`LLM_STRUCTURED_OUTPUT`, `LLM_MAX_TOKENS_PARAMETER`,
+/// `LLM_SEND_TEMPERATURE`) is never changed, so a known model never pays for the first refusal.
 ///
 /// Where the strongest output depends on which server answers (an OpenAI-compatible URL may be llama.cpp, vLLM or
 /// OpenAI itself), `auto` starts from the JSON schema every such server takes, and ``learn(strongest:)`` sets what
@@ -32,7 +31,6 @@ package final class RequestShape: Sendable {
         package var temperature: Bool
     }
 
-    /// What is sent now, and whether `auto` still waits to learn what the server is.
     private struct State {
         var choices: Choices
         var awaitsServerKind: Bool
@@ -88,8 +86,7 @@ package final class RequestShape: Sendable {
         }
     }
 
-    /// Changes what is sent after `error`, when it is a 400 naming a parameter this backend may adapt; returns
-    /// whether anything changed, i.e. whether asking again can help.
+    /// Changes what is sent after a 400 naming a parameter this backend may adapt; returns whether asking again helps.
     package func adapt(after error: BackendError) -> Bool {
         guard error.isBadRequest else { return false }
         let message = error.detail

@@ -2,9 +2,8 @@ import Foundation
 import Synchronization
 
 /// A reply read as it arrives: the body's bytes split into lines, each line decoded by the provider's parser, its
-/// text handed to the observer, and the whole reply assembled for the end.
-///
-/// Fed from the transport's thread one chunk at a time, then read once the transfer is done.
+/// text handed to the observer, and the whole reply assembled for the end. Fed from the transport's thread one chunk
+/// at a time, then read once the transfer is done.
 package final class StreamedReply: Sendable {
     /// What one line of a provider's stream says.
     package enum Event: Equatable {
@@ -25,8 +24,7 @@ package final class StreamedReply: Sendable {
     private let parse: @Sendable (Substring) -> [Event]
     private let observer: (any ReplyObserver)?
 
-    /// - Parameter parse: one line of the stream (without its newline) to what it says; blank and comment lines
-    ///   come too, and say nothing.
+    /// `parse` maps a line of the stream (without its newline) to what it says; blank and comment lines say nothing.
     package init(observer: (any ReplyObserver)?, parse: @escaping @Sendable (Substring) -> [Event]) {
         self.observer = observer
         self.parse = parse

@@ -9,8 +9,7 @@ public struct TokenUsage: Sendable, Equatable {
         self.completion = completion
     }
 
-    /// The count from a reply whose two numbers are each optional (Ollama's last line, a streamed reply's chunks):
-    /// `nil` unless the provider reported both.
+    /// The count from two optional numbers (Ollama's last line, stream chunks): nil unless the provider reported both.
     package init?(prompt: Int?, completion: Int?) {
         guard let prompt, let completion else { return nil }
         self.init(prompt: prompt, completion: completion)

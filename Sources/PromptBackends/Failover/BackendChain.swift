@@ -5,11 +5,10 @@ import Tracing
 
 /// The configured backends in order, each behind its own circuit breaker, sharing one deadline.
 ///
-/// A backend that fails (timeout, 5xx, 429, connection error, unusable answer) hands over to the next with the
-/// time that remains, never a fresh budget. Every backend but the last may use two thirds of what remains, so a
-/// primary that hangs still leaves the next one time to answer. Backends whose breaker is open, or that asked us to wait with
-/// `Retry-After`, are skipped without a call; when all are skipped the answer is `unavailable` at once. A backend
-/// that does not write the request's language is not asked (`unsupported_language` when none does).
+/// A backend that fails (timeout, 5xx, 429, connection error, unusable answer) hands over to the next with the time
+/// that remains, never a fresh budget; all but the last may use two thirds of it, so a hung primary leaves the next
+/// time to answer. Backends whose breaker is open, or that asked to wait (`Retry-After`), are skipped without a call:
+/// all skipped, `unavailable` at once. One not writing the language is not asked (`unsupported_language` if none do).
 public struct BackendChain: Sendable {
     package struct Link: Sendable {
         package let backend: any LLMBackend
@@ -24,8 +23,7 @@ public struct BackendChain: Sendable {
     /// Where each model call is a span, and what writes its `traceparent` for the provider.
     package let tracer: any Tracer
 
-    /// Creates a chain over `backends`, in order of preference; its calls' budgets are kept by `deadlines` (the app's
-    /// watch; a chain of its own, as a test or `photo-prompts generate` builds, gets a new one).
+    /// `backends` in order of preference; `deadlines` is the app's watch (a test's or `generate`'s chain gets its own).
     package init(
         backends: [any LLMBackend],
         failureThreshold: Int,
@@ -55,7 +53,6 @@ public struct BackendChain: Sendable {
         return states
     }
 
-    /// What one pass along the chain produced.
     package struct Outcome: Sendable {
         /// The reply and the link that gave it, or why there is none.
         package var result: Result<(reply: LLMReply, link: Link), FallbackError>
@@ -69,21 +66,17 @@ public struct BackendChain: Sendable {
         package var duration: Duration
         package var outcome: String
         package var usage: TokenUsage?
-        /// For a call cancelled because no one waited for it any more: the completion tokens it would have
-        /// written, by the backend's recent mean.
+        /// For a call cancelled as no one waited any more: the tokens it would have written, by the recent mean.
         package var savedTokens: Int?
 
         /// Whether a call went out: every attempt but one its breaker or a `Retry-After` skipped.
         package var madeCall: Bool { outcome != Self.skipped }
 
-        /// The outcome of an attempt that made no call.
         package static let skipped = "skipped"
     }
 
     /// Why a pass produced no reply.
-    package struct FallbackError: Error, Sendable {
-        package var reason: FallbackReason
-    }
+    package struct FallbackError: Error, Sendable { package var reason: FallbackReason }
 
     /// What `validator` made of a reply, and how long judging it took.
     package struct Judgement: Sendable {
@@ -94,11 +87,9 @@ public struct BackendChain: Sendable {
     }
 
     /// Asks each backend in turn until `validator` finds one's reply usable, or `deadline` passes; returns the pass
-    /// and the judgement of the reply it ends with, so each reply is judged once, as it arrives.
-    ///
-    /// When none is usable and the pass ends on an unusable reply, with time left, that reply is the result: the
-    /// caller goes on with its judgement like any other, so its rejections are counted and it may re-ask that backend
-    /// with feedback.
+    /// and the judgement of the reply it ends with, so each reply is judged once, as it arrives. A pass ending on an
+    /// unusable reply with time left returns that reply: the caller counts its rejections like any other's, and may
+    /// re-ask that backend with feedback.
     package func complete(
         _ request: LLMRequest,
         judgedBy validator: PromptValidator,
@@ -145,8 +136,7 @@ public struct BackendChain: Sendable {
         }
     }
 
-    /// Asks one backend, if its breaker allows, with the time left before `deadline`.
-    /// `attempt` counts the request's calls, this one included, for its span.
+    /// Asks one backend, if its breaker allows, with the time left; `attempt` numbers the request's calls for its span.
     package func ask(_ link: Link, _ request: LLMRequest, deadline: ContinuousClock.Instant, attempt: Int, logger: Logger) async -> Outcome {
         let identity = link.backend.identity
         let remaining = deadline - .now
@@ -166,8 +156,8 @@ public struct BackendChain: Sendable {
         }
     }
 
-    /// One call to `link`'s backend, recorded in its breaker, latency and token mean, and told to the provider as
-    /// `span`'s child through `traceparent`.
+    /// One call to `link`'s backend, recorded in its breaker, latency and token mean, told to the provider as `span`'s
+    /// child through `traceparent`.
     private func call(_ link: Link, _ request: LLMRequest, within remaining: Duration, span: any Span, logger: Logger) async -> Outcome {
         let identity = link.backend.identity
         var request = request
@@ -207,10 +197,9 @@ public struct BackendChain: Sendable {
         }
     }
 
-    /// Calls `backend` as a child of the request's task, and enforces `budget` independently in case the backend
-    /// overruns its own timeout: at the budget the call is cancelled (its libcurl transfer removed) and the chain
-    /// moves on to the next link. A backend must end when cancelled; the controller's `answer(by:)` keeps the
-    /// client's deadline even for one that does not.
+    /// Calls `backend` as a child of the request's task, enforcing `budget` itself in case the backend overruns its own
+    /// timeout: the call is then cancelled (its libcurl transfer removed) and the chain moves on. A backend must end
+    /// when cancelled; the controller's `answer(by:)` keeps the client's deadline even for one that does not.
     private func call(_ backend: any LLMBackend, _ request: LLMRequest, within budget: Duration) async throws -> LLMReply {
         do {
             return try await deadlines.withDeadline(.now + budget + .milliseconds(50)) { try await backend.complete(request, timeout: budget) }

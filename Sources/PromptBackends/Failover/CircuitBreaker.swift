@@ -28,8 +28,7 @@ package actor CircuitBreaker {
         self.clock = clock
     }
 
-    /// For metrics and readiness: 1 while calls are refused (open, or a `Retry-After` pending), 0.5 when the next
-    /// call would be a probe, 0 when closed.
+    /// For metrics and readiness: 1 while calls are refused, 0.5 when the next call would be a probe, 0 when closed.
     package var openness: Double {
         if let quietUntil, clock.now < quietUntil { return 1 }
         switch phase {
@@ -56,9 +55,7 @@ package actor CircuitBreaker {
         }
     }
 
-    package func recordSuccess() {
-        phase = .closed(consecutiveFailures: 0)
-    }
+    package func recordSuccess() { phase = .closed(consecutiveFailures: 0) }
 
     /// Records a failure; `retryAfter` (from a 429) keeps callers away for that long, up to `retryAfterMax`.
     package func recordFailure(retryAfter: TimeInterval? = nil) {

@@ -1,8 +1,7 @@
 import Synchronization
 
-/// The last `capacity` values recorded, the oldest overwritten first: a backend's recent latencies (their p90 says
-/// whether a re-ask still fits in the deadline) and completion tokens (their mean is what a call cancelled before its
-/// reply would have written, as far as anyone can tell, counted as tokens saved).
+/// The last `capacity` values, oldest overwritten first: a backend's recent latencies (their p90 says whether a re-ask
+/// fits the deadline) and completion tokens (their mean is counted as saved when a call is cancelled before its reply).
 package final class RecentSamples<Value: Sendable>: Sendable {
     /// The values kept, in no particular order, and where the next one goes once they fill `capacity`.
     private let window: Mutex<(values: [Value], next: Int)>

@@ -4,10 +4,9 @@ import Synchronization
 /// when no caller waits for it any more.
 ///
 /// "Identical" is decided by the key (the cache key): a double tap or a client's retry shares one backend call.
-/// Each run has a `Shared` companion, made by the caller that starts it, through which the run tells what it has
-/// done so far to callers that join it before it ends (the prompts a streamed reply has yielded).
-/// A lock, not an actor: the bookkeeping is two dictionary operations, and an actor added executor hops to every
-/// model call (into the actor, into the work's task, back through the actor).
+/// Each run has a `Shared` companion, made by the caller that starts it, through which the run tells callers that
+/// join before it ends what it has done so far (the prompts a streamed reply has yielded). A lock, not an actor: the
+/// bookkeeping is two dictionary operations, and an actor added executor hops to every model call.
 package final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
     private struct Flight {
         let number: UInt64
@@ -27,11 +26,9 @@ package final class SingleFlight<Value: Sendable, Shared: Sendable>: Sendable {
     package init() {}
 
     /// Runs `operation` for `key` with a new companion from `makeShared`, or joins the run already in flight, whose
-    /// companion `join` is handed before the result is awaited. `joined` tells which happened.
-    ///
-    /// The work runs in its own task, so one caller's cancellation does not fail the others. A cancelled caller
-    /// stops waiting for it as a caller; when it was the last one (a client that left, or every caller's deadline
-    /// passed), the work is cancelled too, and each caller gets what the cancelled work returns.
+    /// companion `join` is handed before the result is awaited; `joined` tells which. The work runs in its own task,
+    /// so one caller's cancellation does not fail the others; when the last caller is cancelled (a client that left,
+    /// or every caller's deadline passed), the work is cancelled too, and each caller gets what it returns.
     package func run(
         _ key: String,
         shared makeShared: () -> Shared,

@@ -4,8 +4,6 @@ import Tracing
 /// What a request's spans say of its model calls and of the gate: names, counts and outcomes, never a prompt, a
 /// reply, a caption or a key. Attribute names follow OpenTelemetry's `gen_ai` conventions where they have one.
 extension Span {
-    /// A model call: the provider and model, the template version that wrote the request, the call's place among the
-    /// request's calls, its outcome and the tokens the provider reported.
     package func describeModelCall(_ identity: BackendIdentity, request: LLMRequest, number: Int, outcome: BackendChain.Attempt?) {
         updateAttributes { attributes in
             attributes["gen_ai.system"] = identity.provider

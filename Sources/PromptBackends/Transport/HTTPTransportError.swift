@@ -5,7 +5,6 @@ public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
         case timedOut
         /// The host name did not resolve, or no connection could be made.
         case connectionFailed
-        /// The response was larger than the transport accepts.
         case responseTooLarge
         case other
     }

@@ -1,4 +1,3 @@
-/// A complete HTTP response.
 public struct HTTPTransportResponse: Sendable {
     public var status: Int
     /// Header fields of the final response, names lower-cased.

@@ -1,11 +1,9 @@
 /// What the model is asked to write, in the terms the gate and the word rule accept: `items` questions, each one
 /// line within the language's word range, ending with the script's question mark.
 ///
-/// Backends turn it into the strongest constraint their provider takes: a GBNF grammar for llama.cpp
-/// (``PromptGrammar``), a JSON schema with the item count and a length bound per item elsewhere
-/// (``PromptListSchema``). A grammar shapes the text; it does not make it true, so the gate still judges every word.
+/// Backends turn it into the strongest constraint their provider takes: a GBNF grammar (``PromptGrammar``) or a JSON
+/// schema (``PromptListSchema``). It shapes the text, not its truth: the gate still judges every word.
 public struct OutputConstraint: Sendable, Equatable {
-    /// How many questions to write.
     public var items: Int
     public var language: LanguageTag
     /// The word rule the gate applies: counting and range.
@@ -53,12 +51,11 @@ public struct OutputConstraint: Sendable, Equatable {
     }
 
     /// Characters a question may have in a JSON schema's `minLength`/`maxLength`: three to eight per word where
-    /// words are spaced (English's 8–15 words are 35–100 characters), else ``characterRange``.
+    /// words are spaced (24–120 for English's 8–15 words, which run 35–100 characters), else ``characterRange``.
     package var itemLengthRange: ClosedRange<Int> {
         spacesWords ? (wordRule.range.lowerBound * 3)...(wordRule.range.upperBound * 8) : characterRange
     }
 
-    /// The question mark that ends a question in the language's script.
     package var questionMark: String {
         switch language.language {
         case "ja", "zh", "yue": "？"

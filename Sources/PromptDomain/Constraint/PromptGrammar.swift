@@ -1,15 +1,12 @@
-/// A GBNF grammar (llama.cpp's `grammar`, see its `grammars/README.md`) for the reply an ``OutputConstraint`` asks
-/// for, generated from the word rule and the language's script, never written by hand per language.
+/// A GBNF grammar (llama.cpp's `grammar`) for the reply an ``OutputConstraint`` asks for, generated from the word
+/// rule and the language's script, never written by hand per language.
 ///
-/// Each of the `items` lines is one question: for a language whose words are spaced, a first word, then the rest of
-/// the range's words separated by single spaces, each of the script's letters only (no digits, brackets, colons or
-/// markup: what the gate would strip or reject), at most 16 of them, an inner apostrophe or hyphen only where the
-/// language's examples have one, an optional comma after a word, and the script's question mark; for a language
-/// without spaces, a bounded run of the script's letters and its commas. A question opens with one of the
-/// language's openers where `prompts/openers/` lists them (a word or two: "What did"), else a capital in a cased
-/// script; Spanish opens with "¿". Letters
-/// are listed, not "anything but punctuation": a small model fills a negated class with no-break spaces and glues
-/// words, and with apostrophes allowed glues them across one ("sea'slice").
+/// Each of the `items` lines is one question. Where words are spaced: the range's words, single-spaced, each of at
+/// most 16 of the script's letters (no digits, brackets, colons or markup the gate would strip or reject), an inner
+/// apostrophe or hyphen where the language's examples have one, an optional comma after a word, the question mark.
+/// Elsewhere: a bounded run of letters and the script's commas. A question opens with a listed opener
+/// (`prompts/openers/`), else a capital in a cased script; Spanish's with "¿". Letters are listed, not "anything but
+/// punctuation": a small model fills a negated class with no-break spaces and glues words ("sea'slice").
 package enum PromptGrammar {
     package static func gbnf(for constraint: OutputConstraint) -> String {
         let mark = "\"\(constraint.questionMark)\""
@@ -22,8 +19,7 @@ package enum PromptGrammar {
             }
             return range.count == 1 ? written(range.lowerBound) : written(range.lowerBound) + "-" + written(range.upperBound)
         }.joined()
-        // The details the grammar can write, when a line is to name one: words of the script's letters, each after a
-        // single space.
+        // The details the grammar can write for a naming line: words of the script's letters, single-spaced.
         let details = constraint.details.filter { detail in
             constraint.namingLines > 0
                 && detail.split(separator: " ", omittingEmptySubsequences: false).allSatisfy { word in
@@ -33,8 +29,7 @@ package enum PromptGrammar {
         let naming = details.isEmpty ? 0 : min(constraint.namingLines, constraint.items)
         let lines = Array(repeating: "item", count: constraint.items - naming) + Array(repeating: "naming", count: naming)
         var rules = ["root ::= " + lines.joined(separator: " ")]
-        // Each detail by its length (in words, or in characters where words are not spaced), so that a line naming
-        // one keeps to the range: `detail2 ::= "hospital bed"`.
+        // Each detail by length (words, or characters where unspaced), so a naming line keeps to the range.
         let byLength = Dictionary(grouping: details) { constraint.spacesWords ? $0.split(separator: " ").count : $0.count }
         rules += byLength.keys.sorted().map { length in
             "detail\(length) ::= " + byLength[length, default: []].map { "\"\($0)\"" }.joined(separator: " | ")
@@ -78,8 +73,7 @@ package enum PromptGrammar {
             if cased, constraint.openers.isEmpty { rules.append("cap ::= [A-ZÀ-ÖØ-Þ]") }
         } else {
             let range = constraint.characterRange
-            // Thai separates phrases with spaces; Chinese and Japanese use their own commas inside a question. A
-            // question opens with a letter, never with one of these.
+            // Thai spaces phrases, Chinese and Japanese use their own commas; a question opens with a letter.
             let separators = "、，" + (constraint.language.language == "th" ? " " : "")
             rules += [
                 "item ::= letter char{\(range.lowerBound - 1),\(range.upperBound - 1)} \(mark) \"\\n\"",

@@ -1,22 +1,18 @@
 import Foundation
 
-/// The kinds of question a card can ask in one language: the senses, the people, what came just before, a feeling,
-/// what it meant… Operators list them per language in `prompts/angles/<tag>.txt`, one per line: a name, how the
-/// template asks for it, and words that show a question takes it.
+/// The kinds of question a card can ask in one language: the senses, the people, what came just before, a feeling…
+/// Listed in `prompts/angles/<tag>.txt`, one per line: name | how the template asks | words that show it.
 ///
 ///     senses | what they saw, heard, smelled, tasted or touched | sound, smell, hear, taste, touch, colour
 ///
-/// A card's angle is the one with the most of its words in the card, the first listed on a tie; none when it has
-/// none. A word of several ("just before") is in a card when all of its parts are. Words are matched as
-/// ``PromptSignature``'s terms, so "smells" and "smelled" both show the senses, and a history that keeps only
-/// signatures still knows the angle of every card in it.
+/// A card's angle is the one with most words in the card (first listed on a tie); a word of several ("just before")
+/// counts when all its parts do. Words match as ``PromptSignature`` terms, so "smelled" shows the senses, and a
+/// history of signatures alone still knows every card's angle.
 public struct Angles: Sendable, Equatable {
-    /// One angle: its name (the same in every language, for the stats), how a template asks for it, and its words'
-    /// terms.
+    /// One angle: its name (the same in every language, for the stats), its wording and its words' terms.
     public struct Angle: Sendable, Equatable {
         public let name: String
         public let wording: String
-        /// Each word's terms.
         let cues: Set<[UInt32]>
     }
 
@@ -26,11 +22,9 @@ public struct Angles: Sendable, Equatable {
     /// Each cue under its first term, with the index of its angle: a card's angle is found from its own dozen terms,
     /// not by trying every cue of every angle, and the month rule asks it of up to 900 cards a request.
     private let cuesByTerm: [UInt32: [(angle: Int, terms: [UInt32])]]
-    /// Bit `term % 1024` set for each cue's first term: most of a card's terms begin no cue, and this says so
-    /// without hashing them, for the 900 cards of a full history.
+    /// Bit `term % 1024` per cue's first term: most card terms begin no cue, and this says so without hashing.
     private let firstTerms: [UInt64]
 
-    /// No angles: every card's angle is none.
     public static let none = Angles(all: [])
 
     private init(all: [Angle]) {
@@ -51,10 +45,8 @@ public struct Angles: Sendable, Equatable {
         left.all == right.all
     }
 
-    /// The angles of a file's `lines` in `language`; those whose name is in `only` when it is given, in its order.
-    ///
-    /// - Throws: a message naming the line that does not have three parts, or the word that no signature keeps (a
-    ///   small word such as "the": it could never show an angle).
+    /// The angles of a file's `lines` in `language`; only those named in `only`, in its order, when it is given.
+    /// - Throws: for a line without three parts, or a word no signature keeps ("the": it could never show an angle).
     public init(lines: [String], language: LanguageTag, only names: [String]? = nil) throws(AnglesError) {
         var parsed: [(line: String, name: String, wording: String, words: [String])] = []
         for line in lines {
@@ -100,21 +92,18 @@ public struct Angles: Sendable, Equatable {
         }
     }
 
-    /// The name of the angle of `signature`, or nil.
     public func name(of signature: PromptSignature) -> String? {
         angle(of: signature.terms).map { all[$0].name }
     }
 }
 
 extension Angles {
-    /// A template's angles in every language it has a file for (`prompts/angles/<tag>.txt`), parsed once when the
-    /// template's lists are set.
+    /// A template's angles in every language it has a file for, parsed once when the template's lists are set.
     public struct Catalog: Sendable, Equatable {
         private let byTag: [String: Angles]
         /// The files' fingerprint: the angles shape the system message, so they are part of the cache key.
         package let fingerprint: String
 
-        /// No angles in any language.
         public static let none = Catalog(byTag: [:], fingerprint: "-")
 
         private init(byTag: [String: Angles], fingerprint: String) {
@@ -122,7 +111,6 @@ extension Angles {
             self.fingerprint = fingerprint
         }
 
-        /// The angles of `lists`, keeping those named in `names` when they are given.
         public init(_ lists: LanguageLists, only names: [String]? = nil) throws(AnglesError) {
             var byTag: [String: Angles] = [:]
             for (tag, lines) in lists.linesByTag {

@@ -1,21 +1,17 @@
-/// What a prompt asks, as the set of its content words' stems: two prompts whose sets mostly agree are the same
-/// question to a user, even when they differ in small words, word forms, numbers, dates or a place's accents.
+/// What a prompt asks, as the set of its content words' stems: prompts whose sets mostly agree are the same question
+/// to a user, even when they differ in small words, word forms, numbers, dates or a place's accents.
 ///
-/// "What do you do today in Boston, United States?" and "What did you do on Tuesday at Boston, United States?" have
-/// one signature: {what, boston, unit, state}. Words are ICU's; stems are Snowball's where it has the language, the
-/// first two syllables of a Korean word (its particles and endings come after), and ICU's words as they are in
-/// Japanese, Chinese and Thai. Terms are kept as 32-bit hashes: a stored signature holds no word of the prompt.
-/// A change to the terms a text yields (a list, a stemmer, a rule) leaves the history's older signatures apart from
-/// new ones: until they lapse with the window, those prompts are kept from coming back by their exact keys only.
+/// "What do you do today in Boston, United States?" and "What did you do on Tuesday at Boston, United States?" both
+/// give {what, boston, unit, state}. Words are ICU's; stems are Snowball's, a Korean word's first two syllables (its
+/// particles come after), or the word itself (Japanese, Chinese, Thai). Terms are 32-bit hashes: a stored signature
+/// holds no word. Changing how terms are made leaves stored signatures apart; keys alone catch those until they lapse.
 public struct PromptSignature: Sendable, Hashable {
-    /// The share of terms two prompts must have in common (Jaccard: shared over all) to be near-duplicates. Measured
-    /// on the pair tables in `NearDuplicatePairTests`; docs/QUALITY.md gives the rates.
+    /// The Jaccard share of terms near-duplicates reach; measured in `NearDuplicatePairTests` (docs/QUALITY.md).
     public static let threshold = 0.75
 
     /// The terms' hashes, sorted, each once.
     public let terms: [UInt32]
 
-    /// The signature of `text`, a prompt in `language`.
     public init(_ text: String, language: LanguageTag) {
         self = Self.signatures(of: [text], language: language)[0]
     }
@@ -83,21 +79,18 @@ public struct PromptSignature: Sendable, Hashable {
         return Double(shared) / Double(terms.count + other.terms.count - shared)
     }
 
-    /// Whether the two prompts ask the same thing. A prompt made only of small words ("What is this?") has no
-    /// terms and is a repeat only of itself, by its repeat key.
+    /// Whether the two prompts ask the same thing; one of small words only ("What is this?") repeats only by its key.
     public func isNearDuplicate(of other: PromptSignature) -> Bool {
         !terms.isEmpty && similarity(to: other) >= Self.threshold
     }
 
-    /// ICU's words where a language does not space them; elsewhere the runs of letters, marks and numbers, with an
-    /// apostrophe inside a word kept ("what's", "l'été"): the same words, without opening a break iterator for
-    /// every prompt, which would cost ten times the rest.
+    /// ICU's words where a language does not space them; elsewhere runs of letters, marks and numbers, an inner
+    /// apostrophe kept ("l'été"): the same words, without a break iterator per prompt at ten times the rest's cost.
     private static func words(of text: String, language: LanguageTag) -> [Substring] {
         if CalibratedWordRanges.segmentedLanguages.contains(language.language) {
             return WordSegmenter.words(in: text, locale: language.description) ?? text.split(whereSeparator: \.isWhitespace)
         }
-        // ASCII's letters, digits and apostrophe are the only bytes of the rule that take part in a word: most prompts
-        // and photos are ASCII, and walking them as characters cost most of a cache hit's signing.
+        // Most texts are ASCII, walked as bytes: as characters they cost most of a cache hit's signing.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
             return runs(of: text, in: text.utf8, inWord: { isLetter($0) || (0x30...0x39).contains($0) }, apostrophe: { $0 == 0x27 }, letter: isLetter)
@@ -149,8 +142,7 @@ public struct PromptSignature: Sendable, Hashable {
             word = withoutElision(word, language: language)
         }
         guard !word.isEmpty, !SmallWords.contains(word, language: language) else { return nil }
-        // Stemmed twice: Snowball maps "quienes" to "quien" and "quien" to "qui", so one pass leaves the plural
-        // and the singular apart; a second pass brings such pairs together.
+        // Stemmed twice: Snowball maps "quienes" to "quien" but "quien" to "qui"; a second pass joins such pairs.
         if let stemmer {
             let stem = stemmer.stem(stemmer.stem(word))
             return SmallWords.containsStem(stem, language: language) ? nil : stem
@@ -159,8 +151,7 @@ public struct PromptSignature: Sendable, Hashable {
         return word
     }
 
-    /// English keeps the word before an apostrophe ("what's", "didn't"); French and Italian the word after it
-    /// ("l'été", "dell'estate").
+    /// English keeps the word before an apostrophe ("didn't"); French and Italian the word after it ("l'été").
     private static func withoutElision(_ word: String, language: String) -> String {
         guard let apostrophe = word.firstIndex(where: { $0 == "'" || $0 == "’" }) else { return word }
         switch language {

@@ -1,12 +1,10 @@
 import Foundation
 
-/// What a user was shown inside the history's window, as the store reads it back: each prompt's key, when it was
-/// shown, and its signature's terms, end to end in flat arrays. Reading a user's 900 prompts fills four arrays, where
-/// 900 signatures would each be an allocation of their own; a prompt is a ``SeenPrompt`` again only when asked for.
+/// What a user was shown inside the history's window, as the store reads it back: keys, times and signature terms in
+/// flat arrays, not 900 allocations; a prompt is a ``SeenPrompt`` again only when asked for.
 public struct SeenHistory: Sendable, Equatable, RandomAccessCollection, ExpressibleByArrayLiteral {
     /// Each prompt's key (``SeenPrompt/key``).
     public private(set) var keys: [UInt64] = []
-    /// When each prompt was shown.
     public private(set) var shownAt: [Date] = []
     /// Every prompt's signature terms, end to end: prompt `i`'s end at `ends[i]`, where prompt `i + 1`'s begin.
     package private(set) var terms: [UInt32] = []
@@ -14,10 +12,8 @@ public struct SeenHistory: Sendable, Equatable, RandomAccessCollection, Expressi
     /// Each prompt's ``SeenPrompt/photoTerms``.
     package private(set) var photoTerms: [UInt32] = []
 
-    /// Nothing shown.
     public init() {}
 
-    /// The history of `records`, in order.
     public init(_ records: some Sequence<SeenPrompt>) {
         for record in records { append(record) }
     }
@@ -39,7 +35,6 @@ public struct SeenHistory: Sendable, Equatable, RandomAccessCollection, Expressi
         )
     }
 
-    /// Adds `record` at the end.
     public mutating func append(_ record: SeenPrompt) {
         keys.append(record.key)
         shownAt.append(record.shownAt)

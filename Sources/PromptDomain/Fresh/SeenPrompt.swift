@@ -1,19 +1,16 @@
 import Crypto
 import Foundation
 
-/// One prompt a user was shown, as their history keeps it: a hash of its repeat key and its near-duplicate
-/// signature, never its text.
+/// One prompt a user was shown, as their history keeps it: its repeat key's hash and its signature, never its text.
 public struct SeenPrompt: Sendable, Equatable {
     /// A hash of the prompt's repeat key (``PromptNormalizer/repeatKey(_:)``): equal for exact repeats.
     public var key: UInt64
-    /// Its near-duplicate signature.
     public var signature: PromptSignature
     public var shownAt: Date
     /// Which of the signature's first 32 terms are the photo's own words (bit `i` for `signature.terms[i]`): the rest
     /// is its frame, which the month rule compares with later cards about other photos.
     public var photoTerms: UInt32
 
-    /// Creates a record from what the store kept.
     public init(key: UInt64, signature: PromptSignature, shownAt: Date, photoTerms: UInt32 = 0) {
         self.key = key
         self.signature = signature

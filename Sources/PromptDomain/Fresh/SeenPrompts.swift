@@ -1,37 +1,29 @@
 import Foundation
 
-/// Everything a user has been shown that a new prompt must not repeat: a session's rounds and, when the service
-/// keeps one, the user's history. A prompt is seen when its repeat key matches one shown, or when it is a
-/// near-duplicate of one (``PromptSignature``), or when it has the frame of one shown in this session.
+/// Everything a user has been shown that a new prompt must not repeat: a session's rounds and the user's history.
+/// A prompt is seen when its repeat key matches, when it is a near-duplicate (``PromptSignature``), or when it has
+/// the frame of one shown this session.
 ///
-/// A card's frame is its signature without the photo's own words (``framing(_:angles:)``): "How did you feel about
-/// the harbor and the boats?" and "How did you feel about the coffee and the book?" share {how, feel}. Two cards of
-/// one frame about two things in one photo read as one question twice, so an answer or a session never holds both.
-/// Across a month, a frame the user met is held until they have met every other angle (``Angles``) since: a user
-/// who opens the app every day meets a different kind of question each day. A held card is not seen but shown last
-/// (``holdsFrame(_:)``).
+/// A frame is a signature without the photo's own words (``framing(_:angles:)``): two cards of one frame about two
+/// things in one photo read as one question twice. Across a month a frame is held until the user has met every other
+/// angle (``Angles``) since, so a daily user meets a different kind of question each day; a held card is shown last.
 ///
-/// It is consulted on every answer, cache hits included, so it does no work it can skip: with nothing seen, nothing
-/// is computed; a history is used as the store read it, its keys scanned rather than hashed into a table that a
-/// handful of lookups would not repay; a prompt that carries its signature (one the model wrote for this service)
-/// is not signed again.
+/// Consulted on every answer, cache hits included, so it skips what it can: nothing seen, nothing computed; history
+/// keys are scanned, not hashed (a few lookups would not repay a table); a prompt's own signature is not redone.
 public struct SeenPrompts: Sendable {
-    /// The language the prompts are in: their signatures are worked out by its rules.
     public let language: LanguageTag
-    /// Repeat keys shown in this session, as they are.
+    /// This session's repeat keys.
     private var keys: Set<String> = []
     /// The history's repeat keys as the store keeps them (``SeenPrompt/key(_:)``), and when each was shown.
     private var historyKeys: [UInt64] = []
     private var historyShownAt: [Date] = []
-    /// The seen signatures: their terms end to end, where each ends, and a 64-bit summary of each (bit `term % 64`
-    /// set per term). Flat, so that comparing a prompt with a 900-prompt history touches three arrays, not 900.
+    /// Seen signatures, flat (terms, ends, masks of bit `term % 64`): a 900-prompt history is three arrays, not 900.
     private var terms: [UInt32] = []
     private var ends: [Int] = []
     private var masks: [UInt64] = []
     /// How many of the seen signatures are the history's, which come first: the rest are this session's.
     private let historyCount: Int
-    /// The photo's own terms, which a frame leaves out, and the angles cards are known by; none until
-    /// ``framing(_:angles:)``.
+    /// The photo's own terms, which a frame leaves out, and the cards' angles; set by ``framing(_:angles:)``.
     private var photoTerms: Set<UInt32> = []
     private var angles = Angles.none
     /// The history's frames the month rule holds, end to end like the signatures above.
@@ -40,11 +32,9 @@ public struct SeenPrompts: Sendable {
     private var heldFrameMasks: [UInt64] = []
     /// When the user last met each angle, by its index in ``Angles/all``, as far back as the frames' walk went.
     private var angleLastMet: [Int: Date] = [:]
-    /// Which of each history signature's terms are its photo's words, for the frames; emptied once they are worked
-    /// out, so a second framing walks nothing.
+    /// Which history terms are their photo's words, for the frames; emptied once used, so reframing walks nothing.
     private var historyPhotoTerms: [UInt32] = []
 
-    /// Nothing seen yet, or the user's `history`.
     public init(language: LanguageTag, history: SeenHistory = []) {
         self.language = language
         historyCount = history.ends.count
@@ -58,18 +48,15 @@ public struct SeenPrompts: Sendable {
         }
     }
 
-    /// The prompts with `shownTexts` seen, in `language`.
     public init(language: LanguageTag, shownTexts: [String]) {
         self.init(language: language)
         for text in shownTexts { insert(text: text, repeatKey: PromptNormalizer.repeatKey(text), signature: nil) }
     }
 
-    /// Whether nothing has been seen.
     public var isEmpty: Bool { keys.isEmpty && historyKeys.isEmpty }
 
-    /// The same, with frames taken against `photo`, the signature of a photo's own words
-    /// (``PromptSignature/init(photo:language:)``), and cards known by `angles`: the history's frames the month rule
-    /// holds are worked out here, once a request.
+    /// The same, framed against `photo` (``PromptSignature/init(photo:language:)``) and `angles`: the month's held
+    /// frames are worked out here, once a request.
     public func framing(_ photo: PromptSignature, angles: Angles) -> SeenPrompts {
         var framed = self
         framed.photoTerms = Set(photo.terms)
@@ -113,11 +100,9 @@ public struct SeenPrompts: Sendable {
         }
     }
 
-    /// `prompts` in the order an answer shows them, one at a time: a card whose frame the month holds free, then one
-    /// that names something in the photo, then one of an angle neither this session nor the cards before it showed,
-    /// then one of the angle the user met longest ago; on a tie, the order given. The free come first, the specific
-    /// among them in different angles where they have them, the generic after them in the same way, then the held
-    /// ones likewise; what is left (the surplus) keeps the same order for the refreshes.
+    /// `prompts` in the order an answer shows them, picked one at a time: free frame first, then naming something in
+    /// the photo, then an angle not yet shown, then the angle met longest ago; ties keep the given order. The surplus
+    /// left for refreshes is ranked the same way.
     public func ranked(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
         guard prompts.count > 1, !angles.all.isEmpty || !photoTerms.isEmpty else { return prompts }
         var shown = Set<Int>()
@@ -154,7 +139,6 @@ public struct SeenPrompts: Sendable {
         return ranked
     }
 
-    /// The name of the angle of a card with `signature`, by the angles it was framed with.
     public func angleName(of signature: PromptSignature) -> String? {
         angles.name(of: signature)
     }
@@ -175,18 +159,15 @@ public struct SeenPrompts: Sendable {
         terms.reduce(0) { $0 | 1 << ($1 % 64) }
     }
 
-    /// Remembers every prompt of `prompts` as shown.
     public mutating func insert(_ prompts: [Prompt]) {
         for prompt in prompts { insert(text: prompt.text, repeatKey: prompt.repeatKey, signature: prompt.signature) }
     }
 
-    /// Remembers every prompt of `prompts` as shown.
     public mutating func insert(_ prompts: [ValidPrompt]) {
         for prompt in prompts { insert(text: prompt.text, repeatKey: prompt.repeatKey, signature: prompt.signature) }
     }
 
-    /// Remembers a prompt known only by its repeat key (one a concurrent refresh committed): exact repeats of it are
-    /// seen.
+    /// Remembers a prompt known only by its repeat key (one a concurrent refresh committed).
     public mutating func insert(repeatKey: String) {
         keys.insert(repeatKey)
     }
@@ -200,9 +181,8 @@ public struct SeenPrompts: Sendable {
         return containsNearDuplicate(of: signature.terms, terms: terms, ends: ends, masks: masks) || sessionHasFrame(of: signature.terms)
     }
 
-    /// Whether the month rule holds the frame of `prompt`. A held card is not dropped but shown last
-    /// (``ranked(_:)``): after every card of a free frame, and before the fallback copy, which would otherwise come
-    /// back word for word once a month has held every frame a model writes.
+    /// Whether the month rule holds `prompt`'s frame. A held card is shown last (``ranked(_:)``), not dropped: else
+    /// the fallback copy would come back word for word once a month holds every frame a model writes.
     public func holdsFrame(_ prompt: ValidPrompt) -> Bool {
         // A prompt read back from the store carries no signature: with nothing held, none is worked out.
         guard !heldFrameEnds.isEmpty else { return false }
@@ -222,8 +202,7 @@ public struct SeenPrompts: Sendable {
         return containsNearDuplicate(of: frame, terms: heldFrameTerms, ends: heldFrameEnds, masks: heldFrameMasks)
     }
 
-    /// Whether a prompt of this session has the frame of `candidate`: the two signatures agree, the photo's terms
-    /// left out of both. A frame of the photo's words alone is nobody's.
+    /// Whether a session prompt has `candidate`'s frame (photo terms left out); a frame of photo words is nobody's.
     private func sessionHasFrame(of candidate: [UInt32]) -> Bool {
         guard ends.count > historyCount else { return false }
         let frame = PromptSignature(terms: candidate.filter { !photoTerms.contains($0) })
@@ -236,10 +215,8 @@ public struct SeenPrompts: Sendable {
         return false
     }
 
-    /// Whether a signature of the table `terms`, `ends`, `masks` is a near-duplicate of `candidate`
-    /// (``PromptSignature/isNearDuplicate(of:)``). A signature is compared term by term only when enough of the
-    /// candidate's terms fall on bits of its mask: the terms they share can be no more, so most of a long history is
-    /// passed over after a few bit tests.
+    /// Whether a signature in the table `terms`, `ends`, `masks` is a near-duplicate of `candidate`. Terms are compared
+    /// only when the masks' shared bits allow enough shared terms, so most of a long history costs a few bit tests.
     private func containsNearDuplicate(of candidate: [UInt32], terms: [UInt32], ends: [Int], masks: [UInt64]) -> Bool {
         guard !candidate.isEmpty else { return false }
         let threshold = PromptSignature.threshold
@@ -251,7 +228,7 @@ public struct SeenPrompts: Sendable {
             for (end, mask) in zip(ends, masks) {
                 defer { start = end }
                 let upperBound = (candidateMask & mask).nonzeroBitCount + collisions
-                // Shared terms s make a similarity s / (a + b - s), at least the threshold t when s ≥ t(a + b) / (1 + t).
+                // s shared terms make a similarity s / (a + b - s) ≥ threshold t when s ≥ t(a + b) / (1 + t).
                 guard Double(upperBound) * (1 + threshold) >= threshold * Double(candidate.count + end - start) else { continue }
                 let seen = PromptSignature(terms: Array(terms[start..<end]))
                 if PromptSignature(terms: candidate).isNearDuplicate(of: seen) { return true }
@@ -260,7 +237,6 @@ public struct SeenPrompts: Sendable {
         }
     }
 
-    /// Whether `prompt` repeats, exactly or nearly, one seen.
     public func contains(_ prompt: ValidPrompt) -> Bool {
         contains(text: prompt.text, repeatKey: prompt.repeatKey, signature: prompt.signature)
     }
@@ -274,14 +250,12 @@ public struct SeenPrompts: Sendable {
         return zip(historyKeys, historyShownAt).reduce(.distantPast) { last, shown in shown.0 == key ? max(last, shown.1) : last }
     }
 
-    /// `prompts`, in order, without those seen. For prompts known to differ from one another already: a cache
-    /// entry, a session's surplus, a generation's candidates.
+    /// `prompts`, in order, without those seen; for prompts already known to differ from one another.
     public func unseen(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
         isEmpty ? prompts : prompts.filter { !contains($0) }
     }
 
-    /// `prompts`, in order, without those seen and without any that repeats an earlier one of them, each carrying its
-    /// signature.
+    /// `prompts`, in order, without those seen or repeating an earlier one, each carrying its signature.
     public func fresh(_ prompts: [ValidPrompt]) -> [ValidPrompt] {
         var seen = self
         var fresh: [ValidPrompt] = []

@@ -1,17 +1,13 @@
 /// Words that do not make one question different from another, per language: articles, pronouns, prepositions,
-/// auxiliaries and conjunctions (the small words), and the words of dates, times and counts. "What do you do today
-/// in Boston?" and "What did you do on Tuesday at Boston?" ask the same thing.
-///
-/// Question words are not small words: "Who was with you?" and "What was with you?" are different questions. The
-/// lists are closed classes of grammar, not what a model happens to write, so they live here, lower-cased and, for
-/// Latin script, without accents (``PromptSignature`` folds them).
+/// auxiliaries, conjunctions, and the words of dates, times and counts ("What did you do on Tuesday at Boston?").
+/// Question words are not small: "Who was with you?" and "What was with you?" differ. Closed grammar classes, kept
+/// here lower-cased and, for Latin script, without accents (``PromptSignature`` folds them).
 enum SmallWords {
     static func contains(_ word: String, language: String) -> Bool {
         lists[language]?.contains(word) ?? false
     }
 
-    /// Whether `stem` is the stem of a small word: the lists name one form ("estaba"), the stem catches the others
-    /// ("estaban").
+    /// Whether `stem` is a small word's stem: the lists name one form ("estaba"), the stem catches others ("estaban").
     static func containsStem(_ stem: String, language: String) -> Bool {
         stems[language]?.contains(stem) ?? false
     }

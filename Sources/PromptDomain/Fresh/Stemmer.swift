@@ -1,10 +1,8 @@
 import CStemmer
 import Synchronization
 
-/// Snowball's stemmer for one language: "remembered" and "remembering" become "rememb".
-///
-/// A Snowball stemmer writes its result into its own buffer, so each language's stemmer is used under a lock; a
-/// stem takes a microsecond or two, far less than anything else a request does.
+/// Snowball's stemmer for one language ("remembered", "remembering" → "rememb"), used under a lock as it writes into
+/// its own buffer; a stem takes a microsecond or two, far less than anything else a request does.
 final class Stemmer: Sendable {
     /// Snowball's algorithm for each shipped language that has one. Japanese, Chinese, Korean and Thai have none:
     /// their words are ICU's (``PromptSignature``).
@@ -13,8 +11,7 @@ final class Stemmer: Sendable {
         "nl": "dutch", "ar": "arabic", "hi": "hindi",
     ]
 
-    /// One stemmer per language, all opened on first use (a few microseconds each) and kept for the life of the
-    /// process; read without a lock.
+    /// One stemmer per language, opened on first use (microseconds each) and kept for the process; read without a lock.
     private static let opened: [String: Stemmer] = algorithms.compactMapValues { Stemmer(algorithm: $0) }
 
     private let stemmer: Mutex<OpaquePointer>

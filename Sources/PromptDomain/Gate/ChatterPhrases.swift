@@ -1,9 +1,7 @@
 /// Phrases that give a candidate away as talk about the conversation rather than a question about the photo ("the
-/// user", "as an AI", "I'm ready to assist"), per language, from `prompts/chatter/<language>.txt`.
-///
-/// No library knows these: they are what small models write when they lose the thread, so operators extend the
-/// lists as they see new ones in `eval`. One phrase per line; `#` starts a comment. Phrases are compared on the
-/// repeat key (case, punctuation and spacing ignored), as whole words where the language spaces its words.
+/// user", "as an AI"), per language, from `prompts/chatter/<language>.txt`. No library knows these, so operators
+/// extend the lists from `eval`. One phrase per line; `#` starts a comment; compared on the repeat key, as whole
+/// words where the language spaces its words.
 public struct ChatterPhrases: Sendable, Equatable {
     /// Each language's phrases as repeat keys, by primary language subtag.
     package let keysByLanguage: [String: [String]]
@@ -11,8 +9,7 @@ public struct ChatterPhrases: Sendable, Equatable {
     /// A short hash of every phrase: part of the cache key, so an edit to a list re-judges what the cache holds.
     package let fingerprint: String
 
-    /// Each language's phrases as the UTF-8 of their keys, bare and padded with a space each side (to match whole
-    /// words), worked out once at load rather than for every request.
+    /// Each language's phrases as UTF-8 keys, bare and space-padded (whole words), worked out once at load.
     private let bare: [String: [[UInt8]]]
     private let padded: [String: [[UInt8]]]
 

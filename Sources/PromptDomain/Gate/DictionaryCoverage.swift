@@ -3,16 +3,14 @@ import Foundation
 /// How much of what people write a language's dictionary knows, measured on known-good questions
 /// (`prompts/good/<tag>.txt`), and so how many unknown words a good line may hold before the gate calls it unknown.
 ///
-/// Debian's English dictionary knows every word of its good questions: one unknown word in a card is evidence, and
-/// fails it. Its Hindi dictionary misses about one word in fifty ("खुशबू", "धूप", "हँसे"): there, two unknown words
-/// in a fourteen-word question happen to good questions, and only more than a good line holds fails.
+/// Debian's English dictionary knows every word of its good questions, so one unknown word fails a card; its Hindi
+/// one misses about one in fifty ("धूप"), so two in a fourteen-word good question are normal there.
 package struct DictionaryCoverage: Sendable, Equatable {
     /// Words of the good questions the dictionary knew, and all their words.
     package let known: Int
     package let total: Int
 
-    /// How rarely a good line may reach the allowance's count of unknown words: once in a hundred. A card with
-    /// more unknown words than a good line reaches that often fails.
+    /// How rarely a good line may reach the allowance's count of unknown words: once in a hundred.
     package static let tail = 0.01
 
     package init(known: Int, total: Int) {

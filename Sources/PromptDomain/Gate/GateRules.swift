@@ -1,8 +1,7 @@
 /// Which of the gate's checks a template applies, from the `gate` object of its `settings.json`.
 ///
-/// Every check is on by default. An operator relaxes one for a template whose model is known to need it: English
-/// accepted for every locale while a model that writes only English is tried, or the real-word check off for a
-/// product name the dictionaries lack.
+/// Every check is on by default; an operator relaxes one for a template whose model needs it: English accepted for
+/// every locale while an English-only model is tried, or real words off for a product name dictionaries lack.
 public struct GateRules: Sendable, Equatable {
     /// Reject a candidate in another language than the user's (`wrong_language`).
     public var language: Bool
@@ -14,15 +13,13 @@ public struct GateRules: Sendable, Equatable {
     public var chatter: Bool
     /// Reject a card with two questions in it (`two_questions`).
     public var oneQuestion: Bool
-    /// Reject a card with no question word or question ending, in a language that always writes one
-    /// (`not_a_question`; ``Interrogatives``).
+    /// Reject a card with no question word or ending where the language always has one (`not_a_question`).
     public var questionWords: Bool
     /// Reject a word the language's dictionary does not know and the photo does not name (`unknown_word`).
     public var realWords: Bool
     /// Reject a number, weekday, month or name the photo's metadata does not hold (`unsupported_detail`).
     public var photoDetails: Bool
 
-    /// Creates rules; every check is on unless turned off.
     public init(
         language: Bool = true,
         acceptedLanguages: [String] = [],

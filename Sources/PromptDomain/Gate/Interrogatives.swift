@@ -1,15 +1,11 @@
-/// What makes a sentence a question in the languages that always mark one in writing: a question word, or a
-/// question ending. A base model that has lost the thread writes instructions, headlines and fragments with a
-/// question mark glued on ("請回答，每個？", "例え、日本語で書いてきた？", "가장 많은 사진을 쓴다?"); a question mark alone
-/// does not make them questions.
+/// What makes a sentence a question in the languages that always mark one in writing: a question word or ending.
+/// A base model that has lost the thread glues question marks onto fragments ("請回答，每個？"); the mark alone is
+/// not a question.
 ///
-/// Only languages whose written questions carry a marker are listed. Spanish, Portuguese, Italian, French, German
-/// and Dutch ask yes-or-no questions by word order or tone alone ("¿Te acuerdas de ese día?"), so a question word
-/// proves nothing there and those languages are not checked. The lists are closed classes of grammar, not what a
-/// model happens to write, so they live here and change with ``PromptGate/version``.
+/// Spanish, Portuguese, Italian, French, German and Dutch ask yes-or-no questions by word order or tone alone, so
+/// they are not checked. The lists are closed grammar classes: they live here and change with ``PromptGate/version``.
 enum Interrogatives {
-    /// Whether the candidate whose repeat key is `key` (of words `keyWords`) carries a question marker of `language`; true for a language
-    /// with no list.
+    /// Whether repeat key `key` (words `keyWords`) carries a question marker of `language`; true where it has no list.
     static func asks(keyWords: [Substring], key: String, language: String) -> Bool {
         if let words = wholeWords[language] {
             return keyWords.contains { word in
@@ -28,8 +24,7 @@ enum Interrogatives {
         return words.contains(String(word.dropFirst()))
     }
 
-    /// Whether the last word (before the closing question mark) ends with a question ending: Japanese "か", Korean
-    /// "나요".
+    /// Whether the last word ends with a question ending: Japanese "か", Korean "나요".
     private static func endsAsked(_ last: Substring?, endings: [String]) -> Bool {
         guard let last else { return false }
         return endings.contains { last.hasSuffix($0) }

@@ -1,10 +1,7 @@
-/// What people write, per language, that the gate's real-word check weighs its dictionary against: words the
-/// dictionary lacks (`prompts/words/<language>.txt`), taken as known, and good questions (`prompts/good/<tag>.txt`),
-/// on which the dictionary's coverage is measured (``DictionaryCoverage``).
-///
-/// Debian's Hindi dictionary knows no English loanword written in Devanagari, yet Hindi speakers write them all the
-/// time ("सेल्फ़ी", "वीकेंड", "सनसेट"): a good question with two of them failed as `unknown_word`. Operators extend
-/// the lists as `eval` shows such words. One word per line; `#` starts a comment; compared lower-cased.
+/// What people write, per language, that the gate's real-word check weighs its dictionary against: words it lacks
+/// (`prompts/words/<language>.txt`), taken as known, and good questions (`prompts/good/<tag>.txt`) that measure its
+/// coverage (``DictionaryCoverage``). Debian's Hindi dictionary knows no Devanagari English loanword ("सेल्फ़ी"),
+/// yet Hindi speakers write them all the time. One word per line; `#` starts a comment; compared lower-cased.
 public struct KnownWords: Sendable, Equatable {
     /// Each language's words, lower-cased, by primary language subtag.
     package let wordsByLanguage: [String: Set<String>]
@@ -16,7 +13,6 @@ public struct KnownWords: Sendable, Equatable {
     /// holds, and of the coverage's memory, so it is measured again.
     package let fingerprint: String
 
-    /// The words of `lists` and the questions of `good`, one file per language.
     public init(_ lists: LanguageLists = LanguageLists(), good: LanguageLists = LanguageLists()) {
         wordsByLanguage = lists.linesByLanguage.mapValues { Set($0.map { $0.lowercased() }) }
         goodQuestions = good.linesByLanguage

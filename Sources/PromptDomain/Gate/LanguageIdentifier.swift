@@ -8,13 +8,10 @@ package struct IdentifiedLanguage: Sendable, Equatable {
     package var isReliable: Bool
 }
 
-/// Identifies a text's language with CLD2 (`Sources/CCLD2`), the only code that talks to it.
-///
-/// CLD2 is a field library for this: trained on the web's text in 80 languages, it tells apart the close pairs
-/// (Spanish and Portuguese, Dutch and German, Japanese and Chinese, Simplified and Traditional Chinese) in a
-/// sentence. It keeps no state between calls, so any thread may call it.
+/// Identifies a text's language with CLD2 (`Sources/CCLD2`), the only code that talks to it. Trained on the web's
+/// text in 80 languages, CLD2 tells close pairs apart in a sentence (Spanish and Portuguese, Simplified and
+/// Traditional Chinese). It keeps no state between calls, so any thread may call it.
 package enum LanguageIdentifier {
-    /// CLD2's verdict on `text`.
     package static func identify(_ text: String) -> IdentifiedLanguage {
         var text = text
         return text.withUTF8 { bytes in
@@ -26,7 +23,6 @@ package enum LanguageIdentifier {
         }
     }
 
-    /// Whether CLD2 identifies the language whose code is `code`.
     package static func knows(_ code: String) -> Bool {
         photoprompts_cld2_knows(code) == 1
     }

@@ -1,8 +1,7 @@
 import CICU
 
-/// The writing systems of a text's letters, by ICU's script property (`Sources/CICU`).
-///
-/// When CLD2 cannot decide a candidate's language, its letters still can: Latin letters are never Japanese.
+/// The writing systems of a text's letters, by ICU's script property (`Sources/CICU`): where CLD2 cannot decide a
+/// candidate's language, its letters still can (Latin letters are never Japanese).
 package enum LetterScripts {
     /// The ISO 15924 code of each letter's script, counted ("Latn": 31, "Hira": 2); digits, punctuation and marks
     /// (the Common and Inherited scripts) are left out.
@@ -16,8 +15,7 @@ package enum LetterScripts {
         return counts
     }
 
-    /// The scripts text in `language` is written in; nil for a language the table does not know, which any
-    /// script may write.
+    /// The scripts `language` is written in; nil (any script) for a language the table does not know.
     package static func expected(for language: LanguageTag) -> Set<String>? {
         switch language.language {
         case "ja": ["Hira", "Kana", "Hani"]

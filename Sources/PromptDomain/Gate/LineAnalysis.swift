@@ -1,17 +1,14 @@
 /// A candidate line read once, for every rule that judges it: its normalised text and repeat key, ICU's words with
 /// their lower-case forms and identities, and what one walk over its characters finds.
 ///
-/// The word rule, the template's checks and each rule of the gate are predicates over this value, so none of them
-/// tokenises the line again: profiled, judging a reply walked each line about fifteen times, once per rule. Words and
-/// characters are also numbered, so the repetition rule compares integers, not strings (hashing and comparing
-/// `String`s and `Character`s was most of the gate's time).
+/// Every rule is a predicate over this value: judging a reply had walked each line about fifteen times. Words and
+/// characters are numbered so the repetition rule compares integers (hashing `String`s was most of the gate's time).
 package struct LineAnalysis: Sendable {
     /// The normalised text, and its repeat key (``PromptNormalizer/repeatKey(_:)``) with the key's words.
     package let text: String
     package let key: String
     package let keyWords: [Substring]
-    /// ICU's words of the text under the language's rules (runs between spaces where ICU cannot run), each also
-    /// lower-cased: the gate's words.
+    /// ICU's words (runs between spaces where ICU cannot run) and their lower-cased forms: the gate's words.
     package let words: [Substring]
     package let lowered: [String]
     /// Each word's identity: the index of the first word lower-cased the same.
@@ -25,8 +22,7 @@ package struct LineAnalysis: Sendable {
     package let symbols: [Bool]
     /// Whether some character stacks five or more marks on a letter ("أيًّاٌٌٌٌٌٍٍٍٍٍٍ").
     package let stacksMarks: Bool
-    /// Runs between spaces that hold a letter or a digit: the spec's count where a language spaces its words
-    /// (``WordCounter``).
+    /// Runs between spaces with a letter or digit: the spec's count where words are spaced (``WordCounter``).
     package let spacedWordCount: Int
     /// A slot the model left unfilled: a bracket or brace (never in a question to a user), or `<` and `>` around a
     /// tag's letters (`<name>`; "<3" is not one).

@@ -1,25 +1,18 @@
 import Foundation
 
 /// What a photo's metadata says, for the gate's `unsupported_detail` rule: a card may name a number, a weekday, a
-/// month, a season or a name only where the photo says it.
-///
-/// Small models state what they were not told: "What do you do today tomorrow, Boston, United Kingdom?" for a photo
-/// in Boston, United States; "What did you think of Mara, Morocco…?" for Marrakesh. The rule works from the
-/// metadata's own words and each language's writing, never from a list of places:
-/// - a number in digits is supported when the photo holds it: its people count, a number in its place, labels or
-///   caption, its date's year, month or day, or how many years ago it was taken;
-/// - a weekday or month name, as CLDR writes it in the user's language, when it is the photo's own; a season
-///   (``Season``) when the photo's date and latitude give it; and any of these where the card writes it as the
-///   photo's place, labels or caption do ("Rio de Janeiro" taken in February, "Summer Palace" in winter);
-/// - where a language capitalises names and not its nouns, a capitalised word after the first is a name when the
-///   dictionary does not know it in lower case ("Mara") or when it stands beside another capitalised word ("United
-///   Kingdom"). A dictionary word alone is not a place ("the Beach"), and a card in Title Case marks nothing by its
-///   capitals. A name is supported when the photo's place, labels or caption hold it, in the photo's wording or the
-///   card's language's: its country as CLDR names it there ("Estados Unidos"), a place as the language spells it
-///   ("Lisboa" for Lisbon, "Roma" for Rome: the same first three letters, and at most a third of the letters changed;
-///   "Bolton" is not Boston).
+/// month, a season or a name only where the photo says it. Small models state what they were not told ("…Boston,
+/// United Kingdom?" for Boston, United States), so the rule works from the metadata's words and each language's
+/// writing, never from a list of places:
+/// - a number in digits: the people count, a number in the place, labels or caption, the date's year, month or day,
+///   or how many years ago the photo was taken;
+/// - a weekday or month (CLDR's names in the user's language) when it is the photo's; a season (``Season``) when its
+///   date and latitude give it; any of these where the place, labels or caption write it ("Summer Palace");
+/// - where a language capitalises names and not nouns, a capitalised word after the first is a name when the
+///   dictionary lacks it in lower case ("Mara") or it stands beside another capital ("United Kingdom"); Title Case
+///   marks nothing. A name is supported when the photo holds it, in its wording or the card language's: CLDR's country
+///   name ("Estados Unidos"), or a spelling with the same first three letters and at most a third changed ("Roma").
 package struct PhotoDetails: Sendable {
-    /// The numbers the photo holds.
     private let numbers: Set<Int>
     /// The words of the photo's place, labels and caption, as they are written: supported whatever they say.
     private let ownWords: Set<String>
@@ -30,7 +23,6 @@ package struct PhotoDetails: Sendable {
     private let otherSeasons: [String]
     /// The language's primary subtag, for how its season names are written onto words.
     private let language: String
-    /// Whether names are told by their capital letter in this language.
     private let capitalisesNames: Bool
     /// The words of the photo's country as CLDR names it in the card's language, lower-cased.
     private let countryWords: Set<String>
@@ -68,9 +60,8 @@ package struct PhotoDetails: Sendable {
         countryWords = Set(countryName.map { $0.lowercased().split { !$0.isLetter }.map(String.init) } ?? [])
     }
 
-    /// Every region's code by its name, lower-cased: in the languages the app ships ("united states", "estados
-    /// unidos", "アメリカ合衆国" are all "US"), and in each region's own languages, as a phone set there writes its
-    /// country ("ísland" is "IS"). Built once, from CLDR, in about 35 ms.
+    /// Every region's code by its lower-cased name, in the app's languages ("estados unidos" is "US") and in each
+    /// region's own, as a phone there writes it ("ísland" is "IS"). Built once, from CLDR, in about 35 ms.
     private static let regionCodes: [String: String] = {
         let regions = Locale.Region.isoRegions.filter(\.subRegions.isEmpty).map(\.identifier)
         var codes: [String: String] = [:]
@@ -117,16 +108,14 @@ package struct PhotoDetails: Sendable {
         return nil
     }
 
-    /// Whether `word` names another weekday or month than the photo's. A name CLDR writes with a capital (English
-    /// "May") is one only where it does not start the sentence ("May I ask…?"), and only so written ("may" is a
-    /// verb); one CLDR writes in lower case (Spanish "lunes") is one however it starts.
+    /// Whether `word` names another weekday or month than the photo's. A capitalised CLDR name ("May") counts only so
+    /// written and not opening the sentence ("May I…?"); a lower-case one (Spanish "lunes") however it starts.
     private func isOtherDate(_ word: Substring, startsSentence: Bool) -> Bool {
         if otherDates.contains(String(word)) { return !(startsSentence && word.first?.isUppercase == true) }
         return otherDates.contains(word.prefix(1).lowercased() + word.dropFirst())
     }
 
-    /// Whether `word` (lower-cased) names what the photo's own `photoWords` do: one of them, a word of its country's name
-    /// in this language, or one of them as this language spells it.
+    /// Whether lower-cased `word` names what `photoWords` do: one of them, a country-name word, or a local spelling.
     private func names(_ word: String, _ photoWords: Set<String>) -> Bool {
         if photoWords.contains(word) || countryWords.contains(word) { return true }
         let folded = Array(word.folding(options: .diacriticInsensitive, locale: nil))

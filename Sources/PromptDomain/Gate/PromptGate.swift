@@ -3,25 +3,20 @@ import Foundation
 /// What a candidate must be before a user may see it, besides the word rule: a clean question, in the user's
 /// language, in real words.
 ///
-/// One pure function of the candidate, the user's language and the photo, applied on every path a prompt takes to
-/// the screen: a whole reply, a streamed one as each prompt arrives, surplus kept for refreshes (judged again when
-/// served) and the cache (whose key carries ``version``, so an entry judged by an older gate is never read). Each
-/// failure is a rejection reason of its own, counted in `/metrics`, listed by `eval`, and told to the model on a
-/// re-ask. The language is CLD2's call, with the letters' script where CLD2 cannot tell; the words are Hunspell's.
+/// One pure function of candidate, language and photo, applied on every path to the screen: whole and streamed
+/// replies, surplus (judged again when served) and the cache (keyed by ``version``, so an older gate's entry is never
+/// read). Each failure is its own rejection reason, counted in `/metrics`, listed by `eval`, told to the model on a
+/// re-ask. The language is CLD2's call (the letters' script where it cannot tell); the words are Hunspell's.
 public struct PromptGate: Sendable {
-    /// Changes whenever what the gate accepts changes: part of every cache key. 10: Chinese words are judged
-    /// (jieba's list and the two scripts), a Japanese card may not open with a particle, and details the photo does
-    /// not hold are rejected (``PhotoDetails``): an older entry may hold such a card, and is not read.
+    /// Changes whenever what the gate accepts changes: part of every cache key. 10: Chinese words judged, no Japanese
+    /// opening particle, details the photo lacks rejected (``PhotoDetails``).
     public static let version = 10
 
-    /// The user's language.
     package let language: LanguageTag
-    /// The template's relaxations.
     package let rules: GateRules
     /// Where each language's dictionary comes from; a language without one skips the word check.
     package let dictionaries: SpellingDictionaries
-    /// The chatter phrases, as the UTF-8 of their repeat keys, padded with a space each side where the language
-    /// spaces its words (so they match whole words only); searched with ``UTF8Search``.
+    /// Chatter phrases as UTF-8 repeat keys, space-padded where the language spaces words (whole-word matches).
     package let chatter: [[UInt8]]
     /// The photo's own words (place, labels, caption), lower-cased: real words whatever the dictionary says.
     package let photoWords: Set<String>
@@ -37,7 +32,6 @@ public struct PromptGate: Sendable {
     package let spacesWords: Bool
     /// The scripts the accepted languages are written in; nil when one of them may be written in any script.
     package let acceptedScripts: Set<String>?
-    /// The numbers, dates and names the photo holds.
     package let details: PhotoDetails
 
     /// A gate for candidates written for `language` about `photo`, on `now` (how many years ago the photo was taken
@@ -59,8 +53,7 @@ public struct PromptGate: Sendable {
         let photoWords = Self.words(of: photo)
         self.photoWords = photoWords
         self.details = PhotoDetails(photo, language: language, now: now)
-        // A phrase that names something the photo holds is about the photo, not the conversation: "the text" of a
-        // photo labelled "text".
+        // A phrase naming something the photo holds is about the photo ("the text" of a photo labelled "text").
         self.chatter = chatter.patterns(for: language, wholeWords: spacesWords).filter { pattern in
             !String(decoding: pattern, as: UTF8.self).split(separator: " ").contains { word in
                 photoWords.contains(String(word)) && !SmallWords.contains(String(word), language: language.language)
@@ -75,7 +68,6 @@ public struct PromptGate: Sendable {
         self.acceptedScripts = expected.contains { $0 == nil } ? nil : expected.reduce(into: Set<String>()) { $0.formUnion($1 ?? []) }
     }
 
-    /// The first rule `text` breaks, or nil when it may be shown.
     package func failure(for text: String) -> PromptRejection.Reason? {
         failure(for: LineAnalysis(text, locale: language.description))
     }
@@ -162,11 +154,9 @@ public struct PromptGate: Sendable {
     }
 
     /// The first unknown word of a candidate with more unknown words than a good line of its length holds
-    /// (``DictionaryCoverage/allowance(words:)``: none where the dictionary knows every word of the good questions),
-    /// or its first unknown word of ``SpellingDictionaries/gluedLength`` letters or more: two words glued together
-    /// ("anddog", "औरयहएकसाथसेतोगाद"). A capitalised word is judged too: the dictionaries know the names of places and
-    /// people they list and a language's capitalised nouns, the photo's own names are its words, and any other name
-    /// is one the model made up ("Ieet"), or a name the photo does not have.
+    /// (``DictionaryCoverage/allowance(words:)``), or its first unknown word of ``SpellingDictionaries/gluedLength``
+    /// letters or more: two words glued ("anddog"). Capitalised words are judged too: dictionaries know listed places,
+    /// people and capitalised nouns, the photo's names are its words, and any other name is made up ("Ieet").
     private func unknownWord(in words: [Substring], dictionary: any WordDictionary, coverage: DictionaryCoverage) -> Substring? {
         let allowance = coverage.allowance(words: words.count)
         guard allowance > 0 else { return dictionary.firstUnknown(in: words) }

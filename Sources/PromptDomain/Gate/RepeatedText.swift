@@ -1,9 +1,6 @@
-/// Text that repeats itself: what a model writes when it has stopped making sense, in any language, with a
-/// dictionary for it or without ("केकेकेकेकेके", "฿฿฿", "ญานี ญานี … ญานี", "第一段介绍，第二段介绍，第三段介绍，第四段介绍").
-///
-/// Where a language has no dictionary (ja, zh, ko, hi, th), this is what keeps a base model's loops off the screen.
-/// The bounds sit above what a question writes: German spells "Schifffahrt" with three f's, and a long English
-/// question may say "the" three times.
+/// Text that repeats itself: what a model writes once it has stopped making sense ("केकेकेकेकेके", "฿฿฿"). Where a
+/// language has no dictionary (ja, zh, ko, hi, th), this keeps a base model's loops off the screen. The bounds sit
+/// above what a question writes: "Schifffahrt" has three f's, a long English question three "the"s.
 enum RepeatedText {
     /// Whether the line, in `language`, repeats a letter (four times), has three symbols or a
     /// letter with five marks, repeats a run of two to four characters (three times in a row), a word (three times

@@ -3,16 +3,13 @@ import Synchronization
 
 /// The dictionaries of the gate's real-word check, by language, each opened once: on first use, or all at start-up.
 ///
-/// How to open each is handed in by the layer that reads files (`debian()`, in PromptTemplates:
-/// Debian's Hunspell dictionaries in `/usr/share/hunspell`). The app opens one set in `buildServices` and its
-/// templates judge with it; two apps in one process share none. Opening one takes 15 to 320 ms and 5 to 40 MB.
-/// The service opens them all at start-up on a thread of its own (``openInBackground(languages:)``): opened on first use,
-/// the first request in a language held one of the cooperative pool's two threads for that long, and every other
-/// request waited behind it. A request that comes before its dictionary is open waits for that one only, under its
-/// lock, as before.
+/// The file-reading layer hands in how to open each (`debian()`, in PromptTemplates: Debian's Hunspell). The app
+/// opens one set in `buildServices`; two apps in one process share none. Opening one takes 15 to 320 ms and 5 to 40
+/// MB, so the service opens them all at start-up on a thread of its own (``openInBackground(languages:)``): opened on
+/// first use, one held a cooperative pool thread that long while other requests waited. A request that comes before
+/// its dictionary is open waits for that one only.
 public final class SpellingDictionaries: Sendable {
-    /// Letters (grapheme clusters) from which an unknown word is taken as words glued together, where a card may
-    /// hold unknown words: Gemma's "그가에게서도나왔을때의가슴을느끼", "औरयहएकसाथसेतोगाद".
+    /// Letters from which an unknown word is taken as words glued together ("औरयहएकसाथसेतोगाद"), where unknowns pass.
     package static let gluedLength = 8
 
     private let dictionaries: [String: LazyDictionary]
@@ -20,8 +17,7 @@ public final class SpellingDictionaries: Sendable {
     /// Each dictionary's coverage, by language and the good questions' fingerprint: measured once per list.
     private let coverages = Mutex<[String: DictionaryCoverage]>([:])
 
-    /// Dictionaries opened by `openers`: for each primary language subtag, how to open its dictionary (nil when it
-    /// cannot be opened), called once. None: the real-word check is skipped in every language.
+    /// Dictionaries opened once each by `openers` (by primary subtag; nil: cannot open); none skips the word check.
     public init(opening openers: [String: @Sendable () -> (any WordDictionary)?] = [:]) {
         dictionaries = openers.mapValues(LazyDictionary.init)
     }
@@ -55,7 +51,6 @@ public final class SpellingDictionaries: Sendable {
         case opened = "open"
     }
 
-    /// Where the start-up opening is.
     public var startUp: StartUp { preloading.withLock { $0 } }
 
     /// Whether every dictionary has been opened (or found unreadable).
@@ -63,7 +58,6 @@ public final class SpellingDictionaries: Sendable {
         dictionaries.values.allSatisfy(\.isOpened)
     }
 
-    /// Whether the dictionary of `language` (a primary subtag) has been opened (or found unreadable).
     package func isOpened(_ language: String) -> Bool {
         dictionaries[language]?.isOpened ?? false
     }
@@ -87,7 +81,6 @@ public final class SpellingDictionaries: Sendable {
         return measured
     }
 
-    /// A dictionary, opened once.
     private final class LazyDictionary: Sendable {
         private let open: @Sendable () -> (any WordDictionary)?
         /// nil until first use; then the dictionary, or `.some(nil)` when it could not be opened.

@@ -1,7 +1,6 @@
-/// A language's dictionary as the gate's real-word check asks it: which of a card's words it does not know.
-///
-/// The domain judges; it does not open files. The dictionaries themselves (Hunspell's, from Debian's packages) are
-/// opened by the layer that reads files and handed to the gate inside ``SpellingDictionaries``.
+/// A language's dictionary as the gate's real-word check asks it: which of a card's words it does not know. The
+/// domain opens no files: the file-reading layer opens Hunspell's (Debian's packages) and hands them to the gate in
+/// ``SpellingDictionaries``.
 public protocol WordDictionary: Sendable {
     /// The first of `words` the dictionary does not know, or nil when it knows them all.
     func firstUnknown(in words: [Substring]) -> Substring?
@@ -13,8 +12,7 @@ public protocol WordDictionary: Sendable {
 }
 
 extension WordDictionary {
-    /// The first of ``unknown(in:)``: for a dictionary that finds no word sooner on its own (Hunspell's stops at
-    /// the first).
+    /// The first of ``unknown(in:)``; a dictionary that can stop sooner (Hunspell's) finds it on its own.
     public func firstUnknown(in words: [Substring]) -> Substring? { unknown(in: words).first }
 
     /// Most dictionaries know words, not how a sentence opens.

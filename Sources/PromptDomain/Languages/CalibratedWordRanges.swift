@@ -1,11 +1,8 @@
-/// Each language's word range, calibrated to the length the product spec means by "8–15 words (approximately
-/// 40–75 characters)".
+/// Each language's word range, calibrated to the product spec's "8–15 words (approximately 40–75 characters)".
 ///
-/// How the figures were found (prompts/README.md has the table): eleven English reference questions of 8 to 15
-/// words were translated naturally into each language, and counted under that language's rule. With `r` the
-/// language's words per English word over the eleven, its range is `round(8r)` to `round(15r)`, widened where needed
-/// so that every reference translation passes. The translations are the test corpus in `LanguageCorpus`; a change
-/// to a range that rejects one of them fails `WordRuleTests`.
+/// Eleven English reference questions of 8 to 15 words were translated naturally into each language and counted
+/// under its rule (table in prompts/README.md). With `r` its words per English word, a range is `round(8r)` to
+/// `round(15r)`, widened so every translation (`LanguageCorpus`) passes; `WordRuleTests` holds it to that.
 public enum CalibratedWordRanges {
     /// English, and every language the table does not name: the spec's 8 to 15.
     public static let english = 8...15
@@ -13,9 +10,8 @@ public enum CalibratedWordRanges {
     /// Languages written without spaces between words, counted with ICU's segmenter.
     public static let segmentedLanguages: Set<String> = ["ja", "zh", "yue", "th", "lo", "km", "my"]
 
-    /// The most characters one ICU word takes in a language written without spaces, from the same reference
-    /// translations, rounded up: 2.08 in Japanese, 2.0 in Chinese, 3.0 in Thai. The grammar bounds a question's
-    /// length in characters with it; 2 where not measured.
+    /// Characters per ICU word where words are unspaced, from the same translations, rounded up (ja 2.08, zh 2.0,
+    /// th 3.0): the grammar's bound on a question's characters; 2 where not measured.
     public static let charactersPerWord: [String: Int] = ["ja": 3, "zh": 2, "yue": 2, "th": 3]
 
     /// The calibrated ranges, by primary language subtag.

@@ -1,8 +1,6 @@
 /// Which of the shipped languages a user's locale reads: BCP 47 lookup (RFC 4647, section 3.4), after filling in
-/// the script a Chinese tag leaves implicit.
-///
-/// `ja-JP` → `ja`, `pt-BR` → `pt`, `zh-TW` → `zh-Hant`, `zh-CN` and plain `zh` → `zh-Hans`. A more specific file
-/// wins when an operator adds one (`pt-BR.json` before `pt.json`).
+/// the script a Chinese tag leaves implicit: `ja-JP` → `ja`, `zh-TW` → `zh-Hant`, `zh-CN` and `zh` → `zh-Hans`. A
+/// more specific file wins when an operator adds one (`pt-BR.json` before `pt.json`).
 package enum CopyMatching {
     /// The tags to try for `tag`, most specific first; the caller uses the first it has copy for.
     package static func candidates(for tag: LanguageTag) -> [String] {

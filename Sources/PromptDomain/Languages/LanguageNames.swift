@@ -1,10 +1,8 @@
 import Foundation
 
-/// A language's name in English, for templates (`{{language}}`): "Japanese", "Chinese (Traditional)".
-///
-/// A model told "write in Japanese" does so more reliably than one told "the language of the locale ja-JP". The
-/// names come from the CLDR data Foundation carries. A script is named where it decides how the text is written
-/// (Chinese); a region is not, since "Portuguese" serves pt-BR and pt-PT alike.
+/// A language's name in English, for templates (`{{language}}`): "Japanese", "Chinese (Traditional)". A model told
+/// "write in Japanese" obeys more reliably than one told "the locale ja-JP". Names are CLDR's, via Foundation; a
+/// script is named where it decides the writing (Chinese), a region not ("Portuguese" serves pt-BR and pt-PT).
 package enum LanguageNames {
     private static let english = Locale(identifier: "en")
 

@@ -1,9 +1,7 @@
 /// A BCP 47 language tag (RFC 5646), checked for well-formedness and written in its canonical case.
 ///
-/// The app sends its locale as iOS writes it, `en_US` or `en-US`; both become `en-US`. Only the syntax is checked,
-/// not the IANA registry: a well-formed tag the service has no copy for (`tlh`) is still a tag, and gets English.
-/// `openapi.yaml`'s `locale` pattern is the same grammar as a regular expression; `LanguageTagTests` holds the two
-/// to agreement.
+/// The app sends `en_US` or `en-US`; both become `en-US`. Only the syntax is checked, not the IANA registry: a
+/// well-formed tag with no copy (`tlh`) gets English. `LanguageTagTests` holds `openapi.yaml`'s `locale` pattern to it.
 public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// The tag in canonical case, subtags joined by `-`: `zh-Hant-TW`, `en-US`, `x-private`.
     public let description: String
@@ -24,8 +22,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         self.region = region
     }
 
-    /// The language of a locale the service stored: English when it is not a tag (a session stored before tags were
-    /// checked), as for a tag nothing else matches.
+    /// The language of a stored locale: English when it is not a tag (a session stored before tags were checked).
     public init(locale: String) {
         self = LanguageTag(locale) ?? .english
     }

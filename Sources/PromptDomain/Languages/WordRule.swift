@@ -1,21 +1,16 @@
 /// How a language's words are counted, and how many a prompt in it may have.
 ///
-/// The product spec's "8–15 words (approximately 40–75 characters)" is written for English. Languages written with
-/// spaces count space-separated runs that hold a letter or digit (``WordCounter``), as English does; languages
-/// written without them (Japanese, Chinese, Thai, Lao, Khmer, Burmese) count the words ICU's segmenter finds
-/// (``WordSegmenter``). Each language's range is calibrated to the same length of question
-/// (``CalibratedWordRanges``), and a template's `settings.json` may override it (`word_ranges`).
+/// The spec's "8–15 words" is English's. Spaced languages count runs holding a letter or digit (``WordCounter``);
+/// unspaced ones (Japanese, Chinese, Thai, Lao, Khmer, Burmese) count ICU's words (``WordSegmenter``). Ranges are
+/// calibrated to one question length (``CalibratedWordRanges``); `settings.json` may override them (`word_ranges`).
 public struct WordRule: Sendable, Equatable {
-    /// How words are found.
     public enum Counting: Sendable, Equatable {
-        /// Runs between spaces, as in English.
         case spaces
         /// ICU's dictionary-based word segmenter, with the rules of this locale.
         case segmenter(locale: String)
     }
 
     public var counting: Counting
-    /// The allowed number of words.
     public var range: ClosedRange<Int>
 
     public init(counting: Counting = .spaces, range: ClosedRange<Int> = CalibratedWordRanges.english) {
@@ -47,7 +42,6 @@ public struct WordRule: Sendable, Equatable {
         return nil
     }
 
-    /// The number of words in `text` under this rule.
     public func count(_ text: some StringProtocol) -> Int {
         switch counting {
         case .spaces:

@@ -1,14 +1,10 @@
 import CICU
 
-/// ICU's word-break iterator: counts words for languages written without spaces between words, and finds each
-/// word for the gate's real-word check.
-///
-/// ICU finds words in Japanese, Chinese, Thai, Lao, Khmer and Burmese with its dictionaries; punctuation and
-/// spaces are not words (`Sources/CICU/word_count.c`).
+/// ICU's word-break iterator: counts words where a language is unspaced and finds each word for the real-word
+/// check. ICU's dictionaries find words in Japanese, Chinese, Thai, Lao, Khmer and Burmese; punctuation and spaces
+/// are not words (`Sources/CICU/word_count.c`).
 package enum WordSegmenter {
-    /// The number of words in `text`, segmented by the rules of `locale` (a BCP 47 tag).
-    ///
-    /// `nil` if ICU cannot open a break iterator (its data missing), so the caller can fall back to spaces.
+    /// The number of words in `text` under `locale`'s rules; nil without a break iterator (ICU's data missing).
     package static func countWords(in text: some StringProtocol, locale: String) -> Int? {
         let units = Array(text.utf16)
         guard !units.isEmpty else { return 0 }

@@ -1,8 +1,7 @@
 /// Lines of text per language, one file per language tag in a folder of `prompts/`: the gate's chatter phrases
-/// (`chatter/en.txt`) and the example questions templates may show the model (`examples/zh-Hant.txt`).
-///
-/// One entry per line; blank lines and lines starting with `#` are skipped. Files are named by a BCP 47 tag in
-/// canonical form, and looked up the way the product's copy is (``CopyMatching``): `zh-TW` reads `zh-Hant.txt`.
+/// (`chatter/en.txt`), the example questions templates may show (`examples/zh-Hant.txt`). One entry per line; blank
+/// and `#` lines skipped. Files are named by canonical BCP 47 tag and looked up as the product's copy is
+/// (``CopyMatching``): `zh-TW` reads `zh-Hant.txt`.
 public struct LanguageLists: Sendable, Equatable {
     /// The lines of each file, by its tag, lower-cased.
     package let linesByTag: [String: [String]]

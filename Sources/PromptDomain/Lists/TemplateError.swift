@@ -1,10 +1,8 @@
 /// A template or fallback file that cannot be used, naming the file and, where known, the line.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {
-    /// The file at fault.
     public var file: String
     /// The 1-based line, when the parser reported one.
     public var line: Int?
-    /// What is wrong.
     public var message: String
 
     public init(file: String, line: Int? = nil, message: String) {

@@ -1,7 +1,5 @@
-/// Who is calling: the client key's name and, when the app sends one, its user.
-///
-/// A session belongs to the caller that created it. Any other caller (another key, or the same key for another
-/// user) gets the same 404 as for an id that does not exist, so session ids cannot be probed across clients.
+/// Who is calling: the client key's name and, when the app sends one, its user. A session belongs to its creator; any
+/// other caller (another key or user) gets a missing id's 404, so session ids cannot be probed across clients.
 public struct Caller: Sendable, Equatable {
     /// The API key's name; ``openClient`` when the service runs without keys.
     public var client: String

@@ -2,7 +2,6 @@
 public struct DeletedUserData: Sendable, Equatable {
     /// Sessions, with their rounds and prompts.
     public var sessions: Int
-    /// Feedback rows.
     public var feedback: Int
     /// Answers kept for idempotent retries.
     public var idempotencyRecords: Int

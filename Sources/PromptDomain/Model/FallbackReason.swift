@@ -4,10 +4,9 @@ public enum FallbackReason: String, Codable, Sendable {
     case timeout
     /// The backend failed: refused the connection, answered an HTTP error, or sent an unreadable body.
     case backendError = "backend_error"
-    /// The backend answered, but none of its candidates passed the word rule.
+    /// The backend answered, but none of its candidates passed validation.
     case invalidOutput = "invalid_output"
-    /// Good prompts were there, from the model or the cache, but this user had met every one of them: nothing was
-    /// wrong with the output, so the model is not blamed for it.
+    /// Good prompts were there, but this user had met every one: the output was fine, so the model is not blamed.
     case allSeen = "all_seen"
     /// Every backend's circuit breaker is open, or each asked us to wait: no call was made.
     case unavailable

@@ -7,9 +7,7 @@ public struct Feedback: Sendable {
     public var sessionID: String
     /// The prompt's id, as shown.
     public var promptID: String
-    /// What the user did.
     public var action: FeedbackAction
-    /// When it was recorded.
     public var at: Date
     /// Who sent it: only the session's owner may.
     public var caller: Caller

@@ -2,6 +2,5 @@
 public enum FeedbackAction: String, Codable, Sendable, CaseIterable {
     /// The user tapped the prompt and started writing from it.
     case selected
-    /// The user dismissed it.
     case dismissed
 }

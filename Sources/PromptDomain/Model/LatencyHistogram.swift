@@ -1,7 +1,5 @@
-/// Latencies counted into fixed buckets, as hourly stats counters, so that hours sum into days and a version's
-/// percentiles can still be read from any range of them.
-///
-/// The bounds run to the spec's 15 s deadline; each is a counter `first_answer_ms.le_<bound>` (not cumulative).
+/// Latencies in fixed buckets as hourly stats counters, so hours sum into days and percentiles read from any range.
+/// Bounds run to the spec's 15 s deadline; each is a counter `first_answer_ms.le_<bound>` (not cumulative).
 public enum LatencyHistogram {
     public static let prefix = "first_answer_ms.le_"
     /// Each bucket's upper bound, in milliseconds; a last bucket, `inf`, holds the rest.

@@ -11,7 +11,6 @@ public struct ModelParameters: Codable, Sendable, Equatable, Hashable {
     /// servers and Ollama take it; Anthropic has none.
     public var seed: Int?
 
-    /// Creates parameters.
     public init(temperature: Double? = 0.8, maxTokens: Int? = nil, dryMultiplier: Double? = nil, seed: Int? = nil) {
         self.temperature = temperature
         self.maxTokens = maxTokens

@@ -1,11 +1,9 @@
 /// What the app tells us about one photo: never the image, only its metadata.
 ///
-/// Every field is optional, so an empty `photo` object is a valid request. Values arrive already bounded and
-/// stripped of control characters by ``PromptRequest/validated()``.
+/// Every field is optional (an empty `photo` is valid); ``PromptRequest/validated()`` bounds and cleans the values.
 public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
     /// When the photo was taken, as the ISO 8601 text the app sent.
     public var takenAt: String?
-    /// Where the photo was taken.
     public var location: Location?
     /// On-device labels such as "beach" or "dog".
     public var labels: [String]?
@@ -22,14 +20,12 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         public var name: String?
         /// The town or city.
         public var locality: String?
-        /// The country.
         public var country: String?
         /// Degrees north, -90...90.
         public var latitude: Double?
         /// Degrees east, -180...180.
         public var longitude: Double?
 
-        /// Creates a location.
         public init(name: String? = nil, locality: String? = nil, country: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
             self.name = name
             self.locality = locality
@@ -39,19 +35,16 @@ public struct PhotoMetadata: Codable, Sendable, Equatable, Hashable {
         }
     }
 
-    /// The photo's own words as the app sent them: its details (below) and its caption. Each use takes them as a set.
-    /// What a card may name as the photo's (the gate's, the frame's and the details' rules).
+    /// The photo's own words as sent (its details and caption): what a card may name as the photo's.
     package var ownTexts: [String] {
         details + [caption].compactMap(\.self)
     }
 
-    /// The things the photo shows or where it was: its place's name, locality and country, then its labels. What a
-    /// card that names the photo names (``PhotoMentions``, and the grammar's naming lines).
+    /// Its place's name, locality and country, then its labels: what a card naming the photo names (``PhotoMentions``).
     package var details: [String] {
         [location?.name, location?.locality, location?.country].compactMap(\.self) + (labels ?? [])
     }
 
-    /// Creates metadata.
     public init(
         takenAt: String? = nil,
         location: Location? = nil,

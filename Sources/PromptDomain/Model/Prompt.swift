@@ -6,7 +6,6 @@ public struct Prompt: Codable, Sendable, Equatable {
     public var text: String
     /// How many words the text has, by ``WordCounter``.
     public var wordCount: Int
-    /// Whether this prompt came from the model, the cache or the fallbacks.
     public var source: PromptSource
     /// The key that identifies repeats of this prompt (``PromptNormalizer/repeatKey(_:)``), carried from the
     /// candidate it was made from so the stored round does not work it out again. Not in the JSON.

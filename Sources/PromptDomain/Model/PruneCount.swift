@@ -2,9 +2,7 @@
 public struct PruneCount: Sendable, Equatable {
     /// Sessions removed, with their rounds and prompts.
     public var sessions: Int
-    /// Cache entries removed.
     public var cacheEntries: Int
-    /// Idempotent answers removed.
     public var idempotentAnswers: Int
     /// Prompt history entries (one per answer shown) past their window.
     public var historyEntries: Int

@@ -3,7 +3,6 @@ import Foundation
 /// Feedback as stored.
 public struct RecordedFeedback: Sendable {
     public var promptID: String
-    /// What the user did.
     public var action: FeedbackAction
     /// When it was first recorded; a repeat returns the original time.
     public var recordedAt: Date

@@ -15,9 +15,8 @@ public enum RefreshReservation: Sendable, Equatable {
 }
 
 extension RefreshReservation {
-    /// Why a session with `used` refreshes delivered had no slot: the limit when all are delivered, else refreshes
-    /// still running (a double tap, a retry after a dropped connection, or a holder that died), due at
-    /// `pendingUntil`. Both stores refuse through this one rule.
+    /// Why a session with `used` refreshes delivered had no slot: the limit, else refreshes still running (a double
+    /// tap, a retry, a dead holder) due at `pendingUntil`. Both stores refuse through this one rule.
     package static func refused(used: Int, limit: Int, pendingUntil: Double?, now: Date) -> RefreshReservation {
         guard used < limit else { return .limitReached(refreshesUsed: used) }
         return .pending(refreshesUsed: used, retryAfter: max(0, (pendingUntil ?? 0) - now.timeIntervalSince1970))

@@ -1,10 +1,8 @@
 import Foundation
 
-/// One answer shown in a session: the one round type, from the moment the round assembler chooses it, through the
-/// store that keeps it, to the session read back.
-///
-/// The store sets what only it knows when it keeps the round: its number, whether it counted against the refresh
-/// limit, and when it was kept. Until then a round is number 0, uncounted, dated when it was chosen.
+/// One answer shown in a session: the one round type, from the round assembler's choice through the store to the
+/// session read back. Until the store keeps it (setting what only it knows), a round is number 0, uncounted, dated
+/// when it was chosen.
 public struct SessionRound: Sendable, Equatable {
     /// 0 for the first answer, then 1, 2, … for each refresh attempt that showed prompts.
     public var round: Int
@@ -27,7 +25,6 @@ public struct SessionRound: Sendable, Equatable {
     /// The version of the session's variant that rendered it; `nil` in rows written before v3.
     public var templateVersion: String?
 
-    /// Creates a round; a new one is number 0 and uncounted until the store keeps it.
     public init(
         round: Int = 0,
         source: PromptSource,

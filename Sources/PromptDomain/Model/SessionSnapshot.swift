@@ -2,7 +2,6 @@ import Foundation
 
 /// A session: its photo, its counts, and every round it has shown. A new one, as created, has round 0 only.
 public struct SessionSnapshot: Sendable, Equatable {
-    /// The opaque id.
     public var id: String
     /// The client key's name that created it.
     public var owner: String
@@ -23,7 +22,6 @@ public struct SessionSnapshot: Sendable, Equatable {
     /// Every round shown, oldest first.
     public var rounds: [SessionRound]
 
-    /// Whether `caller` may see this session.
     public func isVisible(to caller: Caller) -> Bool {
         caller.owns(client: owner, userID: userID)
     }

@@ -1,7 +1,6 @@
 /// An answer kept under an `Idempotency-Key`, replayed byte for byte to a retry.
 public struct StoredResponse: Sendable, Equatable {
     public var status: Int
-    /// The JSON body.
     public var body: [UInt8]
     /// The `Server-Timing` header of the first answer, if any.
     public var serverTiming: String?

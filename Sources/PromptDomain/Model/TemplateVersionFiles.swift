@@ -3,7 +3,6 @@ import Foundation
 /// A template version's files as they were when it first served, kept so operators can diff any two versions
 /// after the folder has moved on.
 public struct TemplateVersionFiles: Sendable, Equatable, Codable {
-    /// The experiment, variant and version.
     public var template: TemplateIdentity
     /// File name (`system.mustache`, `user.mustache`, `settings.json`, `fallbacks.txt`) to its text.
     public var files: [String: String]

@@ -2,7 +2,6 @@
 public struct ValidPrompt: Codable, Sendable, Equatable {
     /// The normalised text.
     public let text: String
-    /// Its word count.
     public var wordCount: Int
     /// The backend that wrote it; kept with cached and surplus prompts so answers can name it.
     public var answeredBy: BackendIdentity?
@@ -13,7 +12,6 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
     /// kept in memory is not signed again on every hit. Not stored in JSON, and not part of equality.
     public var signature: PromptSignature?
 
-    /// Creates a valid prompt.
     public init(text: String, wordCount: Int, answeredBy: BackendIdentity? = nil) {
         self.text = text
         self.wordCount = wordCount
@@ -36,7 +34,7 @@ public struct ValidPrompt: Codable, Sendable, Equatable {
         )
     }
 
-    /// The stored fields, in camelCase in the columns (``jsonColumn(_:)``), which ``SnakeCaseJSON/decoder`` reads as they are.
+    /// The stored fields, camelCase in the columns (``jsonColumn(_:)``), which ``SnakeCaseJSON/decoder`` reads as is.
     private enum CodingKeys: CodingKey {
         case text, wordCount, answeredBy
     }

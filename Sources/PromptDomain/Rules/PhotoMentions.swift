@@ -1,9 +1,7 @@
-/// Whether a prompt refers to something the app told us about the photo: its place, a label, or its people.
-///
-/// A prompt that names the beach or "who was with you" feels written for this photo; one that could be about any
-/// photo does not. The validator puts such prompts first, so they are the ones a user sees, and `eval` reports
-/// their share. Matching is on repeat keys (case and punctuation ignored): whole words, with a plural `s`, where the
-/// language spaces its words; anywhere in the key where it does not ("清水寺で…").
+/// Whether a prompt refers to something the app told us about the photo: its place, a label, or its people. Such a
+/// prompt feels written for this photo, so the validator puts it first and `eval` reports their share. Matching is on
+/// repeat keys: whole words, with a plural `s`, where the language spaces its words; anywhere where it does not
+/// ("清水寺で…").
 public struct PhotoMentions: Sendable {
     /// Each detail's key as whole words, singular and plural, in UTF-8: " beach " and " beachs ".
     private let patterns: [[UInt8]]
@@ -18,7 +16,6 @@ public struct PhotoMentions: Sendable {
             ? keys.map { Array($0.utf8) } : keys.flatMap { [Array(" \($0) ".utf8), Array(" \($0)s ".utf8)] }
     }
 
-    /// Whether the photo has anything a prompt could mention.
     public var hasDetails: Bool { !patterns.isEmpty }
 
     /// Whether the prompt whose repeat key is `repeatKey` mentions one of the photo's details.
@@ -26,7 +23,6 @@ public struct PhotoMentions: Sendable {
         UTF8Search.containsAny(of: patterns, in: " \(repeatKey) ")
     }
 
-    /// Whether `text` mentions one of the photo's details.
     public func mentioned(in text: String) -> Bool { mentioned(inKey: PromptNormalizer.repeatKey(text)) }
 
     private static let peopleWords = [

@@ -22,7 +22,6 @@ public struct PromptChecks: Sendable, Equatable {
     /// list. A phrase whose key is empty has no words and never matches.
     private let blockedKeys: [[String]]
 
-    /// The first check the line fails, or `nil`.
     package func failure(for line: LineAnalysis) -> PromptRejection.Reason? {
         if mustEndWithQuestionMark, !QuestionMarks.endsQuestion(line.text) { return .notAQuestion }
         if rejectsLinks, line.mayHoldLink, Self.containsLink(line.text) { return .containsLink }
@@ -43,10 +42,8 @@ public struct PromptChecks: Sendable, Equatable {
         }
     }
 
-    /// Whether `text` has something that reads as a URL or an e-mail address.
     package static func containsLink(_ text: String) -> Bool {
-        // Every link below has a ".", "@" or ":"; most questions have none, and skip the word-by-word look (its
-        // cost is measured in docs/BENCHMARKS.md).
+        // Every link below has ".", "@" or ":"; most questions have none and skip the word walk (docs/BENCHMARKS.md).
         guard text.contains(where: { $0 == "." || $0 == "@" || $0 == ":" }) else { return false }
         for token in text.split(whereSeparator: \.isWhitespace) {
             let word = token.lowercased().trimmingCharacters(in: .punctuationCharacters)

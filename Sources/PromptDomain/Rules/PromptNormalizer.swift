@@ -1,9 +1,7 @@
 /// Cleans up one line of model output before it is judged, and derives the key used to spot repeats.
 public enum PromptNormalizer {
-    /// `text` without list numbering, bullets, a label before the question ("Prompt 1:", "Pregunta de reflexión:"),
-    /// Markdown emphasis, wrapping quotes or the comma of a JSON line, whitespace collapsed.
-    ///
-    /// Decorations are peeled repeatedly, so `1. **"What…?"**` and `- Prompt 2: What…?` both come out clean.
+    /// `text` without list numbering, bullets, a label ("Prompt 1:"), Markdown emphasis, wrapping quotes or a JSON
+    /// line's comma, whitespace collapsed; peeled repeatedly, so `1. **"What…?"**` comes out clean.
     public static func normalize(_ text: String) -> String {
         // Bold and underline markers belong to Markdown, never to a prompt, wherever they stand.
         var current = collapseWhitespace(text.replacingIfPresent("**", with: "").replacingIfPresent("__", with: ""))
@@ -101,17 +99,14 @@ public enum PromptNormalizer {
         return after.first?.isWhitespace == true ? after : nil
     }
 
-    /// A label's end: a colon, full-width or not, or a dash with a space after it (or a full stop or bracket after a
-    /// number: "Prompt 1. What…?").
+    /// A label's end: a colon, or a dash with a space after it (or "." or ")" after a number: "Prompt 1. What…?").
     private static let labelMarkers: Set<Character> = [":", "：", "-", "–", "—"]
-    /// What opens a question on its own besides a capital letter or a letter of a script without case: Spanish's
-    /// inverted marks, and quotes and brackets of every script.
+    /// What opens a question besides a capital or a caseless letter: Spanish's inverted marks, any script's quotes.
     private static let questionOpeners: Set<Character> = ["¿", "¡", "\"", "“", "„", "«", "‹", "'", "‘", "‚", "「", "『", "（", "("]
 
-    /// Drops a label: what a model puts before the question itself, in any language and any wording:
-    /// "Pregunta de reflexión: ¿Con quién…?", "Prompt 5 - What…?", "質問：…？". A label is a few words before a colon or
-    /// a dash (``isLabel(_:before:)``), and what follows opens a question (``opensQuestion(_:)``) and ends with a
-    /// question mark. "Which mattered most: the view or the company?" is one question and stays.
+    /// Drops a label a model puts before the question, in any language: "Pregunta de reflexión: ¿Con quién…?",
+    /// "質問：…？": a few words before a colon or dash (``isLabel(_:before:)``), then a question (``opensQuestion(_:)``).
+    /// "Which mattered most: the view or the company?" is one question and stays.
     package static func droppingLabel(_ text: String) -> String? {
         let head = text.prefix(40)
         let marker = head.indices.first { index in
@@ -119,8 +114,7 @@ public enum PromptNormalizer {
         }
         guard let markerIndex = marker, markerIndex != text.startIndex else { return nil }
         let rest = text[text.index(after: markerIndex)...]
-        // A dash, a full stop or a bracket ends a label only with a space after it: "Wi-Fi", "e-mail" and "1.5" are
-        // words, "Question 2) What…?" is labelled.
+        // A dash, full stop or bracket ends a label only before a space: "Wi-Fi" and "1.5" are words.
         if text[markerIndex] != ":", text[markerIndex] != "：", rest.first?.isWhitespace != true { return nil }
         let question = rest.trimming { $0.isWhitespace }
         guard isLabel(text[..<markerIndex].trimming { $0.isWhitespace }, before: question), opensQuestion(question) else { return nil }
@@ -135,9 +129,8 @@ public enum PromptNormalizer {
             && !label.contains { ".!。！".contains($0) || QuestionMarks.endsQuestion(String($0)) }
     }
 
-    /// Whether `text` opens as a question does, once a bullet or emphasis the normalizer peels next is passed: a
-    /// capital letter, a letter of a script without case, an inverted mark, a quote or a list number; and ends with a
-    /// question mark, inside any closing quote, emphasis or list comma the normalizer peels too (`“- "…?",”`).
+    /// Whether `text`, past a bullet or emphasis, opens as a question (capital, caseless letter, inverted mark, quote,
+    /// list number) and ends with a question mark inside any closing quote, emphasis or comma peeled too.
     private static func opensQuestion(_ text: Substring) -> Bool {
         let question = text.drop { bullets.contains($0) || $0 == "_" || $0.isWhitespace }
         guard let opener = question.first else { return false }

@@ -2,15 +2,13 @@
 public struct PromptValidation: Sendable, Equatable {
     /// Candidates that passed, in the model's order.
     public var kept: [ValidPrompt] = []
-    /// Candidates that failed, with the reason.
     public var rejected: [PromptRejection] = []
 }
 
 extension PromptValidation {
-    /// Whether asking the same model again, told what was wrong, is likely to give prompts: it wrote one that was
-    /// kept, or one it can fix when told (a length, a missing question mark, a repeat). A reply that failed only on
-    /// what a model cannot fix by being told (another language, invented words, chatter, placeholders) is completed
-    /// with fallbacks at once: a second call would cost the user its time for the same failure.
+    /// Whether asking the same model again, told what was wrong, is likely to help: it wrote one kept, or one it can
+    /// fix (a length, a question mark, a repeat). Otherwise (language, invented words, chatter, placeholders) fallbacks
+    /// complete the reply at once: a second call would cost the user its time for the same failure.
     public var suggestsReaskHelps: Bool {
         !kept.isEmpty || rejected.isEmpty || rejected.contains { $0.reason.isFixedByTelling }
     }
@@ -18,7 +16,6 @@ extension PromptValidation {
 
 /// A candidate that failed, and why.
 public struct PromptRejection: Sendable, Equatable {
-    /// Why a candidate was rejected.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         case empty
         case multiLine
@@ -31,8 +28,7 @@ public struct PromptRejection: Sendable, Equatable {
         case notAQuestion
         case containsLink
         case blockedWord(String)
-        /// In another language than the user's: CLD2's code (`en`, `pt`) or, where CLD2 could not tell, the
-        /// letters' script (`Latn`).
+        /// In another language: CLD2's code (`pt`), or the letters' script (`Latn`) where CLD2 could not tell.
         case wrongLanguage(String)
         case placeholder
         case assistantChatter
@@ -101,6 +97,5 @@ public struct PromptRejection: Sendable, Equatable {
 
     /// The candidate as the model wrote it.
     public var candidate: String
-    /// Why it was rejected.
     public var reason: Reason
 }

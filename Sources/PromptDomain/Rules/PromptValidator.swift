@@ -1,31 +1,23 @@
-/// Applies the word rule, the template's checks, the gate and the no-repeat rule to a model's candidates.
-///
-/// A candidate is kept only if, once normalised, it is a single line within its language's word rule (8 to 15
-/// words in English) that passes the template's checks and has not appeared earlier in the same reply or in the
-/// session.
+/// Applies the word rule, the template's checks, the gate and the no-repeat rule to a model's candidates: a kept one
+/// is a single normalised line, new to the reply and the session.
 public struct PromptValidator: Sendable {
-    /// How words are counted and how many are allowed, for the request's language.
     public var wordRule: WordRule
-    /// The template's extra checks.
     public var checks: PromptChecks
     /// The gate a model's candidate passes before it can be shown; nil for the operators' own fallback lines.
     public var gate: PromptGate?
-    /// The repeat keys of the example questions the model was shown: an example copied back is not the model's
-    /// question about this photo, and would be every photo's.
+    /// Repeat keys of the example questions the model was shown: one copied back is every photo's, not this one's.
     public var exampleKeys: Set<String> = []
     /// The details of the photo asked about: kept prompts that name one come first, so they are the ones shown and
     /// the rest wait for a refresh. Nil keeps the model's order.
     public var photoMentions: PhotoMentions?
 
-    /// Creates a validator.
     public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks(), gate: PromptGate? = nil) {
         self.wordRule = wordRule
         self.checks = checks
         self.gate = gate
     }
 
-    /// Judges a model's whole reply: the candidates ``ReplyExtractor`` finds in it, each validated. What the backend
-    /// chain asks of every reply, and the re-ask of its second.
+    /// Judges a model's whole reply: the candidates ``ReplyExtractor`` finds in it, each validated.
     public func judge(reply text: String, alreadyShown: Set<String> = []) -> PromptValidation {
         validate(ReplyExtractor.candidates(in: text), alreadyShown: alreadyShown)
     }
@@ -55,8 +47,7 @@ public struct PromptValidator: Sendable {
         return validation
     }
 
-    /// Whether a prompt kept earlier (a session's surplus) still passes the gate: it may have been judged by an
-    /// older one.
+    /// Whether a prompt kept earlier (a session's surplus) still passes the gate: an older one may have judged it.
     public func stillPasses(_ prompt: ValidPrompt) -> Bool {
         gate?.failure(for: prompt.text) == nil
     }

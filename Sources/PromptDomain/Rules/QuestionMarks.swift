@@ -14,8 +14,7 @@ package enum QuestionMarks {
         return last == ";" && text.dropLast().last(where: \.isLetter).map(isGreek) == true
     }
 
-    /// How many question marks `text` holds: two make two questions in one card. (Spanish opens a question with
-    /// `¿`, which is not counted.)
+    /// How many question marks `text` holds: two make two questions in one card (Spanish's opening `¿` is not one).
     package static func count(in text: some StringProtocol) -> Int {
         text.unicodeScalars.count { all.contains($0.value) }
     }

@@ -1,11 +1,9 @@
 import Foundation
 
 extension ReplyExtractor {
-    /// Every string a model listed in JSON in `text`, or `nil` when `text` holds no JSON list of them.
-    ///
-    /// The JSON may stand alone or sit between prose; it may have trailing commas or smart quotes. Its shape may be
-    /// an array of strings, an object holding one list under any key (`{"journal_prompts": […]}`), or an array of
-    /// objects with one string field each (`[{"question": "…"}]`).
+    /// Every string a model listed in JSON in `text` (alone or amid prose, trailing commas and smart quotes too), or
+    /// nil: an array of strings, an object holding one list under any key (`{"journal_prompts": […]}`), or an array
+    /// of objects with one string field each (`[{"question": "…"}]`).
     package static func strings(in text: String) -> [String]? {
         guard let json = jsonValue(in: text) else { return nil }
         let strings = listedStrings(in: json, depth: 0)

@@ -1,16 +1,12 @@
-/// Finds the candidate prompts in a model's reply, whatever it is dressed in.
+/// Finds the candidate prompts in a model's reply, whatever it is dressed in: prose ("Here are six questions:"),
+/// code fences, JSON of many shapes, Markdown lists and emphasis. A preamble or sign-off is dropped, so it is never
+/// judged, counted as a rejection or reported back to the model as a mistake. In order:
 ///
-/// Real models wrap their questions in prose ("Here are six questions:" … "I hope these help!"), code fences, JSON
-/// of many shapes, Markdown lists and emphasis. The extractor keeps what the model meant as prompts and drops the
-/// rest, so a preamble or a sign-off is never judged, counted as a rejection or reported back to the model as a
-/// mistake. In order:
-///
-/// 1. JSON, inside a code fence or anywhere in the reply: every string the model listed (``ReplyExtractor/strings(in:)``),
-///    after the repairs models need (trailing commas, smart quotes).
+/// 1. JSON, fenced or anywhere: every string listed (``ReplyExtractor/strings(in:)``), commas and quotes repaired.
 /// 2. A Markdown list: its numbered or bulleted items, and nothing around them.
-/// 3. Plain lines: each line but headings ("…:"); when most lines are questions, only the questions.
+/// 3. Plain lines: each but headings ("…:"); when most lines are questions, only the questions.
 ///
-/// Cleaning a candidate (numbering, emphasis, quotes) is ``PromptNormalizer``'s part; ``PromptValidator`` judges.
+/// Cleaning a candidate is ``PromptNormalizer``'s part; ``PromptValidator`` judges.
 public enum ReplyExtractor {
     /// The candidates in `reply`, in the order the model gave them.
     public static func candidates(in reply: String) -> [String] {
@@ -63,8 +59,7 @@ public enum ReplyExtractor {
         guard let first = line.first else { return false }
         if "-•–·▪‣".contains(first) { return true }
         if first == "*" || first == "+" { return line.dropFirst().first == " " }
-        // Numbered the way the normalizer peels it ("1.5 hours of driving…" is a sentence, not an item), with any
-        // emphasis around the number ("**1.** …") left out first.
+        // Numbered as the normalizer peels it ("1.5 hours…" is a sentence), emphasis ("**1.** …") left out first.
         return PromptNormalizer.droppingListNumber(withoutEmphasis(line)) != nil
     }
 
@@ -91,7 +86,6 @@ public enum ReplyExtractor {
 }
 
 extension Substring {
-    /// The text without leading and trailing characters that satisfy `predicate`.
     package func trimming(while predicate: (Character) -> Bool) -> Substring {
         var slice = drop(while: predicate)
         while let last = slice.last, predicate(last) { slice = slice.dropLast() }

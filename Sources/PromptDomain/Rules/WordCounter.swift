@@ -1,9 +1,6 @@
-/// Counts words the way the product spec means them.
-///
-/// A word is a maximal run of non-whitespace characters containing at least one letter or digit, so
-/// "sun-kissed" and "don't" count once and a lone "—", "…" or emoji counts not at all.
+/// Counts words the way the product spec means them: a maximal run of non-whitespace characters with a letter or
+/// digit, so "sun-kissed" and "don't" count once and a lone "—", "…" or emoji not at all.
 public enum WordCounter {
-    /// The number of words in `text`.
     public static func count(_ text: some StringProtocol) -> Int {
         var tally = Tally()
         for character in text { tally.add(CharacterKind(character)) }

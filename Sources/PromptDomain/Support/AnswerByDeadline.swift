@@ -2,13 +2,11 @@ extension DeadlineWatch {
     /// The result of `work`, or ``DeadlinePassed`` at `deadline`, or ``ClientDeparted`` when `departure` fires,
     /// whichever comes first.
     ///
-    /// Every wait inside a request has its own deadline, but some cannot be cut short from Swift: a write queued
-    /// behind SQLite's single writer (the write batcher does not stop a batch it has begun), a PostgreSQL pool opening
-    /// a connection to a server that is gone. This is the backstop that keeps the promise to the client anyway. `work`
-    /// runs in its own task; at the deadline (as this watch sees it, within its tick) the caller is answered and `work`
-    /// is cancelled (a model call's transfer is removed, a PostgreSQL query is cancelled; a SQLite batch is written
-    /// whole), then left to wind down on its own. A client that leaves is treated the same way, at once: the model call
-    /// it was waiting for is not paid for nobody. Cancelling the caller cancels `work`.
+    /// The backstop for waits Swift cannot cut short (a write queued behind SQLite's single writer, a PostgreSQL pool
+    /// connecting to a server that is gone). `work` runs in its own task; at the deadline (within the watch's tick) the
+    /// caller is answered and `work` cancelled (a model transfer removed, a PostgreSQL query cancelled, a SQLite batch
+    /// written whole), then left to wind down. A departing client is treated the same, at once, so no model call is
+    /// paid for nobody. Cancelling the caller cancels `work`.
     package func answer<Value: Sendable>(
         by deadline: ContinuousClock.Instant,
         departure: ClientDeparture? = nil,
@@ -40,7 +38,6 @@ extension DeadlineWatch {
     }
 }
 
-/// The request's deadline passed before its work finished.
 package struct DeadlinePassed: Error, CustomStringConvertible {
     package var description: String { "the request's deadline passed before its work finished" }
 }

@@ -2,9 +2,8 @@ import Synchronization
 
 /// Fires once when the client that sent a request is gone, so the work done for it can stop.
 ///
-/// The server makes one per connection and calls ``depart()`` when the connection's input closes or it goes
-/// inactive; ``answer(by:departure:_:)`` then answers at once and cancels the request's work, as at its deadline.
-/// A connection carries one request at a time, so the connection's departure is its request's.
+/// The server makes one per connection (which carries one request at a time) and calls ``depart()`` when its input
+/// closes or it goes inactive; ``answer(by:departure:_:)`` then answers at once and cancels the request's work.
 public final class ClientDeparture: Sendable {
     /// What ``whenGone(_:)`` hands back, to take the action off again.
     package struct Registration: Sendable {
@@ -19,7 +18,6 @@ public final class ClientDeparture: Sendable {
 
     private let state = Mutex(State())
 
-    /// Creates one for a client that is still there.
     package init() {}
 
     /// The client has gone: every pending action runs now, once.
@@ -55,7 +53,6 @@ public final class ClientDeparture: Sendable {
     }
 }
 
-/// The client went before its request was answered.
 package struct ClientDeparted: Error, CustomStringConvertible {
     package init() {}
     package var description: String { "the client went before its request was answered" }

@@ -8,7 +8,6 @@ package enum ContentHash {
         sha256Hex(Array(text.utf8))
     }
 
-    /// The SHA-256 of `bytes`, as lower-case hex.
     package static func sha256Hex(_ bytes: some DataProtocol) -> String {
         SHA256.hash(data: bytes).map { byte in
             let hex = String(byte, radix: 16)

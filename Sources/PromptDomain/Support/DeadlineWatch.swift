@@ -2,13 +2,11 @@ import Synchronization
 
 /// Every pending deadline in the process, watched by one loop that looks every `tick` and fires what is due.
 ///
-/// `answer(by:)` and `withDeadline` keep a deadline for every request body and every prompt request, and almost none
-/// of them passes. A timer of its own for each (a sleeping task) cost a task, a Dispatch timer whose thread is woken to
-/// set it, and a cancellation, twice a request: 2.3 context switches a cache hit under load (docs/BENCHMARKS.md).
-/// Here keeping a deadline is an entry in a table, under a lock. The watching ``WorkLoop`` passes only while the
-/// table has been non-empty within the last second, so an idle service sets no timer at all; the service group
-/// serves it (`WorkLoopService`). A deadline fires at most one `tick` late. The app builds one in `buildServices`
-/// and hands it to every part that keeps a deadline; two apps in one process share none.
+/// `answer(by:)` and `withDeadline` keep deadlines on every request, and almost none passes: a sleeping task for each
+/// cost a task, a woken Dispatch timer and a cancellation: 2.3 context switches a cache hit (docs/BENCHMARKS.md).
+/// Here a deadline is a table entry under a lock; the ``WorkLoop`` passes only while the table was non-empty in the
+/// last second, so an idle service sets no timer. A deadline fires at most one `tick` late. The app builds one in
+/// `buildServices`; two apps in one process share none.
 package final class DeadlineWatch: Sendable {
     /// What `watch(until:fire:)` hands back, to take the deadline off the table.
     package struct Ticket: Sendable {
@@ -19,8 +17,7 @@ package final class DeadlineWatch: Sendable {
     /// The loop that looks at the table; the app's service group serves it.
     package let loop: WorkLoop
 
-    /// A watch that looks every `tick` (ten milliseconds is nothing against a request's deadline of seconds), and
-    /// whose pass ends once the table has been empty for `idleTime`.
+    /// Looks every `tick` (10 ms is nothing against deadlines of seconds); a pass ends after `idleTime` of empty table.
     package init(tick: Duration = .milliseconds(10), idleTime: Duration = .seconds(1)) {
         let emptyLooksBeforeStopping = max(1, Int(idleTime / tick))
         self.loop = WorkLoop(

@@ -3,10 +3,8 @@
 public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
     /// The JSON path of the field at fault; `body` for the document itself.
     public var field: String
-    /// What is wrong with it.
     public var problem: String
 
-    /// Reads `error`.
     public init(_ error: DecodingError) {
         switch error {
         case .typeMismatch(let type, let context):
@@ -27,8 +25,8 @@ public struct DecodingProblem: Sendable, Equatable, CustomStringConvertible {
     /// "photo.labels[2]: must be a string"
     public var description: String { "\(field): \(problem)" }
 
-    /// A coding path as JSON writes it: `photo.labels[2]`, `photo.taken_at` (a path holds Swift's `takenAt`; a dictionary's
-    /// own keys would be snake-cased too, and no document read with this has one with a capital).
+    /// A coding path as JSON writes it: `photo.labels[2]`, `photo.taken_at` for Swift's `takenAt` (a dictionary's own
+    /// keys would be snake-cased too; no document read with this has one with a capital).
     public static func path(_ codingPath: [any CodingKey]) -> String {
         guard !codingPath.isEmpty else { return "body" }
         var path = ""

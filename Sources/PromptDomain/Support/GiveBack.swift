@@ -1,9 +1,7 @@
-/// Runs `giveBack` to its end even when the calling task is cancelled, ignoring its failure.
-///
-/// A request that fails or is cancelled must still return what it holds in the store (a refresh slot, a refresh
-/// turn, an idempotency claim); otherwise the next request waits for the claim lease. A child of a cancelled task
-/// starts cancelled, so the store call runs in a detached task, which is awaited. A failure is ignored because the
-/// lease returns the claim anyway.
+/// Runs `giveBack` to its end even when the calling task is cancelled, ignoring its failure: a failed or cancelled
+/// request must still return what it holds in the store (a refresh slot or turn, an idempotency claim), or the next
+/// request waits for the lease. A cancelled task's child starts cancelled, hence the awaited detached task; a failure
+/// is ignored because the lease returns the claim anyway.
 package func giveBack(_ giveBack: @escaping @Sendable () async throws -> Void) async {
     await Task.detached { try? await giveBack() }.value
 }

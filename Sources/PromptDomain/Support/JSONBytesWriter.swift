@@ -1,10 +1,8 @@
-/// Writes JSON straight into bytes, for the documents built on every request: the prompts answer, the cache key
-/// and the new session's JSON columns. Foundation's `JSONEncoder` builds a tree of boxed values first, and on a
-/// cache hit the answer's and the key's encodes were a fifth of the request's CPU.
+/// Writes JSON straight into bytes, for the documents built on every request (the prompts answer, the cache key, the
+/// session's JSON columns): `JSONEncoder`'s tree of boxed values made those encodes a fifth of a cache hit's CPU.
 ///
-/// The bytes are the same as `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes` writes, so answers and
-/// cache keys do not change with the writer: callers write keys in sorted order, strings are escaped as Foundation
-/// escapes them, and numbers are spelled as Foundation spells them. `JSONBytesWriterTests` holds each writer to that.
+/// The bytes are `JSONEncoder`'s with `.sortedKeys` and `.withoutEscapingSlashes`, so answers and cache keys do not
+/// change: callers write keys sorted; strings and numbers are spelled as Foundation does (`JSONBytesWriterTests`).
 package struct JSONBytesWriter {
     package private(set) var bytes: [UInt8] = []
     /// Whether the next key or value follows another one at the same level.
@@ -14,7 +12,6 @@ package struct JSONBytesWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The bytes that `write` writes.
     package static func bytes(reservingCapacity capacity: Int, _ write: (inout JSONBytesWriter) -> Void) -> [UInt8] {
         var json = JSONBytesWriter(reservingCapacity: capacity)
         write(&json)
@@ -130,9 +127,8 @@ package struct JSONBytesWriter {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    /// Copies runs of plain bytes whole and escapes the quote, the backslash and the control characters, as
-    /// Foundation does: the five with short forms (`\b \t \n \f \r`) by them, the rest as `\u00XX`. Everything
-    /// else, DEL and non-ASCII included, is written as its UTF-8.
+    /// Copies plain runs whole, escaping quote, backslash and control characters as Foundation does: five short
+    /// (`\b \t \n \f \r`), the rest `\u00XX`; DEL and non-ASCII are written as their UTF-8.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         for index in utf8.indices {

@@ -6,13 +6,10 @@ package enum RandomIdentifier {
     /// The same 32 characters in ASCII order, so that the time prefix sorts as its number does.
     private static let orderedAlphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
-    /// `prefix`, 10 digits of the current millisecond, then 128 bits from the kernel's cryptographically secure
-    /// generator as 26 base-32 digits.
-    ///
-    /// Ids that start with the time sort in creation order, so a new row's primary key lands at the end of the
-    /// B-tree, on the page the previous insert just wrote, instead of on a random page: under load a commit then
-    /// writes a handful of pages rather than one per row (the UUIDv7 idea). The id still carries 128 random bits,
-    /// so it is no easier to guess; it does reveal when it was made, which the session's own answers show anyway.
+    /// `prefix`, 10 digits of the current millisecond, then 128 bits from the kernel's secure generator as 26 base-32
+    /// digits. Time-ordered ids put a new row's key at the B-tree's end, on the page the last insert wrote, so a
+    /// commit under load writes a handful of pages, not one per row (the UUIDv7 idea). The random bits keep it
+    /// unguessable; it reveals when it was made, which the session's answers show anyway.
     package static func makeTimeOrdered(prefix: String, at date: Date = Date()) -> String {
         var milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
         var time = [UInt8](repeating: 0, count: 10)

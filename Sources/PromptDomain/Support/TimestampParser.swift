@@ -1,17 +1,14 @@
 import Foundation
 
-/// Parses the timestamps the app sends: RFC 3339 date-times (ISO 8601 with a zone), as `openapi.yaml`'s
-/// `format: date-time` defines them.
-///
-/// Hand-written rather than Foundation's ISO 8601 style, which refuses some valid RFC 3339 values (one-digit
-/// fractions, offsets past ±14:00, years before 1600) that a client generated from the contract may send.
+/// Parses the timestamps the app sends: RFC 3339 date-times (`openapi.yaml`'s `format: date-time`). Hand-written:
+/// Foundation's ISO 8601 style refuses some valid RFC 3339 values (one-digit fractions, offsets past ±14:00, years
+/// before 1600) that a client generated from the contract may send.
 package enum TimestampParser {
     /// The date `text` names, or `nil` when it is not an RFC 3339 date-time.
     package static func date(from text: String) -> Date? {
         components(of: text).flatMap(date(from:))
     }
 
-    /// The instant `parts` name.
     package static func date(from parts: Parts) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
@@ -37,8 +34,7 @@ package enum TimestampParser {
     }
 
     /// The fields of `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, each within its range; `t` and `z` may be lower case.
-    ///
-    /// Scanned byte by byte rather than with a Swift `Regex`, which halved cache hits (docs/BENCHMARKS.md).
+    /// Scanned byte by byte: a Swift `Regex` halved cache hits (docs/BENCHMARKS.md).
     package static func components(of text: String) -> Parts? {
         let bytes = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {

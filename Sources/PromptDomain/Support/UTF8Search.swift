@@ -1,12 +1,9 @@
 import Foundation
 
-/// Searching a string's UTF-8 for byte patterns worked out once (chatter phrases, question words).
-///
-/// `String.contains(_:)` with Foundation imported goes through `NSString`, and the standard library's generic
-/// `Collection.contains(_:)` instantiates generic metadata on every call; each cost more than the rest of the gate
-/// together (docs/BENCHMARKS.md). A plain scan over the contiguous bytes does not.
+/// Searching a string's UTF-8 for byte patterns worked out once (chatter phrases, question words) by a plain scan:
+/// `String.contains(_:)` (through `NSString`) and the generic `Collection.contains(_:)` (metadata on every call) each
+/// cost more than the rest of the gate together (docs/BENCHMARKS.md).
 package enum UTF8Search {
-    /// Whether any of `patterns` occurs in `text`'s UTF-8.
     package static func containsAny(of patterns: [[UInt8]], in text: String) -> Bool {
         var text = text
         return text.withUTF8 { haystack in

@@ -1,10 +1,8 @@
 /// The result of `work`, or ``DeadlinePassed`` once `deadline` comes (as ``DeadlineWatch`` sees it, within its tick).
 ///
-/// Structured: `work` runs as a child task of a task group, cancelled at the deadline, and this returns only once it
-/// has ended. So `work` must end when cancelled, as a libcurl transfer, a body read and a sleep do. A wait that
-/// cannot be cut short (a write queued behind SQLite's writer) goes through `answer(by:)`, the one backstop, which
-/// answers at the deadline and leaves the work to wind down. The deadline costs an entry in the watch's table and a
-/// parked child task, not a timer.
+/// Structured: `work` is a child task, cancelled at the deadline, and this returns only once it has ended, so `work`
+/// must end when cancelled (as a libcurl transfer, a body read and a sleep do); a wait that cannot be cut short goes
+/// through `answer(by:)`. The deadline costs a table entry and a parked child task, not a timer.
 extension DeadlineWatch {
     package func withDeadline<Value: Sendable>(
         _ deadline: ContinuousClock.Instant,

@@ -2,12 +2,10 @@ import Synchronization
 
 /// A background loop that runs only while it has work, in the task of whoever serves it.
 ///
-/// The deadline watch and SQLite's write batcher each need a loop that wakes when work arrives and ends its pass
-/// when none is left. In the service the app's service group serves it (``serve()``, through a lifecycle `Service`):
-/// each pass then runs in one of the group's tasks, which starts before the server and stops after it. Where no
-/// group serves it (a command such as `photo-prompts generate`, PostgreSQL's migrations before the group starts, a
-/// test that builds a backend chain), and once the group has stopped, a pass runs in a task of its own instead, so
-/// work is never left waiting.
+/// The deadline watch and SQLite's write batcher each need a loop that wakes when work arrives. In the service the
+/// app's group serves it (``serve()``, through a lifecycle `Service` that starts before the server, stops after it).
+/// Where no group serves it (`photo-prompts generate`, PostgreSQL's migrations, a test's backend chain), or once the
+/// group has stopped, a pass runs in a task of its own, so work is never left waiting.
 package final class WorkLoop: Sendable {
     private enum Call {
         case pass

@@ -1,11 +1,8 @@
 import PromptDomain
 import PromptTemplates
 
-/// The cache key: a hash of everything that shapes the model's answer.
-///
-/// Missing a parameter here would serve one photo's prompts for another, so every input the template or the
-/// backends see is in it: normalised metadata, locale, template name and version, every backend's provider and
-/// model in chain order, the sampling parameters, the gate and the lists, the round, and the photo's age as templates see it.
+/// The cache key: a hash of everything that shapes the model's answer. Missing a parameter would serve one photo's
+/// prompts for another, so every input the template or the backends see is in it, the backends in chain order.
 package struct CacheKey: Encodable {
     /// Bumped when the key's shape changes, so old entries are never misread.
     package let schema = 3
@@ -35,9 +32,7 @@ package struct CacheKey: Encodable {
 
     /// The hex SHA-256 of the key's canonical JSON: the bytes `JSONEncoder` writes with sorted keys, written by
     /// hand (``canonicalJSON``) because this runs on every request.
-    package var hashed: String {
-        ContentHash.sha256Hex(canonicalJSON)
-    }
+    package var hashed: String { ContentHash.sha256Hex(canonicalJSON) }
 
     package init(
         photo: PhotoMetadata,

@@ -6,9 +6,8 @@ import Synchronization
 /// Finds a streamed reply's good prompts as its lines complete, and hands each on at once, up to three.
 ///
 /// At every completed line it runs the whole-reply extractor and the validator over the reply so far, so a prompt
-/// handed on is one the finished reply would keep too (the extractor test checks this on every corpus reply).
-/// Prompts handed on are never taken back: a later call (a failover, a re-ask) avoids them, and the answer shows
-/// them first.
+/// handed on is one the finished reply would keep too (the extractor test checks this on every corpus reply). A
+/// prompt handed on is never taken back: a later call (a failover, a re-ask) avoids it, and the answer shows it first.
 package final class EarlyPrompts: ReplyObserver {
     private struct State {
         /// The current call's text so far.
@@ -31,7 +30,6 @@ package final class EarlyPrompts: ReplyObserver {
         self.onPrompt = onPrompt
     }
 
-    /// The prompts handed on so far, in order.
     package var shown: [ValidPrompt] { state.withLock { $0.shown } }
 
     /// `kept` with the prompts handed on so far first, in the order they went out, and not again after.

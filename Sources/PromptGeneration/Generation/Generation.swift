@@ -5,8 +5,7 @@ import PromptDomain
 public struct Generation: Sendable {
     /// `model` or `cache` when there are candidates; `fallback` when there are none.
     public var source: PromptSource
-    /// Why there are no candidates, when `source` is `fallback`; or, for a streamed reply cut after some prompts
-    /// were shown, why there are no more.
+    /// Why there are no candidates (`fallback`), or no more, for a streamed reply cut after some were shown.
     public var fallbackReason: FallbackReason?
     /// Valid prompts not yet shown in the session, best first. Usually more than three: the rest is surplus.
     public var candidates: [ValidPrompt]
@@ -20,12 +19,10 @@ public struct Generation: Sendable {
     /// The backend calls this request made: first asks, failovers to the next backend and the re-ask, whatever
     /// their outcome; a backend skipped for its breaker is no call. 0 for cache, surplus and shared answers.
     public var modelCalls = 0
-    /// Good candidates the model wrote that were near-duplicates of another it wrote for the same answer, and were
-    /// dropped: a measure of the model's variety, for `eval`.
+    /// Good candidates dropped as near-duplicates of another in the same answer: the model's variety, for `eval`.
     public var nearDuplicates = 0
-    /// Whether a backend answer was judged for this request, so its candidates and rejections count in the stats
-    /// and metrics. False for cache and surplus rounds, for a backend failure, and for a request that joined an
-    /// identical one in flight: the answer they share is counted once, for the request that asked for it.
+    /// Whether a backend answer was judged for this request, so its candidates and rejections count. False for cache
+    /// and surplus rounds, a backend failure, and a joiner of an identical request: a shared answer counts once.
     public var judged = false
     /// The tokens the backend calls of this request cost, as the providers reported them (first call and re-ask).
     public var usage: TokenUsage?

@@ -92,8 +92,7 @@ extension PromptGenerator {
         )
     }
 
-    /// The answer when no backend answered usably. A stream cut after some prompts were shown keeps them; the
-    /// fallbacks fill the rest, and say why.
+    /// The answer when no backend answered usably: a cut stream keeps the prompts it showed, fallbacks fill the rest.
     private func cutShort(_ outcome: BackendChain.Outcome, early: EarlyPrompts?, timing: ServerTiming) -> Generation {
         let reason = if case .failure(let error) = outcome.result { error.reason } else { FallbackReason.backendError }
         guard let shown = early?.shown, !shown.isEmpty else { return .fallback(reason, timing: timing) }
@@ -140,8 +139,7 @@ extension PromptGenerator {
         // And the re-ask's streamed prompts too: the answer shows each where it was shown.
         var kept = call.early?.leading(judged.kept) ?? judged.kept
         for index in kept.indices { kept[index].answeredBy = identity }
-        // What the cache keeps is every user's: near-duplicates of one another, and cards of one frame, go, whoever
-        // has seen what.
+        // What the cache keeps is every user's: near-duplicates and cards of one frame go, whoever has seen what.
         let written = kept.count
         kept = call.seen.nothingSeen.fresh(kept)
         let unseen = call.seen.unseen(kept)

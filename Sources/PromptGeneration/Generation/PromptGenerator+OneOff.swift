@@ -2,8 +2,7 @@ import PromptDomain
 import PromptTemplates
 
 extension PromptGenerator.Input {
-    /// A generation outside any session, as `photo-prompts generate` and `eval` run it: the first round, nothing shown
-    /// before, and no cache read, so the model is always asked.
+    /// A one-off generation (`generate`, `eval`): round 0, nothing shown before, no cache read, so the model is asked.
     public static func oneOff(_ plan: RequestPlan) -> Self {
         Self(plan: plan, round: 0, alreadyShown: [], readsCache: false)
     }

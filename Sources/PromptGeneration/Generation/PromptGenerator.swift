@@ -17,7 +17,6 @@ public struct PromptGenerator: Sendable {
     package let inFlight = SingleFlight<Generation, SharedPrompts>()
     /// Caps backend work at once; past it, requests fall back as `unavailable` at once.
     package let admission: BackendAdmission
-    /// Backend attempts and cache lookups are counted here.
     package let metrics: ServiceMetrics
     /// The whole budget of one request's backend work (`LLM_TIMEOUT`): re-asks and failovers share it.
     package let timeout: Duration
@@ -51,21 +50,17 @@ public struct PromptGenerator: Sendable {
         public var round: Int
         /// Prompts already shown in the session, as text: the model is told to avoid them.
         public var alreadyShown: [String]
-        /// Everything the user has seen, the session's prompts and their history: no candidate that repeats one,
-        /// exactly or nearly, is served.
+        /// Everything the user has seen (the session's prompts, their history): no exact or near repeat is served.
         public var seen: SeenPrompts
         /// `false` when the client sent `Cache-Control: no-cache`.
         public var readsCache: Bool
-        /// The cache entry under this input's key, when it was read already (with the user's history): `.some(nil)`
-        /// for none. Nil: the generator reads it.
+        /// The cache entry for this key if read already (with the history): `.some(nil)` for none; nil: read it.
         public var cached: CacheEntry??
         /// This input's hashed ``CacheKey``, when the caller worked it out already.
         public var cacheKeyHash: String?
-        /// The request's own deadline, when it is sooner than `LLM_TIMEOUT` from now: a refresh that waited for its
-        /// turn has less time left for the model.
+        /// The request's own deadline if sooner than `LLM_TIMEOUT` from now: a refresh that waited has less time left.
         public var deadline: ContinuousClock.Instant?
-        /// For a client that streams: told when the model is about to be asked, and given each good prompt as soon
-        /// as the streamed reply has it. Nil asks the backends for whole replies.
+        /// For a streaming client: told when the model is asked, and given each good prompt early; nil: whole replies.
         public var stream: GenerationStream?
 
         public init(
@@ -88,8 +83,7 @@ public struct PromptGenerator: Sendable {
             self.stream = stream
         }
 
-        /// When the backends must have answered, for work that starts at `start`: `timeout` (`LLM_TIMEOUT`) later,
-        /// or the request's own deadline when that is sooner.
+        /// When the backends must have answered: `timeout` after `start`, or the request's own deadline if sooner.
         func backendDeadline(from start: ContinuousClock.Instant, timeout: Duration) -> ContinuousClock.Instant {
             min(start + timeout, deadline ?? start + timeout)
         }
@@ -126,8 +120,7 @@ public struct PromptGenerator: Sendable {
         }
         var generation = shared.unseen(by: seen)
         if joined, generation.fallbackReason == .allSeen, input.stream == nil, deadline - .now > .milliseconds(100) {
-            // The answer this request joined holds nothing its user has not met: the model is asked for them, told
-            // which, in the time left.
+            // The joined answer holds nothing new to this user: the model is asked again, told which to avoid.
             var own = input
             own.alreadyShown = Array((input.alreadyShown + shared.candidates.map(\.text)).suffix(Self.avoidLimit))
             own.deadline = deadline
@@ -146,8 +139,7 @@ public struct PromptGenerator: Sendable {
         return generation
     }
 
-    /// The backend work for `key`, run once for every identical request in flight: the first runs it, the others
-    /// join and wait for its answer.
+    /// The backend work for `key`, run once for every identical request in flight: the others join and wait for it.
     private func sharedRun(
         _ input: Input,
         key: String,
@@ -171,8 +163,7 @@ public struct PromptGenerator: Sendable {
         return CacheKey(
             photo: plan.photo,
             locale: plan.language.description,
-            // The folder's own identity, as keys have always named it: a variant's answers do not depend on which
-            // experiment it serves.
+            // The folder's own identity, as keys always named it: a variant's answers do not depend on its experiment.
             template: plan.template.assigned(to: plan.template.variant),
             backends: chain.identities,
             parameters: plan.parameters,

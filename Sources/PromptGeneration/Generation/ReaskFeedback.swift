@@ -2,7 +2,6 @@ import PromptDomain
 
 /// The message that asks the model again, saying exactly which candidates were rejected and why.
 package enum ReaskFeedback {
-    /// The follow-up user message after a reply whose candidates were judged as in `validation`.
     package static func message(
         for validation: PromptValidation,
         needed: Int,

@@ -23,19 +23,16 @@ public struct RoundAssembler: Sendable {
         self.init(fallbacks: plan.fallbacks, wordRule: .for(plan.copy.locale), now: plan.now)
     }
 
-    /// An assembler with a fixed copy.
     public init(fallbacks: FallbackPrompts, wordRule: WordRule = .english, now: Date) {
         self.init(fallbacks: { fallbacks }, wordRule: wordRule, now: now)
     }
 
     /// Three prompts for `generation`, none a repeat, exact or near, of what the user has `seen` or of another in the
-    /// round, unless the fallback copy must be reused, in the order ``SeenPrompts/ranked(_:)`` gives: different
-    /// angles, the specific first; a `streamed` round keeps the order the stream showed them in. A round with no unseen
-    /// model prompt is a fallback round.
-    ///
-    /// The generation's candidates are unseen by `seen` already: the generator and the surplus filtered them, and
-    /// comparing each with a full history twice cost a returning user a quarter of the CPU. Only `alsoShown`, the
-    /// repeat keys a concurrent refresh committed since, is left out here.
+    /// round, unless the fallback copy must be reused, in the order ``SeenPrompts/ranked(_:)`` gives (different angles,
+    /// the specific first) or, for a `streamed` round, the stream's. A round with no unseen model prompt is a fallback.
+    /// The candidates are unseen by `seen` already (the generator and the surplus filtered them; comparing each with a
+    /// full history twice cost a returning user a quarter of the CPU); only `alsoShown`, the repeat keys a concurrent
+    /// refresh committed since, is left out here.
     public func draft(from generation: Generation, seen: SeenPrompts, alsoShown: Set<String> = [], streamed: Bool = false) -> SessionRound {
         let count = ProductSpec.promptsPerAnswer
         var seen = seen

@@ -19,10 +19,7 @@ public struct ServerTiming: Sendable, Equatable {
         entries.append(Entry(name: name, duration: duration, detail: detail))
     }
 
-    /// Adds every part of `other` after these.
-    public mutating func append(_ other: ServerTiming) {
-        entries += other.entries
-    }
+    public mutating func append(_ other: ServerTiming) { entries += other.entries }
 
     /// The header value: `render;dur=0.08, backend-1;dur=12.40;desc="openai/m ok"` (milliseconds).
     public var headerValue: String {

@@ -1,10 +1,8 @@
 import PromptDomain
 import Synchronization
 
-/// The good prompts one backend run has found so far, handed to every streamed request that shares the run.
-///
-/// Identical requests share one backend call (``SingleFlight``). A request that joins a streamed run late gets the
-/// prompts already found at once, then each further one as it is found, like the request that started the run.
+/// The good prompts one backend run has found so far, handed to every streamed request that shares the run
+/// (``SingleFlight``): one that joins late gets those found at once, then each further one as it is found.
 /// Listeners are called under the lock, so each hears the prompts in the order they were found; a listener only
 /// hands a prompt on (to its request's event stream) and never calls back in.
 package final class SharedPrompts: Sendable {

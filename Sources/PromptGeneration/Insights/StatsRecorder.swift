@@ -11,10 +11,9 @@ package struct RoundContext: Sendable {
 
 /// Counts what happens to each template version in memory and hands the counts to the store in batches.
 ///
-/// Requests only touch a mutex-guarded dictionary: stats never add a database write to the user's wait. The
-/// app's `StatsFlushService` writes the counts every `STATS_FLUSH_INTERVAL` and at shutdown, and `GET /admin/stats`
-/// flushes before it reads, so an operator always sees every finished request. A crash loses at most one
-/// interval of counts, never a session.
+/// Requests only touch a mutex-guarded dictionary: stats never add a database write to the user's wait. The app's
+/// `StatsFlushService` writes the counts every `STATS_FLUSH_INTERVAL` and at shutdown, and `GET /admin/stats` flushes
+/// before it reads, so operators see every finished request. A crash loses at most one interval of counts.
 public final class StatsRecorder: Sendable {
     private struct Key: Hashable {
         var bucket: Int
@@ -54,9 +53,8 @@ public final class StatsRecorder: Sendable {
         }
     }
 
-    /// Counts one answer shown: a session's first round or a refresh, in the language of its copy.
-    ///
-    /// `firstAnswer` is how long the user waited for a session's first round; refreshes pass `nil`.
+    /// Counts one answer shown: a session's first round or a refresh, in the language of its copy. `firstAnswer` is
+    /// how long the user waited for a session's first round; refreshes pass `nil`.
     package func recordRound(_ round: SessionRound, generation: Generation, shown: RoundContext, firstAnswer: Duration?) {
         var counts = ["requests": 1, firstAnswer == nil ? "refreshes" : "sessions": 1, "source.\(round.source.rawValue)": 1]
         if let reason = round.fallbackReason { counts["fallback.\(reason.rawValue)"] = 1 }
@@ -67,9 +65,7 @@ public final class StatsRecorder: Sendable {
         counts["prompts_naming_detail"] = round.prompts.filter { mentions.mentioned(inKey: $0.repeatKey) }.count
         for angle in round.prompts.compactMap(\.angle) { counts["angle.\(angle)", default: 0] += 1 }
         counts["angles_distinct"] = Set(round.prompts.compactMap(\.angle)).count
-        if let firstAnswer {
-            counts[LatencyHistogram.counterName(milliseconds: Int(firstAnswer.milliseconds))] = 1
-        }
+        if let firstAnswer { counts[LatencyHistogram.counterName(milliseconds: Int(firstAnswer.milliseconds))] = 1 }
         // Every call this request made, failovers and failures included.
         if generation.modelCalls > 0 { counts["model_calls"] = generation.modelCalls }
         // Candidates count only where a backend answered for this request: not for cache, surplus or shared answers.
@@ -79,9 +75,7 @@ public final class StatsRecorder: Sendable {
             counts["candidates.kept"] = generation.candidates.count
             counts["candidates.rejected"] = generation.rejected.count
             counts["near_duplicates"] = generation.nearDuplicates
-            for rejection in generation.rejected {
-                counts["rejected.\(rejection.reason.code)", default: 0] += 1
-            }
+            for rejection in generation.rejected { counts["rejected.\(rejection.reason.code)", default: 0] += 1 }
             if let usage = generation.usage {
                 counts["tokens.prompt"] = usage.prompt
                 counts["tokens.completion"] = usage.completion

@@ -40,7 +40,5 @@ public final class BackendTally: Sendable {
     }
 
     /// Every backend seen so far, by `provider/model`.
-    public var snapshot: [String: Entry] {
-        entries.withLock { $0 }
-    }
+    public var snapshot: [String: Entry] { entries.withLock { $0 } }
 }

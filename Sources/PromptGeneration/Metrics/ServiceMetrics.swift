@@ -5,12 +5,9 @@ import PromptBackends
 import PromptDomain
 import Synchronization
 
-/// The service's Prometheus metrics, through swift-metrics, in a registry of its own.
-///
-/// Each application owns one registry instead of bootstrapping the process-wide `MetricsSystem`, so several
-/// services in one process (the tests) never share counters. `GET /metrics` renders it.
+/// The service's Prometheus metrics, through swift-metrics, in a registry of its own that `GET /metrics` renders, not
+/// the process-wide `MetricsSystem`, so several services in one process (the tests) never share counters.
 public final class ServiceMetrics: Sendable {
-    /// The registry `GET /metrics` renders.
     public let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let gaugeSources = Mutex(GaugeSources.none)
@@ -40,12 +37,9 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// Where the scrape-time gauges come from, once the parts they read exist.
-    public func readGauges(from sources: GaugeSources) {
-        gaugeSources.withLock { $0 = sources }
-    }
+    public func readGauges(from sources: GaugeSources) { gaugeSources.withLock { $0 = sources } }
 
-    // Made per event: the registry hands back the same metric for the same name and labels. Caching the objects
-    // here was measured and made no difference to cache-hit throughput.
+    // Made per event: the registry hands back the same metric per name and labels; caching them gained no throughput.
     private func counter(_ label: String, _ dimensions: [(String, String)] = []) -> CoreMetrics.Counter {
         CoreMetrics.Counter(label: label, dimensions: dimensions, factory: factory)
     }
@@ -99,9 +93,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// A refresh refused because the session's refreshes are spent.
-    package func refreshLimitHit() {
-        counter("photoprompts_refresh_limit_hits_total").increment()
-    }
+    package func refreshLimitHit() { counter("photoprompts_refresh_limit_hits_total").increment() }
 
     /// A request refused by a rate limit (`user` or `client key`).
     package func rateLimitHit(scope: String) {

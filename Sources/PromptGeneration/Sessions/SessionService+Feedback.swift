@@ -3,7 +3,6 @@ import PromptStores
 
 extension SessionService {
     /// Records that the user selected or dismissed a prompt the session showed.
-    ///
     /// - Throws: ``SessionError/notFound`` or ``SessionError/promptNotFound``.
     public func record(sessionID: String, promptID: String, action: FeedbackAction, caller: Caller) async throws -> RecordedFeedback {
         let feedback = Feedback(sessionID: sessionID, promptID: promptID, action: action, at: generator.clock.now, caller: caller)

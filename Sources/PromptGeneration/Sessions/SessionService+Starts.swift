@@ -84,8 +84,7 @@ extension SessionService {
         return SessionAnswer(sessionID: session.id, round: draft, refreshesUsed: 0, template: identity, copy: plan.copy, timing: timing)
     }
 
-    /// The user's history and, unless memory holds it or it is not wanted, the cache entry under `key`: one visit to
-    /// the store.
+    /// The user's history and, unless memory holds it or it isn't wanted, the cache entry under `key`: one store visit.
     private func readHistory(
         of caller: Caller,
         language locale: LanguageTag,

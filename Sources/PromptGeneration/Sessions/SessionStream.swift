@@ -19,9 +19,7 @@ package final class StreamedPrompts: Sendable {
     private let sent = Mutex<[Prompt]>([])
     private let stream: SessionStream
 
-    package init(_ stream: SessionStream) {
-        self.stream = stream
-    }
+    package init(_ stream: SessionStream) { self.stream = stream }
 
     /// The pipeline's side of the stream.
     package var generationStream: GenerationStream {

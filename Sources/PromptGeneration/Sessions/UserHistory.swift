@@ -11,15 +11,13 @@ public struct UserHistory: Sendable {
     /// No history: only a session's own prompts are avoided.
     public static let off = UserHistory(store: nil, window: 0)
 
-    /// The most answers one request reads: 300, far more than a user meets in a month, and 900 prompts, a few
-    /// kilobytes to compare against.
+    /// The most answers one request reads: far more than a user meets in a month, and 900 prompts, a few kB to compare.
     public static let readLimit = 300
 
     private let store: (any PromptHistoryStore)?
     /// How long an entry is kept (`PROMPT_HISTORY_DAYS`); 0 keeps none.
     public let window: TimeInterval
 
-    /// A history kept in `store` for `window` seconds.
     public init(store: (any PromptHistoryStore)?, window: TimeInterval) {
         self.store = store
         self.window = window
@@ -67,8 +65,7 @@ public struct UserHistory: Sendable {
         }
     }
 
-    /// The newest ``readLimit`` answers' prompts `userID` of `client` was shown inside the window; none when the
-    /// store fails to answer.
+    /// The prompts of the newest ``readLimit`` answers `userID` of `client` got in the window; none if the store fails.
     public func entries(client: String, userID: String?, now: Date, logger: Logger) async -> SeenHistory {
         guard let store, window > 0, let userID else { return [] }
         do {

@@ -20,7 +20,6 @@ package final class CurlMultiLoop: @unchecked Sendable {
     /// Transfers inside the multi handle, keyed by easy handle. Touched only on the loop thread.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    /// Creates the multi handle and starts its thread.
     package init() {
         Self.initialiseLibcurlOnce
         guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
@@ -30,8 +29,7 @@ package final class CurlMultiLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops the loop, failing any transfer still running, frees the multi handle and ends the thread; once only,
-    /// later calls return at once.
+    /// Stops the loop, failing what still runs, frees the multi handle and ends the thread; later calls return at once.
     package func shutdown() {
         let isFirst = inbox.withLock { inbox in
             defer { inbox.isShuttingDown = true }
@@ -42,8 +40,7 @@ package final class CurlMultiLoop: @unchecked Sendable {
         stopped.wait()
     }
 
-    /// Hands `transfer` to the loop thread; once the loop is stopping, fails it at once instead, since no thread
-    /// would ever finish it.
+    /// Hands `transfer` to the loop thread; once the loop is stopping, fails it at once, as no thread would finish it.
     package func submit(_ transfer: CurlTransfer) {
         let isAccepted = inbox.withLock { inbox in
             guard !inbox.isShuttingDown else { return false }

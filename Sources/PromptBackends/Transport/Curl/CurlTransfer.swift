@@ -2,10 +2,9 @@ import CCurl
 import Foundation
 import Synchronization
 
-/// One libcurl easy handle together with the state its callbacks fill in.
-///
-/// Created on the caller's task, then owned by the ``CurlMultiLoop`` thread until it finishes; only the
-/// cancellation flag and the continuation are touched from both sides, and both are guarded.
+/// One libcurl easy handle with the state its callbacks fill in. Created on the caller's task, then owned by the
+/// ``CurlMultiLoop`` thread until it finishes; only the cancellation flag and the continuation, both guarded, are
+/// touched from both sides.
 package final class CurlTransfer: @unchecked Sendable {
     /// Bodies larger than this are refused: an LLM answer is a few kilobytes, anything bigger is a fault.
     package static let maximumResponseBytes = 4 * 1024 * 1024
@@ -19,7 +18,6 @@ package final class CurlTransfer: @unchecked Sendable {
     private let cancelled = Mutex(false)
     private let onBodyChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
-    /// Creates the easy handle and applies every option for `request`.
     package init(request: HTTPTransportRequest) throws(HTTPTransportError) {
         guard let easy = curl_easy_init() else {
             throw HTTPTransportError(kind: .other, detail: "curl_easy_init failed")
@@ -67,9 +65,7 @@ package final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Marks the transfer as cancelled; the loop removes it on its next turn.
-    package func markCancelled() {
-        cancelled.withLock { $0 = true }
-    }
+    package func markCancelled() { cancelled.withLock { $0 = true } }
 
     package var isCancelled: Bool { cancelled.withLock { $0 } }
 
@@ -82,11 +78,8 @@ package final class CurlTransfer: @unchecked Sendable {
         continuation?.resume(with: result)
     }
 
-    /// Builds the outcome from libcurl's result code once the transfer is done.
     package func outcome(for code: CURLcode) -> Result<HTTPTransportResponse, any Error> {
-        guard code == CURLE_OK else {
-            return .failure(Self.error(for: code, bodyTooLarge: bodyTooLarge))
-        }
+        guard code == CURLE_OK else { return .failure(Self.error(for: code, bodyTooLarge: bodyTooLarge)) }
         var status = 0
         photoprompts_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         return .success(HTTPTransportResponse(status: status, headers: responseHeaders, body: responseBody))

@@ -1,23 +1,18 @@
 import Dispatch
 import ServiceLifecycle
 
-/// The production ``HTTPTransport``: libcurl's multi interface behind an `async` call.
+/// The production ``HTTPTransport``: libcurl's multi interface behind an `async` call. Connections are kept in the
+/// multi handle's cache and reused across requests to the same host.
 ///
-/// Connections are kept in the multi handle's cache and reused across requests to the same host.
-///
-/// It is a lifecycle `Service`: its loop thread runs from creation (a command such as `photo-prompts generate` needs
-/// no service group), and the service group that runs it stops it. Added before the server, it is stopped after the
-/// server has answered its last request: the loop then fails what is left, frees its connections and its thread
-/// ends; a send after that fails at once.
+/// A lifecycle `Service` whose loop thread runs from creation (`photo-prompts generate` needs no service group).
+/// Added before the server, it is stopped after the server's last answer: the loop fails what is left, frees its
+/// connections and ends its thread, and a later send fails at once.
 public final class CurlTransport: HTTPTransport, Service {
     private let loop = CurlMultiLoop()
 
-    /// Creates a transport with its own multi handle and thread.
     public init() {}
 
-    deinit {
-        loop.shutdown()
-    }
+    deinit { loop.shutdown() }
 
     /// Waits for the service group's graceful shutdown (or cancellation), then stops the loop. Stopping waits for the
     /// loop's thread to end, so it is waited for on a thread of Dispatch's, not on one of the cooperative pool's.
