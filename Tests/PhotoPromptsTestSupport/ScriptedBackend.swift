@@ -63,7 +63,7 @@ package final class ScriptedBackend: LLMBackend {
         if latency > .zero { try await Task.sleep(for: latency) }
         // No replies written: the model answers with nothing, as one that wrote no questions would.
         let lines = replies.isEmpty ? [] : replies[min(call, replies.count - 1)]
-        for line in lines { ReplyObservation.current?.received(line + "\n") }
+        for line in lines { request.observer?.received(line + "\n") }
         if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }
         return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop, usage: usage)
     }

@@ -132,7 +132,7 @@ final class PacedBackend: LLMBackend {
         var iterator = permits.makeAsyncIterator()
         for line in lines {
             _ = await iterator.next()
-            ReplyObservation.current?.received(line + "\n")
+            request.observer?.received(line + "\n")
         }
         return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop)
     }

@@ -18,23 +18,19 @@ public struct AppDependencies: Sendable {
     public var clock: any WallClock
     /// The transport for HTTP backends; `nil` means a new ``CurlTransport``.
     public var transport: (any HTTPTransport)?
-    /// The backends, in order, in place of the configured ones (`LLM_*`, `LLM_2_*` …); `nil` means those.
-    /// A test's scripted model goes here, and meets the chain, the gate and the routes as a provider would.
+    /// Replaces the configured backends (`LLM_*`, `LLM_2_*` …), e.g. by a test's scripted model; `nil` keeps them.
     public var backends: [any LLMBackend]?
     /// The store, in place of the configured one (`DATABASE_URL`, `DATABASE_PATH`); `nil` opens that one.
     public var store: (any PromptStore)?
-    /// The templates, already loaded, in place of reading `PROMPTS_DIRECTORY` at start-up; `nil` reads it. The
-    /// fast tests build hundreds of apps over the repository's `prompts/` and share one load of it.
+    /// Loaded templates in place of `PROMPTS_DIRECTORY`; `nil` reads it. The fast tests' apps share one load.
     public var templates: TemplateLibrary?
-    /// The watch of every deadline the app keeps; `nil` builds one. A test hands in its own to see it served.
+    /// `nil` builds one; a test hands in its own to see it served.
     package var deadlines: DeadlineWatch?
-    /// The gate's dictionaries, for templates the app loads itself; `nil` opens Debian's. Templates handed in as
-    /// `templates` bring their own.
+    /// For templates the app loads itself; `nil` opens Debian's. Handed-in `templates` bring their own.
     package var dictionaries: SpellingDictionaries?
-    /// Where the request's spans go; `nil` keeps none and passes the caller's `traceparent` on
-    /// (``TraceContextRelay``). `photo-prompts serve` hands in OTLP export when an `OTEL_*` endpoint is set.
+    /// `nil` keeps no spans and passes the caller's `traceparent` on (``TraceContextRelay``).
     public var tracer: (any Tracer)?
-    /// What exports `tracer`'s spans, run with the app's services and stopped after them, so the last spans go.
+    /// Runs with the app's services and stops after them, so the last spans go.
     public var traceExporter: (any Service)?
 
     public init(
@@ -55,9 +51,7 @@ public struct AppDependencies: Sendable {
     public static var live: AppDependencies { AppDependencies() }
 }
 
-/// Wires every part together, top-down: the services, the routes over them, the server, and the background
-/// services in the order they must stop.
-///
+/// Wires the services, the routes, the server and the background services (in the order they must stop).
 /// - Throws: ``TemplateError`` for an unreadable template or fallback file, or a database error.
 public func buildApplication(
     _ configuration: AppConfiguration,
@@ -65,8 +59,7 @@ public func buildApplication(
     logger: Logger
 ) async throws -> some ApplicationProtocol {
     let services = try buildServices(configuration, dependencies: dependencies, logger: logger)
-    // The gate's dictionaries open now, on a thread of their own, not on the first request in each language; only
-    // the languages some backend writes (LLM_LANGUAGES), since the others are answered with the fallback copy.
+    // Opened now, off the request path; only the languages some backend writes, the rest get the fallback copy.
     services.templates.dictionaries.openInBackground(languages: configuration.writtenLanguages)
     // One count for the whole server: the channel handlers below are made anew for each connection.
     let connections = ConnectionLimit(maximum: configuration.maxConnections)
@@ -83,9 +76,8 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "PhotoPrompts",
-            // A burst of new connections beyond the accept queue is dropped by the kernel and the client retries its
-            // SYN a second later: with Hummingbird's 256, 1,000 simultaneous connections had answers a second late.
-            // The kernel caps this at net.core.somaxconn.
+            // Connections past the accept queue are dropped and retried a second later (with 256, 1,000 at once
+            // were a second late). Capped by net.core.somaxconn.
             backlog: 4096
         ),
         onServerRunning: { _ in services.listening.open() },
@@ -109,9 +101,7 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
     // First added, so it stops last: the spans of the last requests and of the shutdown are sent.
     if let exporter = services.traceExporter { app.addServices(exporter) }
     if let postgres = services.stores.postgres {
-        // The pool is a lifecycle service, added after the exporter only, so it stops after everything but the export.
-        // The migrations need it running, and finish before the server listens: a database that does not answer
-        // fails start-up, named.
+        // Stops after all but the exporter. Migrating before the server listens fails start-up on a silent database.
         app.addServices(postgres.client)
         app.beforeServerStarts { try await migrate(postgres, configuration) }
     }
@@ -119,8 +109,7 @@ private func addBackgroundServices<Responder>(to app: inout Application<Responde
     if let transport = services.transport as? any Service { app.addServices(transport) }
     // Stopped after the server has answered its last request and the stats are written.
     app.addServices(CloseStoreOnShutdown(store: services.stores.maintenance))
-    // The deadline watch and the store's write batcher, in the group's tasks: stopped after the server's last
-    // request and the stats flush's last write, before the store closes.
+    // Deadline watch and write batcher: stopped after the last request and stats write, before the store closes.
     app.addServices(WorkLoopService(loop: services.deadlines.loop))
     for loop in services.stores.workLoops { app.addServices(WorkLoopService(loop: loop)) }
     app.addServices(
@@ -148,11 +137,8 @@ private struct WorkLoopService: Service {
     }
 }
 
-/// Closes the store when the service shuts down, last of all.
-///
-/// Hummingbird stops its services in reverse order: the HTTP server first (it finishes the requests in flight),
-/// then the services added after this one (the stats flush writes its last counts), and this one last. Closing
-/// SQLite checkpoints the WAL, so the file is whole on its own; closing PostgreSQL ends the connection pool.
+/// Closes the store last of all: services stop in reverse, so the server and the stats flush finish first.
+/// Closing SQLite checkpoints the WAL, so the file is whole on its own; closing PostgreSQL ends the pool.
 private struct CloseStoreOnShutdown: Service {
     let store: any StoreMaintenance
 
@@ -244,17 +230,15 @@ func makeBackend(_ configuration: BackendConfiguration, transport: any HTTPTrans
     }
 }
 
-/// An in-process model that writes photo-aware questions with no network: the default, so `make run` works offline.
-/// It lives where the backends are built, so the backends' module does not depend on the stub's writer.
+/// The default in-process model, so `make run` works offline; here so the backends' module needn't import the stub.
 struct StubBackend: LLMBackend {
-    /// Always `stub` / `stub-writer-1`.
     let identity = BackendIdentity(provider: "stub", model: "stub-writer-1")
 
     /// The questions, one per line, exactly as a well-behaved model would answer.
     func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
         let questions = StubPromptWriter.questions(system: request.system, user: request.userText)
         // Streamed, it writes one line at a time, as a model would.
-        if let observer = ReplyObservation.current {
+        if let observer = request.observer {
             for question in questions { observer.received(question + "\n") }
         }
         return LLMReply(text: questions.joined(separator: "\n"), finishReason: .stop)

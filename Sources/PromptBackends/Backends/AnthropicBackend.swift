@@ -18,7 +18,7 @@ public struct AnthropicBackend: LLMBackend {
     }
 
     public func complete(_ request: LLMRequest, timeout: Duration) async throws -> LLMReply {
-        let observer = ReplyObservation.current
+        let observer = request.observer
         let body = MessagesRequest(
             model: identity.model,
             system: request.system,

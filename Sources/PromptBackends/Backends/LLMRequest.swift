@@ -1,7 +1,7 @@
 import PromptDomain
 
 /// What a backend is asked: instructions, a conversation, and the model parameters from the template's settings.
-public struct LLMRequest: Sendable, Equatable {
+public struct LLMRequest: Sendable {
     /// One turn of the conversation after the system instructions, as every provider's request writes it.
     public struct Message: Sendable, Equatable, Encodable {
         /// `user` or `assistant`.
@@ -25,6 +25,9 @@ public struct LLMRequest: Sendable, Equatable {
     /// `traceparent` and `tracestate` for the provider, written by the chain for each call: the call's span, or
     /// the caller's trace passed through when no trace is exported.
     public var traceHeaders: [String: String] = [:]
+    /// Sees the reply while the model writes it, for a request whose client streams: a backend that can stream asks
+    /// its provider to and hands it each piece; without one, it asks for the whole reply.
+    public var observer: (any ReplyObserver)?
 
     /// A first request: the rendered template as system and user messages.
     public init(prompt: RenderedPrompt, parameters: ModelParameters, constraint: OutputConstraint? = nil, templateVersion: String? = nil) {

@@ -22,7 +22,7 @@ public struct OllamaBackend: LLMBackend {
     }
 
     private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
-        let observer = ReplyObservation.current
+        let observer = request.observer
         let body = ChatRequest(
             model: identity.model,
             messages: [.init(role: "system", content: request.system)] + request.messages,

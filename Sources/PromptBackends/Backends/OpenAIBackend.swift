@@ -43,7 +43,7 @@ public struct OpenAIBackend: LLMBackend {
 
     private func complete(_ request: LLMRequest, choices: RequestShape.Choices, timeout: Duration) async throws -> LLMReply {
         let limit = request.maxTokens
-        let observer = ReplyObservation.current
+        let observer = request.observer
         // A streamed reply is asked for as lines: a JSON object arrives as one line, so no question could be shown
         // before the last token. A grammar's lines stream as they are written.
         let schema = choices.output == .jsonSchema && observer == nil && request.constraint != nil

@@ -163,7 +163,7 @@ public struct BackendChain: Sendable {
         var request = request
         tracer.inject(span.context, into: &request.traceHeaders, using: TraceHeaders())
         let start = ContinuousClock.now
-        ReplyObservation.current?.callStarted(by: identity)
+        request.observer?.callStarted(by: identity)
         do {
             let reply = try await call(link.backend, request, within: remaining)
             let duration = ContinuousClock.now - start

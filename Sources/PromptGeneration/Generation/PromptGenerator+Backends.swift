@@ -44,9 +44,7 @@ extension PromptGenerator {
         defer { admission.leave() }
         var call = await prepare(input, shownKeys: shownKeys, found: found, timing: &timing)
         // Each reply is judged once, as it arrives: whether it is usable, and then what it gives.
-        let (first, judgement) = await ReplyObservation.$current.withValue(call.early) {
-            await chain.complete(call.request, judgedBy: call.validator, deadline: call.deadline, logger: logger)
-        }
+        let (first, judgement) = await chain.complete(call.request, judgedBy: call.validator, deadline: call.deadline, logger: logger)
         record(first.attempts, pass: 1, in: &timing)
         guard case .success(let answer) = first.result, let judgement else {
             var generation = cutShort(first, early: call.early, timing: timing)
@@ -74,12 +72,13 @@ extension PromptGenerator {
     private func prepare(_ input: Input, shownKeys: Set<String>, found: SharedPrompts, timing: inout ServerTiming) async -> Call {
         let plan = input.plan
         let validator = plan.validator
-        let (request, renderDuration) = await measured { plan.modelRequest(round: input.round, avoiding: input.alreadyShown) }
+        var (request, renderDuration) = await measured { plan.modelRequest(round: input.round, avoiding: input.alreadyShown) }
         timing.add("render", renderDuration)
         let early = input.stream.map { stream in
             found.listen(stream.prompt)
             return EarlyPrompts(validator: validator, seen: input.seen, onPrompt: found.publish)
         }
+        request.observer = early
         input.stream?.modelAsked()
         return Call(
             request: request,
@@ -115,10 +114,7 @@ extension PromptGenerator {
         call.request.messages.append(.init(role: "assistant", content: answer.reply.text))
         let feedback = ReaskFeedback.message(for: validation, needed: needed, rule: call.validator.wordRule, checks: call.checks)
         call.request.messages.append(.init(role: "user", content: feedback))
-        let second = await ReplyObservation.$current.withValue(call.early) {
-            [request = call.request, deadline = call.deadline, calls = judged.calls] in
-            await chain.ask(answer.link, request, deadline: deadline, attempt: calls + 1, logger: logger)
-        }
+        let second = await chain.ask(answer.link, call.request, deadline: call.deadline, attempt: judged.calls + 1, logger: logger)
         record(second.attempts, pass: 2, in: &timing)
         judged.reasked = true
         judged.calls += second.attempts.count(where: \.madeCall)
