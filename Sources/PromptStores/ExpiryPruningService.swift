@@ -2,13 +2,9 @@ import Logging
 import PromptDomain
 import ServiceLifecycle
 
-/// Deletes expired sessions, cache entries and idempotent answers, once at start-up and then every `interval`.
-///
-/// "At start-up" is once `ready` returns: on PostgreSQL, once the server listens, since the migrations run just before.
-///
-/// A sweep deletes in batches of ``batchSize`` rows of each kind, each its own short transaction, with a pause
-/// between them: SQLite has one writer, and a sweep of ten minutes of sessions in one transaction made every
-/// request's write wait behind it.
+/// Deletes expired sessions, cache entries and idempotent answers once `ready` returns (on PostgreSQL, after the
+/// migrations), then every `interval`, in batches of ``batchSize`` rows of each kind with a pause between: SQLite
+/// has one writer, and one long sweep made every request's write wait behind it.
 public struct ExpiryPruningService: Service {
     /// Rows of each kind per transaction.
     package static let batchSize = 200
@@ -21,7 +17,6 @@ public struct ExpiryPruningService: Service {
     package let logger: Logger
     package let ready: @Sendable () async -> Void
 
-    /// Creates the service; its first sweep waits for `ready`.
     public init(
         store: any StoreMaintenance,
         clock: any WallClock,

@@ -2,14 +2,10 @@ import Foundation
 import PromptDomain
 import Synchronization
 
-/// A prompt cache with its most recently written or read entries kept in memory in front of it.
-///
-/// A cache hit is the hottest path; answering it from memory skips a database read, a thread hop and a JSON decode.
-/// It wraps only the seam it speeds up, ``PromptCacheStore``: sessions, claims and the rest go to the store itself.
-/// An entry written together with a session (``SessionStore/createSession(_:caching:)``) reaches memory on its
-/// first read. Entries are immutable per key (the key hashes every input), so the only staleness is expiry, which is
-/// checked on every read. Bounded: when full, expired entries go first, then an arbitrary one (a miss only costs one
-/// read).
+/// A prompt cache with its recent entries in memory in front: a hit, the hottest path, then skips a database read, a
+/// thread hop and a JSON decode. An entry written with a session reaches memory on its first read. Entries are
+/// immutable per key (it hashes every input), so only expiry, checked on every read, makes one stale. Bounded: when
+/// full, expired entries go first, then an arbitrary one (a miss only costs one read).
 public final class MemoryCachedStore: PromptCacheStore {
     public let base: any PromptCacheStore
     private let entries = Mutex<[String: CacheEntry]>([:])

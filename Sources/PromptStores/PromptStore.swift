@@ -1,9 +1,6 @@
-/// Everything PhotoPrompts keeps, as the one store the app holds: each concern is a protocol of its own, and each
-/// database implements them in files named alike (`SQLitePromptStore+Sessions.swift`,
-/// `PostgresPromptStore+Sessions.swift`), so an operation's SQL for both sits side by side.
-///
-/// Two implementations: ``SQLitePromptStore``, the default (one instance, one file), and ``PostgresPromptStore``,
-/// which several instances share. ``MemoryCachedStore`` wraps either with an in-memory layer for cache hits.
+/// Everything PhotoPrompts keeps: a protocol per concern, which each database implements in files named alike
+/// (`SQLitePromptStore+Sessions.swift`, `PostgresPromptStore+Sessions.swift`), so an operation's SQL sits side by
+/// side. ``SQLitePromptStore`` is the default (one instance, one file); ``PostgresPromptStore`` is shared.
 public protocol PromptStore: SessionStore, PromptHistoryStore, PromptCacheStore, IdempotencyStore, StatsStore, ConsoleArchiveStore, UserDataStore,
     StoreMaintenance
 {}

@@ -1,12 +1,9 @@
 import Foundation
 import PromptDomain
 
-/// One round and its prompts as column values: the round's, and the prompts' as arrays (PostgreSQL inserts them
-/// with `unnest`, so any number of prompts is one statement).
-///
-/// Both stores work these out before they write. The JSON is then computed on the request's own task, in parallel
-/// with other requests, and SQLite's single writer only binds and steps statements. The repeat keys come with the
-/// prompts, worked out once when each candidate was judged.
+/// One round and its prompts as column values, the prompts' as arrays (PostgreSQL inserts them with `unnest`: one
+/// statement). Worked out before the write, on the request's own task, so SQLite's single writer only binds and
+/// steps; the repeat keys come with the prompts, worked out once when each candidate was judged.
 package struct RoundRows {
     package let sessionID: String
     package let round: Int

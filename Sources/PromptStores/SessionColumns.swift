@@ -53,8 +53,7 @@ package struct SessionColumns {
     static let promptNames = "round, id, text, wordCount, source, repeatKey"
     typealias PromptValues = (Int, String, String, Int, String, String)
 
-    /// The session this row describes, with its rounds (in order) and their prompts (in their rounds' order) as read
-    /// beside it.
+    /// The session this row describes, with its rounds and their prompts (each in order) as read beside it.
     func snapshot(rounds: [RoundValues], prompts: [PromptValues]) throws -> SessionSnapshot {
         var promptsByRound: [Int: [Prompt]] = [:]
         for (round, id, text, wordCount, source, repeatKey) in prompts {

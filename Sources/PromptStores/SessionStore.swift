@@ -1,12 +1,10 @@
 import Foundation
 import PromptDomain
 
-/// Sessions, the prompts they showed, their refreshes, and feedback on their prompts.
-///
-/// The refresh limit is enforced here, in the store, because only the store sees every concurrent request, across
-/// instances too: a refresh first reserves a slot with one conditional update, then either commits it (counted) or
-/// releases it (fallback, failure, cancellation). A reservation is a lease (``PromptStoreDefaults/claimLease``), so a
-/// slot held by a process that died comes back by itself.
+/// Sessions, the prompts they showed, their refreshes, and feedback on their prompts. The refresh limit is enforced
+/// here, where every concurrent request is seen, across instances too: a refresh reserves a slot with one conditional
+/// update, then commits it (counted) or releases it (fallback, failure, cancellation). A reservation is a lease
+/// (``PromptStoreDefaults/claimLease``), so a slot held by a process that died comes back by itself.
 public protocol SessionStore: Sendable {
     /// Creates `session` with its one round, round 0, and, when the model wrote the answer, the cache entry made from
     /// it, in one transaction: the request that made them waits for one commit, not two. The round's prompts join
@@ -30,12 +28,10 @@ public protocol SessionStore: Sendable {
         historyLimit: Int?
     ) async throws -> RefreshReservation
 
-    /// Records the refresh reserved earlier. `choose` runs inside the transaction with the repeat keys of every
-    /// prompt the session has shown, including those committed by concurrent refreshes, and returns the round.
-    /// The reservation counts when the round is not a fallback; otherwise it is released. The round's prompts join
-    /// the session user's history until `historyUntil`, in the same transaction; nil keeps no history. The turn of
-    /// `turnHolder`, when given, ends with the commit, and `entry`, the cache entry the model's answer made, is
-    /// written with it: one commit for the request to wait on.
+    /// Records the refresh reserved earlier. `choose` runs in the transaction with the repeat keys of every prompt the
+    /// session has shown, concurrent refreshes' included, and returns the round, which counts unless a fallback (then
+    /// it is released). In the same commit, the one the request waits on, its prompts join the user's history until
+    /// `historyUntil` (nil keeps none), `turnHolder`'s turn ends, and `entry` (the model's cache entry) is written.
     func commitRefresh(
         sessionID: String,
         now: Date,

@@ -49,9 +49,7 @@ public struct StatsQuery: Sendable, Equatable {
     /// at the midnight before `from`: it is for ranges of days, where a year is 365 rows a series instead of 8760.
     public var resolution: Resolution
 
-    public enum Resolution: Sendable, Equatable {
-        case hour, day
-    }
+    public enum Resolution: Sendable, Equatable { case hour, day }
 
     public init(
         template: String,

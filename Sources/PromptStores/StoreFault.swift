@@ -2,9 +2,7 @@ import GRDB
 import PostgresNIO
 
 /// A database failure as the client and the operator should see it: the store could not read or write now, so
-/// the answer is `503 store_unavailable` with `Retry-After`, and the log says why in words.
-///
-/// Only a database's own errors are store faults; the reason never holds a query's values (user text).
+/// the answer is `503 store_unavailable` with `Retry-After`; the log says why, never with a query's values (user text).
 package struct StoreFault: Error, CustomStringConvertible {
     /// Why, in words, e.g. "the database file is locked by another process".
     package var reason: String

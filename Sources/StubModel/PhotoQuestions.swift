@@ -1,8 +1,6 @@
-/// The questions the stub writes about what a photo shows, by the language tag of ``ReferenceQuestions``: about one
-/// of its labels (`{}` is the label, as the photo gives it), about its place (`{}` is the place), and about its
-/// people. Each line is a frame of its own, and together with the language's general questions they take every angle
-/// of its `prompts/angles/` file, so a month on the stub meets new kinds of question in every language, as it would on
-/// a good model.
+/// The stub's questions about a photo's labels, place (`{}` is the label or place) and people, by the language tag
+/// of ``ReferenceQuestions``. Each line is its own frame; with the language's general questions they take every
+/// angle of its `prompts/angles/` file, so a month on the stub meets new kinds of question, as on a good model.
 struct PhotoQuestions {
     let label: [String]
     let place: [String]

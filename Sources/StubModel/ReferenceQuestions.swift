@@ -1,9 +1,6 @@
-/// Eleven English journaling questions of 8 to 15 words and their natural translations into the languages the app
-/// ships.
-///
-/// Two uses, one source: they are the calibration set for each language's word range (PhotoPrompts'
-/// `CalibratedWordRanges`; `WordRuleTests` checks every translation passes its language's rule), and what the stub
-/// model writes when the system message asks for a language other than English.
+/// Eleven English journaling questions of 8 to 15 words, translated into the app's languages. Two uses, one source:
+/// each language's word-range calibration (`CalibratedWordRanges`; `WordRuleTests` checks every translation passes
+/// its rule), and what the stub writes when the system message asks for a language other than English.
 public enum ReferenceQuestions {
     /// The English originals, 8 to 15 words each.
     public static let english = [

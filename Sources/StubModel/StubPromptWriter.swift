@@ -1,12 +1,9 @@
 import Foundation
 
-/// A deterministic stand-in for a language model that writes photo-aware journaling questions.
-///
-/// It reads the same messages a real model would: the `<photo>` block of the user message (`labels:`,
-/// `place:`, `people_count:` lines) and the list of prompts already shown, which it never repeats. The same
-/// messages always produce the same answer, so cache and no-repeat behaviour is testable. When the system message
-/// names a locale in a language it knows (``ReferenceQuestions``), it writes natural questions in that language,
-/// about the photo as in English (``PhotoQuestions``).
+/// A deterministic stand-in for a language model that writes photo-aware journaling questions. It reads what a real
+/// model would: the user message's `<photo>` block and the prompts already shown, which it never repeats. The same
+/// messages always give the same answer, so cache and no-repeat behaviour is testable; for a locale in a language it
+/// knows (``ReferenceQuestions``), it writes natural questions in that language (``PhotoQuestions``).
 public enum StubPromptWriter {
     /// Up to `count` questions of 8–15 words (or their length in the requested language) for the photo in `user`.
     public static func questions(system: String, user: String, count: Int? = nil) -> [String] {
@@ -18,9 +15,8 @@ public enum StubPromptWriter {
         let avoid = Set((facts.alreadyShown + examples(in: system)).map(repeatKey))
         let usedFrames = Set(pool.filter { avoid.contains(repeatKey($0.text)) }.map(\.frame))
         let fresh = pool.filter { !avoid.contains(repeatKey($0.text)) && !usedFrames.contains($0.frame) }
-        // Rotate by a hash of the request so different photos and rounds start at different questions, and step
-        // through the pool by a stride that meets every question: 7 unless the pool is a multiple of it (42
-        // questions stepped by 7 met 6).
+        // Rotated by a hash of the request, so photos and rounds start apart, and stepped by a stride that meets
+        // every question: 7 unless the pool is a multiple of it (42 questions stepped by 7 met 6).
         guard !fresh.isEmpty else { return [] }
         let start = Int(stableHash(user) % UInt64(fresh.count))
         let stride = [7, 5, 3, 1].first { fresh.count % $0 != 0 || $0 == 1 } ?? 1
@@ -58,9 +54,8 @@ public enum StubPromptWriter {
         return pool + questions.general.map { ($0, $0) }
     }
 
-    /// The key of ``ReferenceQuestions/translations`` for the locale named after "locale " in `system`, as the shipped
-    /// templates say it ("…the language of the locale ja-JP."); `nil` for English, an unnamed locale, or a language
-    /// the stub does not write.
+    /// The ``ReferenceQuestions/translations`` key for the locale after "locale " in `system` ("…the locale ja-JP.");
+    /// `nil` for English, an unnamed locale, or a language the stub does not write.
     static func requestedLanguage(in system: String) -> String? {
         guard let range = system.range(of: "locale ") else { return nil }
         let tag = system[range.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

@@ -12,7 +12,6 @@ struct ConfigurationOptions: ParsableArguments {
     var config: String?
 
     /// Environment variables over the file over defaults.
-    ///
     /// - Throws: ``StartupFailure`` with one line naming the key or the file at fault.
     func load() async throws -> AppConfiguration {
         let file = config ?? Self.defaultFile

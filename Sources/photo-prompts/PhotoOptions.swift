@@ -13,7 +13,6 @@ struct PhotoOptions: ParsableArguments {
     var photo: String
 
     /// The template, the photo's request and the product's copy, as a one-off plan needs them.
-    ///
     /// - Throws: `ValidationError` for an unreadable file; ``StartupFailure`` naming the template or copy file, or the
     ///   photo field, at fault.
     func load(with configuration: AppConfiguration) throws -> (template: PromptTemplate, request: ValidatedPromptRequest, copy: CopyCatalog) {

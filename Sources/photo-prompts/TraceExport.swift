@@ -20,8 +20,7 @@ enum TraceExport {
         configuration.serviceName = "photo-prompts"
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
-        // swift-otel's own lines (one per variable it read) only when something is wrong; `OTEL_LOG_LEVEL` wins. Its
-        // lines never hold a variable's value.
+        // swift-otel's lines (one per variable read, no values) only when something is wrong; `OTEL_LOG_LEVEL` wins.
         configuration.diagnosticLogLevel = .warning
         configuration.diagnosticLogger = .custom(Logger(label: "swift-otel") { label in OTelDiagnostics(wrapped: Logger(label: label).handler) })
         let backend = try OTel.makeTracingBackend(configuration: configuration)

@@ -1,9 +1,7 @@
 import Hummingbird
 
 /// Requires `Authorization: Bearer <key>` with one of the configured client keys, and records the key's name.
-///
-/// With no keys configured every request passes; start-up has already made sure the service then listens on
-/// loopback only.
+/// With no keys every request passes: start-up has made sure the service then listens on loopback only.
 struct ClientKeyMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let keys: ClientKeys

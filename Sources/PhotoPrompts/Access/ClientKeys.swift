@@ -1,10 +1,8 @@
 import Foundation
 import PromptDomain
 
-/// The client API keys the service accepts (`API_KEYS`): a name for each, and only the SHA-256 of the key.
-///
-/// Configured as `name:sha256hex` pairs separated by commas, e.g. `ios:9f86…,web:60303…`; `photo-prompts api-key`
-/// makes a key and prints its entry. The service never sees a key it could leak: only digests are kept.
+/// The client keys (`API_KEYS`: `name:sha256hex,…`; `photo-prompts api-key` makes one) by name and SHA-256 only,
+/// so the service never holds a key it could leak.
 public struct ClientKeys: Sendable {
     /// Keyed by the SHA-256 in lowercase hex, as `ContentHash.sha256Hex` writes it.
     private let namesByDigest: [String: String]
@@ -18,7 +16,6 @@ public struct ClientKeys: Sendable {
     public var names: [String] { namesByDigest.values.sorted() }
 
     /// Parses `name:sha256hex[,name:sha256hex…]`.
-    ///
     /// - Throws: ``ConfigurationError`` naming `API_KEYS` and the entry at fault.
     public static func parse(_ text: String) throws(ConfigurationError) -> ClientKeys {
         var namesByDigest: [String: String] = [:]
@@ -38,10 +35,7 @@ public struct ClientKeys: Sendable {
         return ClientKeys(namesByDigest: namesByDigest)
     }
 
-    /// The client's name for `key`, or `nil` when it is not one of ours.
-    ///
-    /// The key is hashed and the digest looked up: what is compared is a SHA-256, so the time a miss takes says
-    /// nothing about how close the guess was.
+    /// The client's name for `key`, or `nil`. Hashed first, so a miss's time says nothing of how close a guess was.
     public func client(presenting key: String) -> String? {
         namesByDigest[ContentHash.sha256Hex(key)]
     }

@@ -2,11 +2,8 @@ import Foundation
 import PromptDomain
 import PromptGeneration
 
-/// The limits that protect the bill: prompt requests per client key and per user, per minute.
-///
-/// A request must get a token from its user's bucket and from its key's bucket; the first refusal answers 429
-/// `rate_limited` with how long to wait. Retries with an `Idempotency-Key` count too: a retry storm is what a
-/// limit is for.
+/// Protects the bill: a prompt request needs a token from its user's and its key's bucket, else 429 with the wait.
+/// Retries with an `Idempotency-Key` count too: a retry storm is what a limit is for.
 public struct RequestLimits: Sendable {
     private let perKey: TokenBucketLimiter?
     private let perUser: TokenBucketLimiter?

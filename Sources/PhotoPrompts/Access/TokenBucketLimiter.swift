@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 
 /// Token buckets by name: each holds up to `capacity` tokens and refills `capacity` per minute, continuously.
-///
 /// Buckets live in this process: with several instances each keeps its own, so the effective limit is per instance.
 final class TokenBucketLimiter: Sendable {
     private struct Bucket {

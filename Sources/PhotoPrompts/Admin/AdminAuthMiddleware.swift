@@ -1,10 +1,8 @@
 import Crypto
 import Hummingbird
 
-/// Lets a request through to `/admin` only with `Authorization: Bearer <ADMIN_API_KEY>`.
-///
-/// Both sides are hashed first and the digests compared by swift-crypto's `==`, in constant time, so neither the
-/// key's length nor how many leading bytes a guess got right shows in the response time. Only the digest is kept.
+/// Admits `/admin` requests only with `Authorization: Bearer <ADMIN_API_KEY>`; only the key's digest is kept.
+/// Digests compare in constant time, so response time shows neither the key's length nor a guess's right prefix.
 struct AdminAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     private let keyDigest: [UInt8]
 

@@ -5,7 +5,6 @@ import PromptTemplates
 /// What operators see with `photo-prompts render`: exactly what a first request sends to the model.
 public enum PromptPreview {
     /// Reads a photo file: a request body (`{"photo": {...}}`) or a bare photo object, validated like the API does.
-    ///
     /// - Throws: ``APIError`` naming the field at fault.
     public static func request(fromJSON data: Data) throws -> ValidatedPromptRequest {
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]

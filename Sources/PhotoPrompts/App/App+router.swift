@@ -18,8 +18,7 @@ func addRoutes(of services: AppServices, to router: Router<AppRequestContext>) {
     router.add(
         middleware: RequestBodyMiddleware(readTimeout: .seconds(configuration.readTimeout), deadlines: services.deadlines, tracer: services.tracer)
     )
-    // 200 while the process is up. Deliberately checks nothing else, so orchestrators do not restart a healthy
-    // process because a dependency is slow.
+    // Checks nothing else, so orchestrators do not restart a healthy process because a dependency is slow.
     router.get("healthz") { _, _ in ["status": "ok"] }
     router.addRoutes(
         ReadinessController(

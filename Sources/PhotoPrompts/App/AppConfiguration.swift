@@ -20,8 +20,7 @@ public struct AppConfiguration: Sendable {
     public var maxConnections: Int
     /// `DATABASE_PATH`: the SQLite file, used unless `DATABASE_URL` names a PostgreSQL server.
     public var databasePath: String
-    /// `DATABASE_URL`: `postgres://user:password@host:port/database` to share one PostgreSQL between instances.
-    /// A secret (it may hold a password): logged only as ``PostgresURL/redacted``.
+    /// `DATABASE_URL`: a PostgreSQL shared between instances; a secret, logged only as ``PostgresURL/redacted``.
     public var databaseURL: PostgresURL?
     /// `DATABASE_POOL_SIZE`: connections this instance may open to PostgreSQL.
     public var databasePoolSize: Int
@@ -48,8 +47,7 @@ public struct AppConfiguration: Sendable {
     public var promptsDirectory: String
     /// `PROMPTS_TEMPLATE`: the template to render.
     public var templateName: String
-    /// `PROMPTS_WATCH_INTERVAL`: seconds between checks of `prompts/` for edits; 0 turns watching off (SIGHUP and
-    /// `POST /admin/templates/reload` still reload).
+    /// `PROMPTS_WATCH_INTERVAL`: seconds between checks of `prompts/` for edits; 0 turns watching off.
     public var watchInterval: Double
     /// `ADMIN_API_KEY`: the bearer key for `/admin`; without it `/admin` does not exist (404). A secret, never logged.
     public var adminAPIKey: String?
@@ -120,8 +118,7 @@ public struct AppConfiguration: Sendable {
         rateLimitPerKey = try reader.integer("rateLimit.perKey", default: 6000, in: 0...10_000_000)
         backendMaxInFlight = try reader.integer("backend.maxInFlight", default: 1024, in: 1...100_000)
         clientKeys = try ClientKeys.parse(reader.optionalText("api.keys") ?? "")
-        // Client keys mean real clients: one forgotten line must not serve the embedded stub's canned questions to
-        // them as if a model wrote them. Without keys (make run, tests), the stub stays the default.
+        // Keys mean real clients: one forgotten line must not serve them the stub's canned questions.
         if !clientKeys.isEmpty, reader.optionalText("llm.provider") == nil {
             throw ConfigurationError(
                 key: "LLM_PROVIDER",

@@ -8,8 +8,7 @@ import PromptTemplates
 import ServiceLifecycle
 import Tracing
 
-/// Everything the routes and the background services share, built once at start-up by ``buildServices(_:dependencies:logger:)``.
-///
+/// What the routes and background services share, built once by ``buildServices(_:dependencies:logger:)``.
 /// The one place the store's concerns are taken apart: each part gets only the seams it calls.
 struct AppServices: Sendable {
     let configuration: AppConfiguration
@@ -20,14 +19,12 @@ struct AppServices: Sendable {
     let metrics: ServiceMetrics
     let generator: PromptGenerator
     let sessions: SessionService
-    /// Every deadline the app keeps (request bodies, prompt requests, backend calls, readiness), watched by one loop
-    /// the service group serves.
+    /// Every deadline the app keeps, watched by one loop the service group serves.
     let deadlines: DeadlineWatch
     /// Each connection's client, told by the server's handlers when it leaves, looked up by the prompt routes.
     let departures = ClientDepartures()
     let traceExporter: (any Service)?
-    /// The HTTP backends' transport, unless a test handed in backends of its own: libcurl's loop, which the app
-    /// stops as a lifecycle service after the server.
+    /// `nil` when a test hands in backends; libcurl's loop, stopped as a lifecycle service after the server.
     let transport: (any HTTPTransport)?
     /// When the services were built: where the backends' counts since start-up begin.
     let startedAt: Date
@@ -67,10 +64,8 @@ struct AppServices: Sendable {
     }
 }
 
-/// Opens once the HTTP server listens; by then every step Hummingbird runs before it (the database's migrations) is done.
-///
-/// Hummingbird starts the app's services together with the server, so a service whose first step needs the migrated
-/// database waits here. One waiter; it also returns when its task is cancelled.
+/// Opens once the server listens, so after the migrations: services start with the server, and wait here for them.
+/// One waiter; it also returns when its task is cancelled.
 final class ServerListening: Sendable {
     private let (opened, continuation) = AsyncStream.makeStream(of: Void.self)
 
@@ -82,10 +77,8 @@ final class ServerListening: Sendable {
     }
 }
 
-/// Opens the store, reads the templates and builds the pipeline: every part the routes and services use.
-///
-/// - Throws: ``TemplateError`` for an unreadable template or fallback file, or ``ConfigurationError`` for a store
-///   that cannot be opened.
+/// Opens the store, reads the templates and builds the pipeline.
+/// - Throws: ``TemplateError`` for an unreadable template or fallback file, ``ConfigurationError`` for a bad store.
 func buildServices(_ configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) throws -> AppServices {
     let clock = dependencies.clock
     let deadlines = dependencies.deadlines ?? DeadlineWatch()
@@ -133,9 +126,7 @@ func buildServices(_ configuration: AppConfiguration, dependencies: AppDependenc
     )
 }
 
-/// The store `DATABASE_URL` names (PostgreSQL, shared by instances), else the SQLite file at `DATABASE_PATH`; and
-/// the PostgreSQL store itself, whose pool the app runs as a service and migrates before the server starts.
-///
+/// The store `DATABASE_URL` names, else the SQLite file at `DATABASE_PATH`; and the PostgreSQL store itself.
 /// A claim (a refresh reservation, a refresh turn, an idempotency key being answered) lapses a little after its
 /// request's deadline: by then the request has been answered, and only a process that died can still hold it.
 func openStore(_ configuration: AppConfiguration, logger: Logger) throws -> (any PromptStore, PostgresPromptStore?) {
@@ -160,8 +151,7 @@ func migrate(_ store: PostgresPromptStore, _ configuration: AppConfiguration) as
     }
 }
 
-/// A store that cannot be opened, said so an operator knows what to fix: the database and the reason in words, not
-/// "SQLite error 14".
+/// The database and the reason in words, not "SQLite error 14", so an operator knows what to fix.
 private func cannotOpen(_ error: any Error, _ configuration: AppConfiguration) -> ConfigurationError {
     let database = configuration.databaseURL.map { "DATABASE_URL \($0.redacted)" } ?? "DATABASE_PATH \(configuration.databasePath)"
     let reason = StoreFault(error)?.reason ?? (error as NSError).localizedDescription

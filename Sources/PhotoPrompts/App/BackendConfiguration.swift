@@ -48,7 +48,6 @@ public struct BackendConfiguration: Sendable, Equatable {
     }
 
     /// The chain: `LLM_*`, then `LLM_2_*` … `LLM_4_*` in order.
-    ///
     /// - Throws: ``ConfigurationError`` for a backend's key set without its `PROVIDER`, or a backend set while the
     ///   one numbered before it is not: a half-written chain must not start as a shorter one.
     static func chain(reader: ConfigReader) throws(ConfigurationError) -> [BackendConfiguration] {

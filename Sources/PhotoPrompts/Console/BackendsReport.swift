@@ -10,8 +10,7 @@ struct BackendsReport: ResponseEncodable, Sendable {
         /// `provider/model`, as `/metrics` labels it.
         var backend: String
         var position: Int
-        /// `LLM_STRUCTURED_OUTPUT` as configured for it (`auto` learns per server), or `null` for a backend a test
-        /// handed in.
+        /// `LLM_STRUCTURED_OUTPUT` as configured (`auto` learns per server); `null` for a backend a test handed in.
         var structuredOutput: String?
         /// `closed`, `open` or `half_open`.
         var breaker: String

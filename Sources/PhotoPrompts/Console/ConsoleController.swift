@@ -5,11 +5,8 @@ import PromptGeneration
 import PromptStores
 import PromptTemplates
 
-/// The operators' console's JSON, under `/admin` behind ``AdminAuthMiddleware``: quality over time, variants side
-/// by side, template versions, backends and eval runs. Aggregates only: no caption, no user id.
-///
-/// Every measure comes from the stats counters through ``QualityMeasures``, as `GET /admin/stats` does, and every
-/// read flushes the counts still in memory first, so the console and the API agree to the request.
+/// The console's JSON under `/admin`: quality, variants, versions, backends and eval runs; aggregates only.
+/// Measures come from ``QualityMeasures`` after a flush, as `GET /admin/stats`'s do, so console and API agree.
 struct ConsoleController<Context: RequestContext>: Sendable {
     let templates: TemplateLibrary
     let stats: StatsRecorder
@@ -113,8 +110,7 @@ struct FixturesReport: ResponseEncodable, Sendable {
     var fixtures: [Fixture]
 }
 
-/// The answer to `GET /admin/evals`: the stored eval runs, newest first, each as `photo-prompts eval --store`
-/// wrote it (``StoredEvalSummary``).
+/// The answer to `GET /admin/evals`: the stored eval runs, newest first (``StoredEvalSummary``).
 struct EvalRunsReport: ResponseEncodable, Sendable {
     var runs: [StoredEvalSummary]
 

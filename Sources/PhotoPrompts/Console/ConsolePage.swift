@@ -1,11 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// The operators' console's page at `/admin/console`: its HTML, script and style from `CONSOLE_DIRECTORY`, and
-/// Chart.js from where Debian's `libjs-chart.js` puts it. Nothing is fetched from outside the service.
-///
-/// The page holds no data and no key, so it is served without one: the operator types the admin key into it, and
-/// its script sends the key as the `Authorization` header of each `/admin` JSON request.
+/// The console's page, script and style from `CONSOLE_DIRECTORY`, and Debian's Chart.js: nothing from outside.
+/// It holds no data and no key, so it is served without one; its script sends the key the operator types in.
 struct ConsolePage<Context: RequestContext>: Sendable {
     let directory: String
     let chartLibrary: String

@@ -20,7 +20,6 @@ struct ConsoleRange: Sendable {
     }
 
     /// Reads the query string; the default is the configured template over the last 7 days, by day, every language.
-    ///
     /// - Throws: ``APIError`` naming the field that is not valid.
     init(_ request: Request, defaultTemplate: String, now: Date) throws {
         let parameters = request.uri.queryParameters
@@ -43,9 +42,8 @@ struct ConsoleRange: Sendable {
         }
     }
 
-    /// The store query for this range: summed into its buckets (or one bucket for the whole range), in its language,
-    /// each language apart, or all of them. Daily points, and whole ranges of more than 2 days, read the daily sums,
-    /// from the UTC midnight before `from`: a year is then 365 rows a series, not 8760.
+    /// The store query: bucketed (or one bucket for the range), per language or all. Daily points, and whole ranges
+    /// over 2 days, read daily sums from the UTC midnight before `from`: a year is 365 rows a series, not 8760.
     func query(wholeRange: Bool = false, eachLanguage: Bool = false) -> StatsQuery {
         let languages: LanguageSelection = language.map { .one($0.description) } ?? (eachLanguage ? .each : .all)
         let resolution: StatsQuery.Resolution = (wholeRange ? to.timeIntervalSince(from) > 2 * 86_400 : bucket == .day) ? .day : .hour

@@ -1,18 +1,14 @@
 import Foundation
 import PromptDomain
 
-/// How a template version's answers fared, worked out from summed stats counters: the one definition of every
-/// measure, shared by `GET /admin/stats`, each point of `GET /admin/quality` and each arm of `GET /admin/variants`,
-/// so a chart and the API never disagree.
-///
-/// Shares are `null` when there is nothing to divide by.
+/// How a template version's answers fared: the one definition of each measure, shared by `/admin/stats`,
+/// `/admin/quality` and `/admin/variants`, so a chart and the API never disagree. Shares over nothing are `null`.
 struct QualityMeasures: Encodable, Sendable {
     /// Answers shown: first rounds plus refreshes.
     var requests: Int
     var sessions: Int
     var refreshes: Int
     var sessionsWithSelection: Int
-    /// `sessionsWithSelection / sessions`.
     @ExplicitNull var selectionRate: Double?
     /// Feedback received, by action.
     var feedback: [String: Int]

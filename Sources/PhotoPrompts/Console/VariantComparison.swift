@@ -3,10 +3,8 @@ import Hummingbird
 import PromptDomain
 
 /// The answer to `GET /admin/variants`: an A/B pair side by side, each measure with a 95 % interval, and in plain
-/// words what the data can and cannot yet tell, overall and per language.
-///
-/// The decision rests on the selection rate: the share of sessions in which the user picked a prompt. A winner is
-/// named only when both arms have ``minimumSessions`` and the two intervals do not overlap.
+/// words what the data can tell yet, overall and per language. A winner on the selection rate is named only when
+/// both arms have ``minimumSessions`` and the two intervals do not overlap.
 struct VariantComparison: ResponseEncodable, Sendable {
     /// A measure's value, its interval where one can be given from hourly sums, and what it was counted over.
     struct Estimate: Encodable, Sendable {

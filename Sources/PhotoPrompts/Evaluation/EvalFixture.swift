@@ -8,7 +8,6 @@ public struct EvalFixture: Sendable {
     public var request: ValidatedPromptRequest
 
     /// Reads every non-blank line of `path`.
-    ///
     /// - Throws: ``EvalFixtureError`` naming the file, line and field at fault.
     public static func load(from path: String) throws -> [EvalFixture] {
         let text: String

@@ -49,11 +49,9 @@ public struct EvalReport: Codable, Sendable {
     public var duplicatesInAnswers: Int
     /// Kept prompts (by repeat key) that were written for two photos or more: generic prompts.
     public var repeatedAcrossPhotos: Int
-    /// Share of answers in which the model wrote two near-duplicates (one was dropped), per language; `nil` in reports
-    /// made before near-duplicates were counted.
+    /// Share of answers with two near-duplicates (one dropped), per language; `nil` in reports made before counting.
     public var nearDuplicateAnswersByLanguage: [String: Double]?
-    /// Kept prompts that are near-duplicates of one kept for an earlier photo in the same language: what one user
-    /// opening these photos in turn would meet again, were the service not to keep a history.
+    /// Kept prompts near-duplicating one for an earlier photo in its language: what a user without history meets again.
     public var nearRepeatsAcrossPhotos: Int?
     /// Share of kept prompts, over photos with a place, labels or people, that mention one of them.
     public var metadataMentionRate: Double?

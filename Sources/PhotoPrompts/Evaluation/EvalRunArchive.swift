@@ -6,7 +6,6 @@ import PromptStores
 /// Keeps eval runs in the service's own store (`DATABASE_PATH` or `DATABASE_URL`), where the console lists them.
 public enum EvalRunArchive {
     /// Stores each of `reports` as a run summary; returns the summaries stored.
-    ///
     /// - Throws: ``ConfigurationError`` when the store cannot be opened, or the store's error.
     @discardableResult
     public static func store(

@@ -2,10 +2,8 @@ import Logging
 import PromptGeneration
 import PromptTemplates
 
-/// Runs every fixture through the full pipeline once, against the configured backends, a few at a time.
-///
-/// The cache is not read, so each fixture costs a real backend call: an evaluation measures the template and the
-/// model, not yesterday's answers.
+/// Runs every fixture through the full pipeline once, a few at a time, skipping the cache: an evaluation measures
+/// the template and the model, not yesterday's answers.
 public struct EvalRunner: Sendable {
     let generator: PromptGenerator
     let concurrency: Int
@@ -15,8 +13,7 @@ public struct EvalRunner: Sendable {
         self.concurrency = max(1, concurrency)
     }
 
-    /// Evaluates `template` over `fixtures`, each in its own language with `copy`; `progress` is called after each
-    /// fixture with the number done.
+    /// Evaluates `template` over `fixtures`, each in its own language; `progress` gets the count done after each.
     public func run(
         _ template: PromptTemplate,
         copy: CopyCatalog,

@@ -35,7 +35,6 @@ public struct StoredEvalSummary: Codable, Sendable, Equatable {
     public var tokensPerPhoto: Double?
     public var languages: [String: LanguageRow]
 
-    /// Summarises `report` for the store.
     public init(id: String, createdAt: Date, commit: String?, model: String, report: EvalReport) {
         self.id = id
         self.createdAt = createdAt.formatted(.iso8601)

@@ -3,10 +3,8 @@ import Hummingbird
 import PromptDomain
 import PromptTemplates
 
-/// An error the client sees, always rendered as `{"error": {"code", "message", "details", "trace_id"}}`.
-///
-/// Errors that carry session counts (the refresh limit) add `refreshes_used` and `refreshes_remaining` beside
-/// `error`, so the app can update its button without another call.
+/// An error the client sees, always rendered as `{"error": {"code", "message", "details", "trace_id"}}`. Refusals
+/// with session counts add `refreshes_used` and `refreshes_remaining`, so the app updates without another call.
 public struct APIError: HTTPResponseError, Sendable {
     public let status: HTTPResponse.Status
     /// A stable, machine-readable code, e.g. `invalid_request`.
@@ -16,8 +14,7 @@ public struct APIError: HTTPResponseError, Sendable {
     /// Specifics, e.g. which field was wrong.
     public let details: [String]
     public let refreshCounts: RefreshCounts?
-    /// Whole seconds to wait before retrying (429 `rate_limited`, 409 and 503), sent as `Retry-After` and
-    /// `retry_after_seconds`.
+    /// Whole seconds to wait before retrying (429, 409, 503), sent as `Retry-After` and `retry_after_seconds`.
     public let retryAfterSeconds: Int?
     /// For 405: the methods the route has, sent as `Allow`.
     public var allowedMethods: [String] = []
@@ -107,8 +104,7 @@ public struct APIError: HTTPResponseError, Sendable {
         retryAfterSeconds: 1
     )
 
-    /// 499, nginx's "client closed request": the client left before its answer, and its work was stopped. No one
-    /// reads it; the status is for the request's log line and the metrics.
+    /// 499, nginx's "client closed request": no one reads it; the status is for the log line and the metrics.
     public static let clientClosedRequest = APIError(
         .init(code: 499, reasonPhrase: "Client Closed Request"),
         code: "client_closed_request",
@@ -148,7 +144,6 @@ public struct APIError: HTTPResponseError, Sendable {
         return APIError(.serviceUnavailable, code: "too_many_connections", message: message, retryAfterSeconds: 1).closingConnection()
     }
 
-    /// The same error with ``closesConnection`` set.
     private func closingConnection() -> APIError {
         var error = self
         error.closesConnection = true

@@ -7,9 +7,7 @@ public struct FeedbackRequest: Decodable, Sendable {
     public var promptID: String
     public var action: FeedbackAction
 
-    enum CodingKeys: CodingKey {
-        case promptID, action
-    }
+    enum CodingKeys: CodingKey { case promptID, action }
 
     /// Decodes both fields, with an error that lists the accepted actions.
     public init(from decoder: any Decoder) throws {

@@ -3,13 +3,9 @@ import Logging
 import PromptDomain
 import PromptStores
 
-/// Makes every error leave the service in the one JSON shape, with the request's trace id, and keeps internals out
-/// of 500s.
-///
-/// Hummingbird's own errors (unknown route, body too large) become ``APIError``s with a matching code. Faults on
-/// our side are never a 500: a database that cannot read or write is `503 store_unavailable`, a request whose
-/// work outlived its deadline is `503 deadline_exceeded`, anything else is logged with its detail and answered
-/// `503 internal_error`; each with `Retry-After`, so a client knows to try again.
+/// Makes every error leave in the one JSON shape with the trace id; Hummingbird's own become matching ``APIError``s.
+/// Our faults are never a 500 but a 503 (`store_unavailable`, `deadline_exceeded`, or logged `internal_error`) with
+/// `Retry-After`, so a client knows to try again.
 public struct JSONErrorMiddleware: RouterMiddleware {
     public typealias Context = AppRequestContext
     public init() {}

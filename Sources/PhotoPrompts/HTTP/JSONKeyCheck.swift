@@ -2,10 +2,8 @@ import NIOCore
 
 /// What `JSONDecoder` lets pass silently in a request body, found with the field's path: a key written twice in one
 /// object (the decoder keeps the first), and a number too large for a `Double` (the decoder's error names no field).
-///
-/// It reads structure only and builds no values: `JSONDecoder` stays the one reader of a body's values, so the two
-/// cannot disagree about what a request says. Anything it cannot follow (malformed JSON) it leaves to the decoder,
-/// whose error says so.
+/// Structure only: `JSONDecoder` stays the one reader of values, so the two cannot disagree; malformed JSON is left
+/// to the decoder's error.
 struct JSONKeyCheck {
     /// A problem and where it is, e.g. `photo.labels` for `{"photo": {"labels": [], "labels": []}}`.
     struct Problem: Equatable {
@@ -13,8 +11,7 @@ struct JSONKeyCheck {
         var message: String
     }
 
-    /// The first problem in `body`, or `nil` when there is none (or the JSON is malformed). Reads the buffer in
-    /// place: the decoder makes the one copy of the body.
+    /// The first problem in `body`, or `nil` (also for malformed JSON). In place: the decoder makes the one copy.
     static func firstProblem(in body: ByteBuffer) -> Problem? {
         body.withUnsafeReadableBytes { bytes in
             var reader = JSONKeyCheck(bytes: bytes)
@@ -76,8 +73,7 @@ struct JSONKeyCheck {
         members(closedBy: UInt8(ascii: "]")) { reader, index in reader.value(path: "\(path)[\(index)]", depth: depth + 1) }
     }
 
-    /// An object's members or an array's elements, from the opening bracket: each read by `member` with its index,
-    /// comma-separated, up to `close`.
+    /// Members or elements from the opening bracket, each read by `member` with its index, comma-separated, to `close`.
     private mutating func members(closedBy close: UInt8, _ member: (inout JSONKeyCheck, Int) -> Problem?) -> Problem? {
         offset += 1
         skipWhitespace()

@@ -13,20 +13,17 @@ public enum JSONRequestDecoder {
     }
 
     /// The body of a JSON request, after the content type and size checks.
-    ///
     /// - Throws: ``APIError`` 415 or 413.
     public static func collect(_ request: Request) async throws -> ByteBuffer {
         guard let contentType = request.headers[.contentType], isJSON(contentType) else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
         }
-        // RequestBodyMiddleware has read the body and refused one over the limit; JSONErrorMiddleware renders
-        // Hummingbird's own 413 should a route ever run without it.
+        // RequestBodyMiddleware has refused a body over the limit; a route without it gets Hummingbird's own 413.
         return try await request.body.collect(upTo: maximumBodyBytes)
     }
 
-    /// Decodes `Value` from a collected body, naming the field at fault. A key sent twice in one object and a
-    /// number too large to read are refused first (``JSONKeyCheck``): the decoder would keep the first of two keys
-    /// silently, and its error for the number names no field.
+    /// Decodes `Value` from a collected body, naming the field at fault; ``JSONKeyCheck`` first refuses what the
+    /// decoder would let pass or not name (a key sent twice, a number too large).
     public static func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
         if let problem = JSONKeyCheck.firstProblem(in: body) {
             throw APIError.invalidField(problem.path, problem.message)

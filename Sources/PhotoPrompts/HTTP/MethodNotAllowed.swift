@@ -1,14 +1,10 @@
 import HTTPTypes
 import Hummingbird
 
-/// 405 with an `Allow` header for a method a route does not have, instead of the router's 404.
-///
-/// Hummingbird's router answers 404 for any method it has no handler for; HTTP (and the OpenAPI contract) says a
-/// known path with the wrong method is 405. The routes and their methods are read from the router itself, so the
-/// list of routes is written once, in ``buildRouter(_:)``.
+/// 405 with an `Allow` header for a method a route does not have, as HTTP and the OpenAPI contract say, instead of
+/// the router's 404. Routes are read from the router itself, so they are listed once, in ``buildRouter(_:)``.
 enum MethodNotAllowed {
-    /// The router's routes, each path (written as OpenAPI does, `/v1/sessions/{session_id}`) with the methods it
-    /// serves.
+    /// The router's routes, each path (written as OpenAPI does, `/v1/sessions/{session_id}`) with its methods.
     static func routes<Context: RequestContext>(of router: Router<Context>) -> [(path: RouterPath, methods: [HTTPRequest.Method])] {
         var methods: [String: [HTTPRequest.Method]] = [:]
         var paths: [RouterPath] = []
@@ -19,8 +15,7 @@ enum MethodNotAllowed {
         return paths.map { ($0, methods[$0.description] ?? []) }
     }
 
-    /// Registers a 405 responder for every other common method on each of the router's routes. Call it once, after
-    /// every route is added.
+    /// Registers a 405 for every other common method on each route. Call it once, after every route is added.
     static func register<Context: RequestContext>(on router: Router<Context>) {
         var methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace]
         if let query = HTTPRequest.Method("QUERY") { methods.append(query) }

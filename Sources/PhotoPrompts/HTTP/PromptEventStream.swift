@@ -6,14 +6,10 @@ import PromptGeneration
 import Synchronization
 import Tracing
 
-/// Server-Sent Events on the two prompt routes, for a client that sends `Accept: text/event-stream`.
-///
-/// Each of the three prompts is an `event: prompt` as soon as it is known good and unseen, then `event: done` carries
-/// the whole answer exactly as the JSON API returns it, and the stream closes. Until the model is asked, nothing is
-/// sent: an error known by then (400, 404, 409, 429) is the ordinary JSON answer with its status. An answer that
-/// needs no model (a cache hit, the surplus, an idempotent replay) is sent as three prompt events and `done` at once;
-/// a request that joins an identical one in flight streams that run's prompts, those found so far at once and the
-/// rest as they come. Comment lines keep the connection alive while the model writes.
+/// Server-Sent Events on the prompt routes for `Accept: text/event-stream`: an `event: prompt` per card as soon as it
+/// is known good and unseen, then `event: done` with the JSON API's answer. Nothing is sent until the model is asked,
+/// so an early error (400, 404, 409, 429) is the ordinary JSON answer. An answer needing no model (cache, surplus,
+/// replay) is its events at once; a request joining an identical one streams that run's prompts.
 struct PromptEventStream: Sendable {
     /// How often a comment line is sent while no event is due.
     let keepAlive: Duration
@@ -86,8 +82,7 @@ struct PromptEventStream: Sendable {
     /// A kept answer sent again: its cards and `done` at once, or the error it was, as JSON.
     func replay(_ stored: StoredResponse, logger: Logger) -> Response {
         guard stored.status == 200 else { return stored.response(replayed: true) }
-        // A replay is only its bytes. One that does not read back (a damaged row) is a fault of ours, said as one, not
-        // `done` after no cards.
+        // A replay is only its bytes: one that does not read back (a damaged row) is our fault, not an empty `done`.
         let answer: Result<Answer, any Error>
         if let prompts = try? SnakeCaseJSON.decoder.decode(AnswerPrompts.self, from: Data(stored.body)).prompts {
             answer = .success((stored, prompts))
@@ -113,8 +108,7 @@ struct PromptEventStream: Sendable {
             let span = tracer.startSpan("stream", context: ServiceContext.current ?? .topLevel)
             defer { span.end() }
             do {
-                // The keep-alive beats are a child of the body's own group, cancelled when the events end; the
-                // sleep's cancellation error ends them and the group discards it.
+                // Beats run in the body's group, cancelled when the events end; the group discards the sleep's error.
                 try await withThrowingTaskGroup(of: Void.self) { beats in
                     beats.addTask {
                         while true {
@@ -183,9 +177,7 @@ struct PromptEventStream: Sendable {
         try await writer.finish(nil)
     }
 
-    private struct AnswerPrompts: Decodable {
-        var prompts: [Prompt]
-    }
+    private struct AnswerPrompts: Decodable { var prompts: [Prompt] }
 
     private static func response(_ body: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
         Response(

@@ -17,12 +17,10 @@ extension PromptRequest {
     }
 
     /// The request with every string cleaned and every bound checked.
-    ///
     /// - Throws: ``APIError`` (400 `invalid_request`) naming the first field that is out of bounds.
     public func validated() throws(APIError) -> ValidatedPromptRequest {
         let userID = try Self.clean(userID, field: "user_id", maxLength: Limits.userIDLength)
-        // Absent or empty means the default; anything else must be a well-formed BCP 47 tag, and is kept in its
-        // canonical form ("en_US" and "EN-us" are "en-US"), so the cache, the session and the template see one spelling.
+        // Kept canonical ("en_US" and "EN-us" are "en-US"), so the cache, session and template see one spelling.
         var tag = Self.defaultLocale
         if let locale, !locale.isEmpty {
             guard let parsed = LanguageTag(locale) else {
@@ -41,9 +39,8 @@ extension PromptRequest {
         try clean(header, field: "X-User-ID", maxLength: Limits.userIDLength)
     }
 
-    /// Two decimals: 0.01° is 1.1 km of latitude (less of longitude away from the equator). Enough for the season
-    /// and the local time; not enough to find someone's house. Rounded here, so neither the model, the cache key
-    /// nor the stored session ever sees the precise point.
+    /// Two decimals: 0.01° is 1.1 km of latitude, enough for the season and local time, not to find someone's house.
+    /// Rounded here, so neither the model, the cache key nor the stored session ever sees the precise point.
     static func roundedToAboutOneKilometre(_ degrees: Double) -> Double {
         (degrees * 100).rounded() / 100
     }
@@ -99,9 +96,8 @@ extension PromptRequest {
         return clean
     }
 
-    /// `text` with control characters turned into spaces and runs of whitespace collapsed; `nil` when nothing is left.
-    ///
-    /// Control characters are removed so nothing the client sends can break a log line or the template's layout.
+    /// `text` with control characters turned into spaces (so nothing sent can break a log line or the template's
+    /// layout) and runs of whitespace collapsed; `nil` when nothing is left.
     static func clean(_ text: String?, field: String, maxLength: Int) throws(APIError) -> String? {
         guard let text else { return nil }
         // Counted as sent, in Unicode scalars, as JSON Schema's maxLength (and so the OpenAPI contract) counts.

@@ -11,9 +11,7 @@ public struct PromptRequest: Decodable, Sendable {
 /// A ``PromptRequest`` that passed ``PromptRequest/validated()``: bounded, with control characters removed.
 public struct ValidatedPromptRequest: Sendable, Equatable {
     public var userID: String?
-    /// The locale, parsed and in canonical form; en-US when the client sent none. Everything downstream reads the
-    /// language from this one value.
+    /// Canonical; en-US when the client sent none. Everything downstream reads the language from this one value.
     public var locale: LanguageTag
-    /// The cleaned metadata.
     public var photo: PhotoMetadata
 }

@@ -2,12 +2,9 @@ import Hummingbird
 import PromptDomain
 import PromptGeneration
 
-/// The answer to `POST /v1/prompts` and `POST /v1/sessions/{id}/refresh`.
-///
-/// It is written by one encoder on every path, ``jsonBytes``: the JSON answer, the stream's last event, the idempotent
-/// replay and the stored copy are those bytes. Clients and tests read it back with `Decodable`.
+/// The answer to `POST /v1/prompts` and `POST /v1/sessions/{id}/refresh`, written on every path (JSON, the stream's
+/// last event, the replay, the stored copy) by one encoder, ``jsonBytes``; clients and tests read it with `Decodable`.
 public struct PromptsResponse: Decodable, Sendable, Equatable {
-    /// The session's opaque id.
     public var sessionID: String
     /// Three prompts.
     public var prompts: [Prompt]
@@ -17,8 +14,7 @@ public struct PromptsResponse: Decodable, Sendable, Equatable {
     public var fallbackReason: FallbackReason?
     /// The app's copy for a fallback; `null` otherwise.
     public var message: String?
-    /// The language of the product's copy in this answer (its fallback prompts and `message`), e.g. `ja` for a
-    /// `ja-JP` user; `en` when no shipped language matches the locale.
+    /// The language of this answer's copy (fallback prompts, `message`), e.g. `ja` for `ja-JP`; `en` when none matches.
     public var copyLocale: String
     public var refreshesUsed: Int
     public var refreshesRemaining: Int

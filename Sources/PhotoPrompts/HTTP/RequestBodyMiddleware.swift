@@ -2,14 +2,9 @@ import Hummingbird
 import PromptDomain
 import Tracing
 
-/// Reads every request's body once, under the HTTP layer's rules, before any route sees it.
-///
-/// - A declared `Content-Length` over 64 KiB is 413 before a byte of the body is read.
-/// - A body that stops arriving for `HTTP_READ_TIMEOUT` is 408.
-/// - A body that is not well-formed HTTP (a bad chunk size) is 400 `malformed_request`, not a fault of ours.
-///
-/// Each of these answers says `Connection: close`, so the server never waits for the rest of such a body. Routes
-/// then read the body from memory.
+/// Reads every request's body once, before any route: a declared `Content-Length` over 64 KiB is 413 unread, a body
+/// stalled for `HTTP_READ_TIMEOUT` 408, malformed HTTP (a bad chunk size) 400 `malformed_request`, not our fault.
+/// Each says `Connection: close`, so the server never waits for the rest; routes then read the body from memory.
 struct RequestBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     let readTimeout: Duration
     let deadlines: DeadlineWatch

@@ -3,9 +3,7 @@ import Hummingbird
 import PromptDomain
 import PromptStores
 
-/// The app's "Export Data" and "Delete Account": everything one user has under the calling client key.
-///
-/// Only the client key scopes these routes: the app's backend, which holds the key, is trusted to act for its own
+/// The app's "Export Data" and "Delete Account": all one user has under the calling key, trusted to act for its
 /// users. Cache entries are keyed by photo metadata, hold no user id, and are not touched; stats hold counts only.
 public struct UsersController: Sendable {
     public typealias Context = AppRequestContext

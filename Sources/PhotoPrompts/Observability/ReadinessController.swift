@@ -3,15 +3,9 @@ import PromptDomain
 import PromptStores
 import PromptTemplates
 
-/// `GET /readyz`: 200 when this instance can serve prompts, 503 otherwise, with each check's result.
-///
-/// Unlike `/healthz` (the process is up), readiness looks at what this instance needs: the database answers. The
-/// templates' live versions are reported, never a reason for 503: start-up fails without them and a broken edit is
-/// refused while the last good version serves, so a running service always has them. The backends' state is
-/// reported but never makes it 503 either: the model provider is shared by every instance, so a provider outage
-/// would drain them all at once, and an instance whose backends are all unavailable still answers with fallbacks.
-/// Nor are the gate's dictionaries, which open in the background at start-up: a request that needs one before it
-/// is open waits for that one only.
+/// `GET /readyz`: 200 when the database answers, 503 otherwise, with each check's result. Templates, backends and
+/// dictionaries are reported, never a 503: a running service always has templates, a shared provider's outage would
+/// drain every instance at once (fallbacks still answer), and a dictionary still opening delays only its requests.
 struct ReadinessController<Context: RequestContext>: Sendable {
     let store: any StoreMaintenance
     let templates: TemplateLibrary

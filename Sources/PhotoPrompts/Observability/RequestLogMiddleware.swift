@@ -4,19 +4,15 @@ import Hummingbird
 import Logging
 import PromptGeneration
 
-/// One log line per request, at info: request id, method, route, status, latency, and what the handler added
-/// (source, template version, backend, cache outcome). Also counts the request in the metrics.
-///
-/// The route is the matched pattern (`/v1/sessions/{session_id}/refresh`), never the path: paths carry session ids,
-/// which are as good as passwords, and user ids. No prompt text and no caption is ever logged here.
+/// One info line per request (id, method, route, status, latency, the handler's fields), also counted in the metrics.
+/// The route is the pattern, never the path (its ids are as good as passwords); no prompt text or caption is logged.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let metrics: ServiceMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
-        // Hummingbird's own request id (`hb.request.id`, on every log line of the request) is also sent back, so a
-        // client report can be matched to the logs.
+        // Hummingbird's request id (`hb.request.id` on the logs) is sent back, so a client report matches the logs.
         let requestID = context.id
         do {
             var response = try await next(request, context)
@@ -46,8 +42,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         context.logger.info("request", metadata: metadata)
     }
 
-    /// Hummingbird's pattern uses ":name"; OpenAPI and the README write "{name}". A route without a parameter, like
-    /// the hot `POST /v1/prompts`, is returned as it is, without splitting it.
+    /// Hummingbird's ":name" as OpenAPI's "{name}"; a route without one (the hot `POST /v1/prompts`) is not split.
     static func route(_ pattern: String) -> String {
         guard pattern.utf8.contains(UInt8(ascii: ":")) else { return pattern }
         return pattern.split(separator: "/", omittingEmptySubsequences: false)

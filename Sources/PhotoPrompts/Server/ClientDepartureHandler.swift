@@ -2,11 +2,8 @@ import NIOCore
 import NIOHTTPTypes
 import PromptDomain
 
-/// Tells a connection's ``ClientDeparture`` when its client has gone: its input closed (the client shut the
-/// socket or half-closed it) or the connection went inactive (a reset).
-///
-/// The server allows remote half-closure, so a client that closes mid-request leaves the channel open until the
-/// answer is written; without this, a request whose client has gone would run its model call to the end.
+/// Tells a connection's ``ClientDeparture`` when its client has gone: input closed (shut or half-closed) or a reset.
+/// The server allows half-closure, so the channel stays open; without this, the model call would run to the end.
 final class ClientDepartureHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

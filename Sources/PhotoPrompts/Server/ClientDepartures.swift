@@ -2,13 +2,9 @@ import NIOCore
 import PromptDomain
 import Synchronization
 
-/// Each open connection of one app's server and its ``ClientDeparture``, found by the connection's identity when a
-/// prompt route needs it.
-///
-/// Hummingbird hands a request's context its channel, not the channel's handlers, and a handler can be looked up
-/// only on the channel's event loop; a table keyed by the channel's identity costs one lock per request instead of a
-/// hop. An entry lives from the handler's addition to the connection's end, so an identity is never reused while
-/// its entry is here. `buildServices` makes one per app, for its server's handlers and its routes.
+/// Each open connection of one app's server and its ``ClientDeparture``, by the channel's identity: a context has its
+/// channel, whose handlers are reachable only on its event loop, so a lock per request beats a hop. An entry lives as
+/// long as its connection, so an identity is never reused while its entry is here.
 final class ClientDepartures: Sendable {
     private let departures = Mutex<[ObjectIdentifier: ClientDeparture]>([:])
 
@@ -20,8 +16,7 @@ final class ClientDepartures: Sendable {
         _ = departures.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// The departure of the client on `connection` (a channel's identity); `nil` for a channel this app's server did
-    /// not open (a router test's).
+    /// The departure of the client on `connection`; `nil` for a channel this app's server did not open (a test's).
     func departure(of connection: ObjectIdentifier) -> ClientDeparture? {
         departures.withLock { $0[connection] }
     }

@@ -1,9 +1,7 @@
 import Synchronization
 
-/// The open HTTP connections of one server, against `HTTP_MAX_CONNECTIONS`.
-///
-/// Shared by every connection's ``ConnectionLimitHandler``: each counts itself in when it opens and out when it
-/// closes, so the count is exact without a lock.
+/// The open connections against `HTTP_MAX_CONNECTIONS`, shared by every ``ConnectionLimitHandler``: each counts
+/// itself in when it opens and out when it closes, so the count is exact without a lock.
 final class ConnectionLimit: Sendable {
     let maximum: Int
     private let open = Atomic<Int>(0)

@@ -2,11 +2,9 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers a connection beyond ``ConnectionLimit/maximum`` with `503 too_many_connections` and closes it, instead of
-/// letting connections pile up until the process runs out of file descriptors.
-///
-/// It waits for the request's head before answering, so the client reads the answer rather than a reset; the
-/// connection is held that long at most (a client that sends nothing is closed by the idle timeout).
+/// Answers a connection beyond ``ConnectionLimit/maximum`` with `503 too_many_connections` and closes it, before
+/// the process runs out of file descriptors. It waits for the request's head, so the client reads an answer, not a
+/// reset (a client that sends nothing is closed by the idle timeout).
 final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -3,14 +3,10 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 
-/// Turns a request that cannot be parsed into an answer in the JSON error shape, and closes a connection once an
-/// answer that says `Connection: close` is written.
-///
-/// Between requests, a parse error (a URL or headers too long, bytes that are not HTTP) would otherwise be answered
-/// by Hummingbird with an empty 400: here it is `431 headers_too_large` or `400 malformed_request`. Inside a
-/// request the error goes on to the route reading the body, which answers it (``RequestBodyMiddleware``). An answer
-/// given before its body was read (413, 408, 400) says `Connection: close`; closing then keeps the server from
-/// reading the rest of a body that may never come or never end.
+/// Answers an unparsable request as `431 headers_too_large` or `400 malformed_request`, not Hummingbird's empty 400;
+/// inside a request, the route reading the body answers it (``RequestBodyMiddleware``). Closes the connection after
+/// an answer saying `Connection: close` (given before the body was read), so the server never reads the rest of a
+/// body that may never come or never end.
 final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

@@ -4,12 +4,9 @@ import PromptBackends
 import Tracing
 import W3CTraceContext
 
-/// Every request is a span, the child of the caller's `traceparent` (and `tracestate`) when one came.
-///
-/// The span is current while the route runs, and while a streamed body is written, so the layers' spans (the plan,
-/// the store, each model call, the gate) are its children. Its trace id goes on every log line of the request and
-/// into every error body, so support can go from what the app showed to the trace. It is named by the route's
-/// pattern and method, never by the path: paths carry session ids, which are as good as passwords.
+/// Every request is a span, the child of the caller's `traceparent` when one came, current while the route runs and
+/// its body is written, so the layers' spans are its children. Its trace id goes on every log line and error body,
+/// so support can go from the app to the trace. Named by route pattern, never path: paths carry session ids.
 struct RequestTracingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let tracer: any Tracer

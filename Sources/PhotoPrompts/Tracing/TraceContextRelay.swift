@@ -1,12 +1,8 @@
 import Tracing
 import W3CTraceContext
 
-/// The tracer while no trace is exported: it records nothing, and passes the caller's W3C trace on.
-///
-/// An incoming `traceparent` (and `tracestate`) is kept for the request; one without starts a trace of its own, not
-/// sampled. The model call sends it on unchanged, as if the app had called the provider, so the provider's logs and
-/// the service's (which name the trace id) still meet the app's trace. No span is kept: this costs a header's parse
-/// and a header's write per request.
+/// The tracer while no trace is exported: it records no span, and sends the caller's W3C trace (or a new, unsampled
+/// one) on to the provider unchanged, so the provider's logs and ours still meet the app's trace.
 public struct TraceContextRelay: Tracer {
     public init() {}
 

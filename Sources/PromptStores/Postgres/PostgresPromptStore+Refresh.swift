@@ -15,10 +15,9 @@ extension PostgresPromptStore {
     ) async throws -> RefreshReservation {
         let now = date.timeIntervalSince1970
         return try await client.withConnection { connection in
-            // PostgreSQL runs concurrent UPDATEs of one row one after another and re-checks the WHERE clause against
-            // the row the previous one left, so this single statement is the whole limit, across every instance.
-            // Reservations whose lease ran out belong to requests that died; they no longer hold a slot. The turn
-            // goes with the slot when nobody else's runs: SET reads the row as it was, RETURNING as it is.
+            // Concurrent UPDATEs of one row run in turn, each re-checking WHERE on the row the last one left, so this
+            // statement is the whole limit, across instances; a lapsed lease holds no slot. The turn goes with the
+            // slot when nobody else's runs: SET reads the row as it was, RETURNING as it is.
             let reserved = try await connection.query(
                 """
                 UPDATE session SET
@@ -44,8 +43,7 @@ extension PostgresPromptStore {
                     } else { SeenHistory() }
                 return .reserved(ordinal: ordinal, start: RefreshStart(session: session, history: history))
             }
-            // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
-            // that the session exists.
+            // Ownership is in both statements: another client can neither use a slot nor learn the session exists.
             let current = try await connection.query(
                 """
                 SELECT refreshesUsed, pendingUntil FROM session
@@ -72,8 +70,7 @@ extension PostgresPromptStore {
             if let turnHolder {
                 try await connection.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(turnHolder)", logger: logger)
             }
-            // The row lock makes concurrent commits of one session take turns, so each sees the prompts the
-            // others showed and never repeats one.
+            // The row lock makes concurrent commits take turns, so each sees the others' prompts and repeats none.
             let locked = try await connection.query(
                 "SELECT \(unescaped: RefreshCommit.names) FROM session WHERE id = \(sessionID) FOR UPDATE",
                 logger: logger

@@ -10,9 +10,8 @@ extension PostgresPromptStore {
         let round = RoundRows(firstOf: session)
         let cached = entry.map { CacheEntryRow($0, at: session.createdAt) }
         let history = HistoryRows(firstOf: session, until: historyUntil)
-        // One statement, so one round trip and its own transaction: a new session is the hottest write there is.
-        // The foreign keys are checked at the statement's end, when the session row exists. Without a cache entry
-        // the `cached` part inserts no row.
+        // One statement, one round trip and transaction: the hottest write. Foreign keys are checked at its end,
+        // when the session row exists. Without a cache entry the `cached` part inserts no row.
         try await client.query(
             """
             WITH cached AS (
@@ -59,8 +58,7 @@ extension PostgresPromptStore {
     }
 
     package func snapshot(of session: SessionColumns, on connection: PostgresConnection) async throws -> SessionSnapshot {
-        // Rounds first, then prompts: a round and its prompts commit together, so a round committed between the two
-        // reads is simply not in the list, rather than listed without its prompts.
+        // Rounds first: a round commits with its prompts, so one committed between the reads is missing, not empty.
         let rounds = try await connection.query(
             "SELECT \(unescaped: SessionColumns.roundNames) FROM sessionRound WHERE sessionId = \(session.id) ORDER BY round",
             logger: logger
@@ -74,8 +72,7 @@ extension PostgresPromptStore {
 
     public func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome {
         try await client.withTransaction(logger: logger) { connection in
-            // The row lock makes feedback on one session take turns, so of two prompts selected at once on two
-            // instances only one sees no selection before it and counts as the session's first.
+            // The row lock serializes a session's feedback: of two selections at once, only one counts as the first.
             let sessions = try await connection.query(
                 """
                 SELECT ownerKey, userID, templateName, templateVariant, templateVersion, locale FROM session

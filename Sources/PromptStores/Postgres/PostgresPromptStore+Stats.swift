@@ -7,8 +7,7 @@ import PromptDomain
 extension PostgresPromptStore {
     public func addStats(_ counters: [StatsCounter]) async throws {
         guard !counters.isEmpty else { return }
-        // Rows in the key's order: two instances adding to the same rows then lock them in the same order, and
-        // neither waits on the other in a cycle (PostgreSQL would end one with a deadlock error).
+        // In key order, so two instances lock the same rows in the same order and never deadlock.
         let counters = counters.sorted {
             DailyKey(day: $0.bucket, counter: $0, language: $0.language) < DailyKey(day: $1.bucket, counter: $1, language: $1.language)
         }
@@ -57,8 +56,7 @@ extension PostgresPromptStore {
     }
 
     public func versionSpans(template name: String) async throws -> [VersionSpan] {
-        // The daily sums give each version's days and totals; its first and last hour are then looked up within
-        // those two days only, so a year of hours is never read.
+        // Days and totals from the daily sums; first and last hours from those two days only, never a year of hours.
         let days = try await client.query(
             """
             SELECT variant, version, MIN(day), MAX(day),
@@ -92,8 +90,7 @@ extension PostgresPromptStore {
     }
 }
 
-/// A row's key (an hour's or a day's), for summing a batch's hours before they are written and for writing rows in
-/// the table's key order.
+/// A row's key (an hour's or a day's), to sum a batch's hours before writing and to write rows in the key's order.
 private struct DailyKey: Hashable, Comparable {
     var day: Int
     var template: String

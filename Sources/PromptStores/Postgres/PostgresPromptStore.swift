@@ -5,7 +5,6 @@ import PromptDomain
 import Synchronization
 
 /// The ``PromptStore`` on PostgreSQL through postgres-nio, for several instances sharing one database.
-///
 /// Every rule that must hold across instances is enforced by PostgreSQL itself, never by one process's memory:
 /// - the refresh limit is one conditional `UPDATE`, which PostgreSQL serialises per row;
 /// - refreshes of a session take turns through a leased column, and a refresh's commit locks the session row
@@ -25,14 +24,12 @@ public final class PostgresPromptStore: PromptStore {
     private let ownPool = Mutex<Task<Void, Never>?>(nil)
 
     /// A store on `url` whose pool (``client``) does not run yet; nothing is sent until it does.
-    ///
     /// - Parameter maxConnections: The pool's size; PostgreSQL's own `max_connections` must cover every instance's pool.
     public init(url: PostgresURL, maxConnections: Int = 20, claimLease: TimeInterval = PromptStoreDefaults.claimLease, logger: Logger) {
         var configuration = url.clientConfiguration
         configuration.options.maximumConnections = maxConnections
         configuration.options.connectTimeout = .seconds(5)
-        // The pool's own chatter (a connection closed, a lease before the pool started) stays out of the log; what
-        // fails a query reaches the caller as an error.
+        // The pool's own chatter stays out of the log; what fails a query reaches the caller as an error.
         var poolLogger = logger
         poolLogger.logLevel = .error
         client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
@@ -42,7 +39,6 @@ public final class PostgresPromptStore: PromptStore {
     }
 
     /// Migrates the database under the migration lock; the pool must be running.
-    ///
     /// - Parameter startupTimeout: How long to wait for the server to answer and the migrations to run.
     /// - Throws: `unreachable` naming the database (password masked) when it does not answer in time, or the error
     ///   of a failed migration.

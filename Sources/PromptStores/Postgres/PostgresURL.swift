@@ -1,11 +1,8 @@
 import Foundation
 import PostgresNIO
 
-/// A `DATABASE_URL` of the form `postgres://user:password@host:port/database?sslmode=disable`.
-///
-/// postgres-nio takes its settings field by field; this reads them from the one URL operators already use with
-/// `psql` and every other PostgreSQL tool. The password never leaves this type except into the client:
-/// ``redacted`` is what logs show.
+/// A `DATABASE_URL` (`postgres://user:password@host:port/database?sslmode=disable`), the URL `psql` and other tools
+/// use, read into postgres-nio's fields. The password goes only into the client: logs show ``redacted``.
 public struct PostgresURL: Sendable, Equatable {
     public var host: String
     /// The server's port; 5432 unless the URL names one.
@@ -18,9 +15,7 @@ public struct PostgresURL: Sendable, Equatable {
     public var sslMode: SSLMode
 
     /// How the connection uses TLS, as libpq's `sslmode` names it.
-    public enum SSLMode: String, Sendable, Equatable {
-        case disable, prefer, require
-    }
+    public enum SSLMode: String, Sendable, Equatable { case disable, prefer, require }
 
     /// Reads `text`; `nil` when it is not a `postgres://` or `postgresql://` URL with a host and a user.
     public init?(_ text: String) {

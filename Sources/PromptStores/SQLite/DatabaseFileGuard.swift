@@ -2,12 +2,9 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// Refuses every commit once the SQLite file at the store's path is no longer the file the store opened.
-///
-/// An unlinked file stays writable through the descriptors SQLite holds: commits succeed, the client is told its
-/// answer was kept, and the next start opens a new, empty file without it. Checking the path's device and inode
-/// just before each commit (one `stat`, per batch of sessions) turns that into a failed write, a
-/// `503 store_unavailable`, and `/readyz` reports the store not ready.
+/// Refuses every commit once the path no longer names the file the store opened: an unlinked file stays writable
+/// through SQLite's descriptors, so commits would succeed and the next start open an empty file without them. One
+/// `stat` before each commit (per batch) makes that a `503 store_unavailable`, and `/readyz` reports not ready.
 final class DatabaseFileGuard: TransactionObserver, Sendable {
     let path: String
     /// The device and inode of the file the store opened, taken when the first connection is prepared.

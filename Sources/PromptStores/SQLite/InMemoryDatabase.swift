@@ -1,22 +1,17 @@
 import Foundation
 import GRDB
 
-/// A SQLite database that lives in memory for as long as this value does: the store twin of fast tests, and the
-/// store of one-off runs such as `photo-prompts generate` that must not touch the service's file.
-///
-/// Each ``open(claimLease:)`` is a new ``SQLitePromptStore`` on the same data, as a second instance, or the same one
-/// restarted, is on the same file; closing a store leaves the data to the next. It is the production store's own code
-/// over a database in memory, so the contract suite holds it to the same rules as a file and PostgreSQL, and there is
-/// no second implementation of those rules to keep in step.
+/// A SQLite database in memory for as long as this value lives: the store twin of fast tests, and the store of
+/// one-off runs (`photo-prompts generate`) that must not touch the service's file. Each ``open(claimLease:)`` is a
+/// new store on the same data, as a restarted or second instance is on a file. It is the production store's code,
+/// so the contract suite holds it to the same rules, with no second implementation to keep in step.
 public final class InMemoryDatabase: Sendable {
     /// One connection: the stores opened on it take turns, as SQLite's file lock makes processes do.
     private let queue: DatabaseQueue
 
     public init() throws {
         queue = try DatabaseQueue()
-        // A copy of a database migrated once per process: every router test opens one of these, and running the
-        // seven migrations for each was an eighth of building a test app. The store's own migrate then finds them
-        // applied.
+        // Copied from one migrated once per process: migrating for each router test was an eighth of building its app.
         try Self.migrated.get().backup(to: queue)
     }
 

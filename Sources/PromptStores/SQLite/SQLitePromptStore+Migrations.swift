@@ -132,11 +132,9 @@ extension SQLitePromptStore {
             try db.create(index: "promptHistory_user", on: "promptHistory", columns: ["ownerKey", "userID", "shownAt"])
         }
         migrator.registerMigration("v8") { db in
-            // The operators' console: stats per language (the key gains `language`, so the table is rebuilt; older
-            // counts keep an empty language) and summed per UTC day as well (a year reads as 365 rows, not 8760), every
-            // template version's files as first served, and stored eval runs. Both stats tables are WITHOUT ROWID: a
-            // range of a template's hours is then one sequential read of the key, values included. The daily sums also
-            // keep every language summed, as the language `*`: a year of all languages is then 365 rows a series. The
+            // The console: stats per language (the key gains `language`, so the table is rebuilt; old counts get '')
+            // and per UTC day (a year is 365 rows, not 8760; language `*` sums them all), versions' files, eval runs.
+            // WITHOUT ROWID makes a range of a template's hours one sequential read of the key, values included; the
             // second index holds each version's days in order, so a whole range sums per language without a sort.
             try db.execute(
                 sql: """

@@ -13,8 +13,7 @@ extension SQLitePromptStore {
         historyLimit: Int?
     ) async throws -> RefreshReservation {
         try await writer.write { db in
-            // Ownership is part of both statements, so another client's refresh can neither use a slot nor learn
-            // that the session exists.
+            // Ownership is in both statements: another client can neither use a slot nor learn the session exists.
             let owned = "id = :id AND expiresAt > :now AND ownerKey = :client AND (userID IS NULL OR userID IS :user)"
             // Reservations whose lease ran out belong to requests that died; they no longer hold a slot.
             let livePending = "CASE WHEN pendingUntil > :now THEN refreshesPending ELSE 0 END"

@@ -47,8 +47,7 @@ extension SQLitePromptStore {
 
     public func versionSpans(template name: String) async throws -> [VersionSpan] {
         try await writer.read { db in
-            // The daily sums give each version's days and totals; its first and last hour are then looked up within
-            // those two days only, so a year of hours is never read.
+            // Days and totals from the daily sums; first and last hours from those two days, never a year of hours.
             let days = try Row.fetchAll(
                 db,
                 sql: """

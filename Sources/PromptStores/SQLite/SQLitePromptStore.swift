@@ -39,10 +39,8 @@ public struct SQLitePromptStore: PromptStore {
             // In WAL mode NORMAL never corrupts the file and survives a process crash; only an OS crash or power
             // loss can drop the last commits. It spares an fsync per commit, i.e. per new session.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Each write in a group commit runs in its own savepoint, and a statement inside a transaction keeps a
-            // statement journal: SQLite copies every page such a statement changes there, first in memory, then
-            // past 64 KiB into a temporary file. On a busy service that file took most of the writer's syscalls
-            // (about 20 a session). In memory, it is a copy and nothing more; it holds one batch's pages at most.
+            // Each group-commit write's savepoint keeps a statement journal, which spilled past 64 KiB into a temp
+            // file: most of a busy writer's syscalls (about 20 a session). In memory it holds a batch's pages at most.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             fileGuard.remember()
             db.add(transactionObserver: fileGuard, extent: .databaseLifetime)
@@ -51,8 +49,7 @@ public struct SQLitePromptStore: PromptStore {
         try self.init(writer: DatabasePool(path: path, configuration: configuration), claimLease: claimLease, fileGuard: fileGuard)
     }
 
-    /// Uses `writer` as is; tests pass an in-memory `DatabaseQueue`. A writer the store does not own stays open when
-    /// the store closes.
+    /// Uses `writer` as is (tests pass an in-memory `DatabaseQueue`); one the store does not own stays open on close.
     public init(writer: any DatabaseWriter, claimLease: TimeInterval = PromptStoreDefaults.claimLease, ownsWriter: Bool = true) throws {
         try self.init(writer: writer, claimLease: claimLease, ownsWriter: ownsWriter, fileGuard: nil)
     }

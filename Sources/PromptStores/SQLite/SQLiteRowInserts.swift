@@ -1,7 +1,6 @@
 import GRDB
 
-// The inserts of a new session, a new round, history entries and a cache entry, as cached statements bound to values worked out before the write:
-// SQLite has one writer, so whatever runs inside the write runs one request at a time.
+// Cached statements bound to values worked out before the write: SQLite's one writer runs these one at a time.
 
 extension SessionColumns {
     /// Inserts the session row; its first round goes in beside it, in the same write.

@@ -2,14 +2,10 @@ import GRDB
 import PromptDomain
 import Synchronization
 
-/// Group commit: independent writes that arrive while a transaction is running are written together in the next.
-///
-/// Under load, one SQLite commit then carries many sessions instead of one, so the shared pages and the commit
-/// itself are paid once per batch. Each write still runs in its own savepoint, so one failure fails only its caller,
-/// and each caller resumes only after the transaction holding its write has committed. Every batch goes through
-/// GRDB's asynchronous write, so no thread of Swift's pool ever waits on SQLite (a lock held by another process
-/// included). The batches are written by a ``WorkLoop`` the app's service group serves; a batch it has begun is
-/// written whole even when the group stops, since the callers are waiting for it.
+/// Group commit: writes arriving while a transaction runs go together in the next, so under load one commit carries
+/// many sessions. Each write has its own savepoint, so a failure fails only its caller, who resumes only once its
+/// transaction commits. GRDB's asynchronous write keeps Swift's pool from ever waiting on SQLite (or another process's
+/// lock). A begun batch is written whole even when the service group stops, since its callers wait for it.
 package final class WriteBatcher: Sendable {
     /// The loop that writes the batches; the app's service group serves it.
     package let loop: WorkLoop
