@@ -44,7 +44,7 @@ public struct AnthropicBackend: LLMBackend {
         return LLMReply(
             text: text,
             finishReason: reply.stopReason.map(FinishReason.init),
-            usage: reply.usage.map { TokenUsage(prompt: $0.inputTokens, completion: $0.outputTokens) }
+            usage: reply.usage.map { TokenUsage(prompt: $0.prompt, completion: $0.outputTokens, cached: $0.cacheReadInputTokens ?? 0) }
         )
     }
 
@@ -78,8 +78,12 @@ public struct AnthropicBackend: LLMBackend {
             var text: String?
         }
         struct Usage: Decodable {
+            /// The tokens after the cache's breakpoint; those read from or written to the cache are counted apart.
             var inputTokens: Int
             var outputTokens: Int
+            var cacheReadInputTokens: Int?
+            var cacheCreationInputTokens: Int?
+            var prompt: Int { inputTokens + (cacheReadInputTokens ?? 0) + (cacheCreationInputTokens ?? 0) }
         }
         var content: [Block]
         var stopReason: String?

@@ -73,7 +73,9 @@ public struct OpenAIBackend: LLMBackend {
         return LLMReply(
             text: choice.message.content ?? "",
             finishReason: choice.finishReason.map(FinishReason.init),
-            usage: reply.usage.map { TokenUsage(prompt: $0.promptTokens, completion: $0.completionTokens) }
+            usage: reply.usage.map {
+                TokenUsage(prompt: $0.promptTokens, completion: $0.completionTokens, cached: $0.promptTokensDetails?.cachedTokens ?? 0)
+            }
         )
     }
 
@@ -130,6 +132,7 @@ public struct OpenAIBackend: LLMBackend {
         struct Usage: Decodable {
             var promptTokens: Int
             var completionTokens: Int
+            var promptTokensDetails: CachedTokens?
         }
         var choices: [Choice]
         var usage: Usage?

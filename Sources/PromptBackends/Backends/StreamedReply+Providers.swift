@@ -15,6 +15,7 @@ extension StreamedReply {
             package struct Usage: Decodable {
                 package var promptTokens: Int?
                 package var completionTokens: Int?
+                package var promptTokensDetails: CachedTokens?
             }
             package var choices: [Choice]?
             package var usage: Usage?
@@ -25,7 +26,9 @@ extension StreamedReply {
             if let content = choice.delta?.content, !content.isEmpty { events.append(.text(content)) }
             if let reason = choice.finishReason { events.append(.finished(FinishReason(reason))) }
         }
-        if let usage = chunk.usage { events.append(.usage(prompt: usage.promptTokens, completion: usage.completionTokens)) }
+        if let usage = chunk.usage {
+            events.append(.usage(prompt: usage.promptTokens, completion: usage.completionTokens, cached: usage.promptTokensDetails?.cachedTokens))
+        }
         return events
     }
 
@@ -36,6 +39,8 @@ extension StreamedReply {
             package struct Usage: Decodable {
                 package var inputTokens: Int?
                 package var outputTokens: Int?
+                package var cacheReadInputTokens: Int?
+                package var cacheCreationInputTokens: Int?
             }
             package struct Start: Decodable { var usage: Usage? }
             package struct Delta: Decodable {
@@ -51,7 +56,10 @@ extension StreamedReply {
         guard let data = eventData(line), let event = try? SnakeCaseJSON.decoder.decode(Message.self, from: data) else { return [] }
         switch event.type {
         case "message_start":
-            return [.usage(prompt: event.message?.usage?.inputTokens, completion: event.message?.usage?.outputTokens)]
+            let usage = event.message?.usage
+            let read = usage?.cacheReadInputTokens ?? 0
+            let prompt = usage?.inputTokens.map { $0 + read + (usage?.cacheCreationInputTokens ?? 0) }
+            return [.usage(prompt: prompt, completion: usage?.outputTokens, cached: read)]
         case "content_block_delta":
             guard event.delta?.type == "text_delta", let text = event.delta?.text, !text.isEmpty else { return [] }
             return [.text(text)]

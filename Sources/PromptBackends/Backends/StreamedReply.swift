@@ -9,7 +9,7 @@ package final class StreamedReply: Sendable {
     package enum Event: Equatable {
         case text(String)
         case finished(FinishReason)
-        case usage(prompt: Int?, completion: Int?)
+        case usage(prompt: Int?, completion: Int?, cached: Int? = nil)
     }
 
     private struct State {
@@ -18,6 +18,7 @@ package final class StreamedReply: Sendable {
         var finishReason: FinishReason?
         var promptTokens: Int?
         var completionTokens: Int?
+        var cachedTokens: Int?
     }
 
     private let state = Mutex(State())
@@ -57,7 +58,9 @@ package final class StreamedReply: Sendable {
             LLMReply(
                 text: state.text,
                 finishReason: state.finishReason,
-                usage: TokenUsage(prompt: state.promptTokens, completion: state.completionTokens)
+                usage: TokenUsage(prompt: state.promptTokens, completion: state.completionTokens).map {
+                    TokenUsage(prompt: $0.prompt, completion: $0.completion, cached: state.cachedTokens ?? 0)
+                }
             )
         }
     }
@@ -70,10 +73,11 @@ package final class StreamedReply: Sendable {
                 observer?.received(text)
             case .finished(let reason):
                 state.withLock { $0.finishReason = reason }
-            case .usage(let prompt, let completion):
+            case .usage(let prompt, let completion, let cached):
                 state.withLock { state in
                     state.promptTokens = prompt ?? state.promptTokens
                     state.completionTokens = completion ?? state.completionTokens
+                    state.cachedTokens = cached ?? state.cachedTokens
                 }
             }
         }

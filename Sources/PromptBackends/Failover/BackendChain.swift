@@ -173,6 +173,7 @@ public struct BackendChain: Sendable {
             var metadata: Logger.Metadata = ["provider": "\(identity.provider)", "model": "\(identity.model)"]
             metadata["finish_reason"] = reply.finishReason.map { "\($0)" }
             metadata["prompt_tokens"] = reply.usage.map { "\($0.prompt)" }
+            metadata["cached_prompt_tokens"] = reply.usage.map { "\($0.cached)" }
             metadata["completion_tokens"] = reply.usage.map { "\($0.completion)" }
             // A model cut off at its limit, or stopped by a filter, is worth an operator's look; a normal stop is not.
             let unusualStop = reply.finishReason.map { $0 != .stop } ?? false

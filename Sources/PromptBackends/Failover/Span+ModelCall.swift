@@ -14,6 +14,7 @@ extension Span {
             attributes["photo_prompts.outcome"] = outcome?.outcome ?? "timeout"
             attributes["gen_ai.usage.input_tokens"] = outcome?.usage?.prompt
             attributes["gen_ai.usage.output_tokens"] = outcome?.usage?.completion
+            attributes["photo_prompts.usage.cached_input_tokens"] = outcome?.usage?.cached
         }
         if outcome?.outcome != "ok" { setStatus(SpanStatus(code: .error)) }
     }

@@ -67,6 +67,8 @@ public final class ServiceMetrics: Sendable {
         let name = "\(backend.provider)/\(backend.model)"
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "prompt")]).increment(by: Int64(usage.prompt))
         counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "completion")]).increment(by: Int64(usage.completion))
+        // Of the prompt's, those the provider's prompt cache held: what the constant prefix saves.
+        counter("photoprompts_backend_tokens_total", [("backend", name), ("kind", "cached_prompt")]).increment(by: Int64(usage.cached))
         backends.tokens(name, usage)
     }
 
