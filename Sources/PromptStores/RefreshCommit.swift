@@ -1,8 +1,8 @@
 import Foundation
 import PromptDomain
 
-/// A refresh's commit as both stores work it out inside its transaction, from the session's row as read there and
-/// the repeat keys the session has shown: the round chosen, numbered and counted, and the values to write.
+/// A refresh's commit as both stores work it out inside its transaction from the session's row as read there: the
+/// round made outside it, numbered and counted, and the values to write.
 struct RefreshCommit {
     /// The `session` columns a commit reads, in the order of ``Values``.
     static let names = "refreshesUsed, nextRound, surplus, ownerKey, userID, locale, photo"
@@ -16,16 +16,9 @@ struct RefreshCommit {
     let history: HistoryRows?
     let committed: CommittedRound
 
-    init(
-        _ current: Values,
-        shown: Set<String>,
-        sessionID: String,
-        now: Date,
-        historyUntil: Date?,
-        choose: (Set<String>) -> SessionRound
-    ) throws {
+    init(_ current: Values, round draft: SessionRound, sessionID: String, now: Date, historyUntil: Date?) throws {
         let (used, nextRound, storedSurplus, owner, userID, locale, photo) = current
-        var draft = choose(shown)
+        var draft = draft
         let counts = draft.source != .fallback
         (draft.round, draft.counted, draft.createdAt) = (nextRound, counts, now)
         added = counts ? 1 : 0

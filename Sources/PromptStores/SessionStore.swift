@@ -28,18 +28,21 @@ public protocol SessionStore: Sendable {
         historyLimit: Int?
     ) async throws -> RefreshReservation
 
-    /// Records the refresh reserved earlier. `choose` runs in the transaction with the repeat keys of every prompt the
-    /// session has shown, concurrent refreshes' included, and returns the round, which counts unless a fallback (then
-    /// it is released). In the same commit, the one the request waits on, its prompts join the user's history until
-    /// `historyUntil` (nil keeps none), `turnHolder`'s turn ends, and `entry` (the model's cache entry) is written.
+    /// Records the refresh reserved earlier as `round`, made outside the transaction against `assumedShown`, the
+    /// repeat keys of the prompts the session had shown. When it has shown others since (a concurrent refresh
+    /// committed), nothing is written and the keys it has shown now come back, to make the round again. Else the
+    /// round counts unless a fallback (then its slot is released), and in the same commit, the one the request waits
+    /// on, its prompts join the user's history until `historyUntil` (nil keeps none), `turnHolder`'s turn ends, and
+    /// `entry` (the model's cache entry) is written.
     func commitRefresh(
         sessionID: String,
         now: Date,
         historyUntil: Date?,
         turnHolder: String?,
         caching entry: CacheEntry?,
-        choose: @Sendable (Set<String>) -> SessionRound
-    ) async throws -> CommittedRound
+        round: SessionRound,
+        assumingShown assumedShown: Set<String>
+    ) async throws -> RefreshCommitOutcome
 
     /// Releases a reservation without recording a round, e.g. when the request was cancelled.
     func releaseRefresh(sessionID: String) async throws
@@ -57,20 +60,45 @@ public protocol SessionStore: Sendable {
     func recordFeedback(_ feedback: Feedback) async throws -> FeedbackOutcome
 }
 
+/// What committing a refresh did: the round committed, or nothing, because the session showed more meanwhile.
+public enum RefreshCommitOutcome: Sendable {
+    case committed(CommittedRound)
+    case shownMeanwhile(Set<String>)
+}
+
 extension SessionStore {
     /// Reserves one refresh without taking the session's turn.
     public func reserveRefresh(sessionID: String, limit: Int, now: Date, caller: Caller) async throws -> RefreshReservation {
         try await reserveRefresh(sessionID: sessionID, limit: limit, now: now, caller: caller, turn: nil, historyLimit: nil)
     }
 
-    /// Records the refresh reserved earlier, holding no turn.
+    /// Records the refresh reserved earlier: `choose` makes its round from the repeat keys the session has shown
+    /// (`shown`, as the caller read them), outside the store's transaction, and again, with the keys as they are
+    /// then, each time a concurrent refresh showed more before the commit. The keys only grow, so this ends.
     public func commitRefresh(
         sessionID: String,
         now: Date,
         historyUntil: Date? = nil,
-        choose: @Sendable (Set<String>) -> SessionRound
+        turnHolder: String? = nil,
+        caching entry: CacheEntry? = nil,
+        shown: Set<String> = [],
+        choose: (Set<String>) -> SessionRound
     ) async throws -> CommittedRound {
-        try await commitRefresh(sessionID: sessionID, now: now, historyUntil: historyUntil, turnHolder: nil, caching: nil, choose: choose)
+        var shown = shown
+        while true {
+            switch try await commitRefresh(
+                sessionID: sessionID,
+                now: now,
+                historyUntil: historyUntil,
+                turnHolder: turnHolder,
+                caching: entry,
+                round: choose(shown),
+                assumingShown: shown
+            ) {
+            case .committed(let committed): return committed
+            case .shownMeanwhile(let keys): shown = keys
+            }
+        }
     }
 
     /// Creates a session with its first round, in one transaction, keeping no history and no cache entry.

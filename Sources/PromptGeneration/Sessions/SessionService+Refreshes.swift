@@ -155,9 +155,11 @@ extension SessionService {
                     now: now,
                     historyUntil: history.until(client: session.owner, userID: session.userID, from: now),
                     turnHolder: turnHolder,
-                    caching: generation.cacheEntry
+                    caching: generation.cacheEntry,
+                    shown: Set(session.rounds.flatMap(\.prompts).map(\.repeatKey))
                 ) { shownKeys in
-                    // The keys include what refreshes committed since the session was read.
+                    // Made outside the store's transaction; made again with the keys a refresh that committed since
+                    // the session was read showed.
                     var draft = assembler.draft(from: generation, seen: seen, alsoShown: shownKeys, streamed: streamed != nil)
                     draft = streamed?.keepingIDs(of: draft) ?? draft
                     draft.templateVersion = identity.version

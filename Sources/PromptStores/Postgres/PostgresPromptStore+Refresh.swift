@@ -63,13 +63,10 @@ extension PostgresPromptStore {
         historyUntil: Date?,
         turnHolder: String?,
         caching entry: CacheEntry?,
-        choose: @Sendable (Set<String>) -> SessionRound
-    ) async throws -> CommittedRound {
+        round: SessionRound,
+        assumingShown assumedShown: Set<String>
+    ) async throws -> RefreshCommitOutcome {
         try await client.withTransaction(logger: logger) { connection in
-            try await entry.map { CacheEntryRow($0, at: now) }?.upsert(on: connection, logger: logger)
-            if let turnHolder {
-                try await connection.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(turnHolder)", logger: logger)
-            }
             // The row lock makes concurrent commits take turns, so each sees the others' prompts and repeats none.
             let locked = try await connection.query(
                 "SELECT \(unescaped: RefreshCommit.names) FROM session WHERE id = \(sessionID) FOR UPDATE",
@@ -78,7 +75,12 @@ extension PostgresPromptStore {
             guard let current = try await locked.decodeFirst(RefreshCommit.Values.self) else { throw StoreError.sessionVanished }
             let keys = try await connection.query("SELECT repeatKey FROM sessionPrompt WHERE sessionId = \(sessionID)", logger: logger)
             let shown = try await keys.decode(String.self).reduce(into: Set<String>()) { $0.insert($1) }
-            let commit = try RefreshCommit(current, shown: shown, sessionID: sessionID, now: now, historyUntil: historyUntil, choose: choose)
+            guard shown.isSubset(of: assumedShown) else { return .shownMeanwhile(shown) }
+            try await entry.map { CacheEntryRow($0, at: now) }?.upsert(on: connection, logger: logger)
+            if let turnHolder {
+                try await connection.query("UPDATE session SET turnUntil = 0 WHERE id = \(sessionID) AND turnHolder = \(turnHolder)", logger: logger)
+            }
+            let commit = try RefreshCommit(current, round: round, sessionID: sessionID, now: now, historyUntil: historyUntil)
             try await connection.query(
                 """
                 UPDATE session SET refreshesUsed = refreshesUsed + \(commit.added),
@@ -89,7 +91,7 @@ extension PostgresPromptStore {
             )
             try await commit.round.insert(on: connection, logger: logger)
             try await commit.history?.insert(on: connection, logger: logger)
-            return commit.committed
+            return .committed(commit.committed)
         }
     }
 

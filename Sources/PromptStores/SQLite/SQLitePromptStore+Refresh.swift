@@ -62,19 +62,21 @@ extension SQLitePromptStore {
         historyUntil: Date?,
         turnHolder: String?,
         caching entry: CacheEntry?,
-        choose: @Sendable (Set<String>) -> SessionRound
-    ) async throws -> CommittedRound {
+        round: SessionRound,
+        assumingShown assumedShown: Set<String>
+    ) async throws -> RefreshCommitOutcome {
         let cached = entry.map { CacheEntryRow($0, at: now) }
         return try await writer.write { db in
+            let row = try Row.fetchOne(db, sql: "SELECT \(RefreshCommit.names) FROM session WHERE id = ?", arguments: [sessionID])
+            guard let row else { throw StoreError.sessionVanished }
+            let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
+            guard shown.isSubset(of: assumedShown) else { return .shownMeanwhile(shown) }
             try cached?.upsert(into: db)
             if let turnHolder {
                 try db.execute(sql: "UPDATE session SET turnUntil = 0 WHERE id = ? AND turnHolder = ?", arguments: [sessionID, turnHolder])
             }
-            let row = try Row.fetchOne(db, sql: "SELECT \(RefreshCommit.names) FROM session WHERE id = ?", arguments: [sessionID])
-            guard let row else { throw StoreError.sessionVanished }
-            let shown = try String.fetchSet(db, sql: "SELECT repeatKey FROM sessionPrompt WHERE sessionId = ?", arguments: [sessionID])
             let current: RefreshCommit.Values = (row[0], row[1], row[2], row[3], row[4], row[5], row[6])
-            let commit = try RefreshCommit(current, shown: shown, sessionID: sessionID, now: now, historyUntil: historyUntil, choose: choose)
+            let commit = try RefreshCommit(current, round: round, sessionID: sessionID, now: now, historyUntil: historyUntil)
             try db.execute(
                 sql: """
                     UPDATE session SET refreshesUsed = refreshesUsed + ?, refreshesPending = MAX(refreshesPending - 1, 0),
@@ -84,7 +86,7 @@ extension SQLitePromptStore {
             )
             try commit.round.insert(into: db)
             try commit.history?.insert(into: db)
-            return commit.committed
+            return .committed(commit.committed)
         }
     }
 
