@@ -1,4 +1,5 @@
 import Foundation
+import InMemoryTracing
 import PhotoPrompts
 import PhotoPromptsTestSupport
 import PromptDomain
@@ -43,25 +44,53 @@ struct AllSeenRouteTests {
         }
     }
 
-    @Test("A request that joins another's model call whose cards its user met asks the model for its own, in time")
-    func joinerAsksForItsOwn() async throws {
-        // A second a call: long enough that the second request arrives while the first call runs, however busy
-        // the run, and within LLM_TIMEOUT (5 s) for both calls.
-        let backend = ScriptedBackend(name: "m", replies: [Self.first, Self.first, Self.second], latency: .seconds(1))
-        try await withRouterService(baseEnvironment(), backends: [backend]) { client in
+    @Test("A request that joins another's model call whose cards its user met waits for that call, then asks the model for its own")
+    func joinerWaitsThenAsksForItsOwn() async throws {
+        let tracer = InMemoryTracer()
+        // The other user's call (call 1) answers only once this user's identical request is seen inside the
+        // single-flight step: the join happens while the call is in flight however busy the run, with no latency to
+        // guess. A request that joined makes no call of its own until the shared one answers; one that did not join
+        // would call the model at once.
+        let backend = GatedBackend(replies: [Self.first, Self.first, Self.second], gated: [1])
+        defer { backend.open() }
+        try await withRouterService(baseEnvironment(), backends: [backend], tracer: tracer) { client in
             let met = client.asUser("u_met")
             _ = try await met.startSession(Self.photo)
-            // Another user's uncached call is in flight when this user's identical request arrives and joins it.
-            async let other = client.asUser("u_other").post("/v1/prompts", json: Self.photo, headers: Self.noCache)
+            async let other = client.asUser("u_other").post("/v1/prompts", json: Self.photo, headers: Self.noCache + Self.trace("other"))
             try await waitUntil { backend.calls == 2 }
-            let joined = try await met.post("/v1/prompts", json: Self.photo, headers: Self.noCache).decode(PromptsResponse.self)
+            async let joining = met.post("/v1/prompts", json: Self.photo, headers: Self.noCache + Self.trace("met"))
+            // The event: this user's request has reached the single-flight step. Joined, it stays there until the shared
+            // call answers; had it not joined, its own call would end the step at once, so a finished one counts too.
+            try await waitUntil {
+                tracer.activeSpans.contains { $0.traceID == "trace-met" && $0.operationName == "single-flight" }
+                    || tracer.finishedSpans.contains { $0.traceID == "trace-met" && $0.operationName == "single-flight" }
+            }
+            backend.open()
+            let joined = try await joining.decode(PromptsResponse.self)
             #expect(try await other.status == 200)
-            #expect(backend.calls == 3)
+            #expect(backend.calls == 3, "one call for the session, one shared by both requests, one of the joiner's own")
             #expect(joined.source == .model)
             #expect(joined.prompts.map(\.text).sorted() == Self.second.sorted())
             let avoided = try #require(backend.received.last?.messages.map(\.content).joined())
             #expect(Self.first.allSatisfy(avoided.contains), "the model is told which cards the user met")
         }
+        // Which request made each call, from the trace the backend was sent: the shared call is the other user's,
+        // and the joiner's own call arrived only after the shared call had answered.
+        let callers = backend.received.map { $0.traceHeaders[InMemoryTracer.traceIDKey] }
+        #expect(callers.dropFirst() == ["trace-other", "trace-met"], "\(callers)")
+        #expect(backend.arrivals(while: 1).isEmpty, "a call arrived while the shared one was in flight: \(backend.events)")
+        // The joiner's single-flight step made no model call: it waited on the other's.
+        try await waitUntil { tracer.finishedSpans.count { $0.kind == .server } == 3 }
+        let spans = tracer.finishedSpans
+        let step = try #require(spans.first { $0.traceID == "trace-met" && $0.operationName == "single-flight" })
+        let calls = spans.filter { $0.traceID == "trace-met" && $0.operationName == "model call" }
+        #expect(calls.count == 1)
+        #expect(!calls.contains { $0.parentSpanID == step.spanID }, "the joiner called the model inside the single-flight step")
+    }
+
+    /// Headers that make a request the root of the named trace, as an app's traceparent would.
+    static func trace(_ name: String) -> [(name: String, value: String)] {
+        [(name: InMemoryTracer.traceIDKey, value: "trace-\(name)"), (name: InMemoryTracer.spanIDKey, value: "span-\(name)")]
     }
 
     static let market = [

@@ -93,24 +93,31 @@ struct TraceRouteTests {
     @Test("A refresh that waits behind another of its session shows the wait as a span of its own")
     func refreshTurnWait() async throws {
         let tracer = InMemoryTracer()
-        // The first answer, then refreshes whose model call takes long enough for the second to queue behind it.
-        let backend = ScriptedBackend(name: "m", replies: [Self.cards], latency: .milliseconds(300))
+        // The first refresh's model call (call 1) is held until the second refresh is seen waiting for its turn: the
+        // wait is there however long the second request takes to arrive, and the test waits on it, not on a clock.
+        let backend = GatedBackend(replies: [Self.cards], gated: [1])
+        defer { backend.open() }
+        let waiter = [(name: InMemoryTracer.traceIDKey, value: "trace-waiter"), (name: InMemoryTracer.spanIDKey, value: "span-waiter")]
         try await withRouterService(backends: [backend], tracer: tracer) { service in
             let client = service.asUser(Self.userID)
             let session = try await client.startSession(Self.photo)
             let noCache = [(name: "Cache-Control", value: "no-cache")]
             async let first = client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: noCache)
             try await waitUntil { backend.calls == 2 }
-            let second = try await client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: noCache)
+            async let second = client.send("POST", "/v1/sessions/\(session.sessionID)/refresh", headers: noCache + waiter)
+            try await waitUntil { tracer.activeSpans.contains { $0.operationName == "refresh turn wait" && $0.traceID == "trace-waiter" } }
+            #expect(backend.calls == 2, "the second refresh waits for its turn before its model call")
+            backend.open()
             #expect(try await first.status == 200)
-            #expect(second.status == 200)
+            #expect(try await second.status == 200)
         }
         try await waitUntil { tracer.finishedSpans.count { $0.kind == .server } == 3 }
         let spans = tracer.finishedSpans
-        let wait = try #require(spans.first { $0.operationName == "refresh turn wait" })
+        let wait = try #require(spans.first { $0.operationName == "refresh turn wait" && $0.traceID == "trace-waiter" })
         let refresh = try #require(spans.first { $0.traceID == wait.traceID && $0.kind == .server })
         #expect(refresh.operationName == "POST /v1/sessions/{session_id}/refresh")
         #expect(Self.ancestors(of: wait, in: spans).contains(refresh.spanID))
+        #expect(backend.arrivals(while: 1).isEmpty, "no model call while the first refresh's was held: \(backend.events)")
     }
 
     @Test("An error body names the caller's trace, and a request without one gets a trace of its own")
