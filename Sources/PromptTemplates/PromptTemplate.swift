@@ -129,6 +129,7 @@ public struct PromptTemplate: Sendable {
         )
         validator.exampleKeys = Set(examples(for: language).map(PromptNormalizer.repeatKey))
         validator.photoMentions = PhotoMentions(photo, language: language)
+        validator.openers = openers.lines(for: language)
         return validator
     }
 

@@ -48,9 +48,12 @@ public struct TemplateSettings: Sendable, Equatable {
             var questionWords: Bool?
             var realWords: Bool?
             var photoDetails: Bool?
+            var fluency: Bool?
+            var fluencyFloor: Double?
 
             enum CodingKeys: String, CodingKey, CaseIterable {
                 case language, acceptLanguages, placeholders, chatter, oneQuestion, questionWords, realWords, photoDetails
+                case fluency, fluencyFloor
             }
         }
 
@@ -143,6 +146,9 @@ public struct TemplateSettings: Sendable, Equatable {
                 throw TemplateError(file: file, message: "gate.accept_languages: \"\(language)\" must be a language subtag such as \"en\"")
             }
         }
+        if let floor = gate?.fluencyFloor, !(floor < 0) {
+            throw TemplateError(file: file, message: "gate.fluency_floor must be a log-probability below 0, such as -5")
+        }
         return GateRules(
             language: gate?.language ?? defaults.language,
             acceptedLanguages: (gate?.acceptLanguages ?? []).map { $0.lowercased() },
@@ -151,7 +157,8 @@ public struct TemplateSettings: Sendable, Equatable {
             oneQuestion: gate?.oneQuestion ?? defaults.oneQuestion,
             questionWords: gate?.questionWords ?? defaults.questionWords,
             realWords: gate?.realWords ?? defaults.realWords,
-            photoDetails: gate?.photoDetails ?? defaults.photoDetails
+            photoDetails: gate?.photoDetails ?? defaults.photoDetails,
+            fluencyFloor: gate?.fluency == false ? nil : gate?.fluencyFloor ?? defaults.fluencyFloor
         )
     }
 

@@ -74,14 +74,18 @@ extension SystemTests {
                 "What were you thinking about while you walked along the water here?",
                 "Who would you most like to bring back to this place next summer?",
             ]
-            let backend = ScriptedBackend(name: "slow", replies: [Self.replies, Self.replies, fresh], usage: TokenUsage(prompt: 200, completion: 48))
-            { request in
-                guard request.messages.contains(where: { $0.content.contains("quiet beach sound") }) else { return false }
-                return heldOnce.withLock { count in
-                    count += 1
-                    return count == 1
+            let backend = ScriptedBackend(
+                name: "slow",
+                replies: [Self.replies, Self.replies, fresh],
+                usage: TokenUsage(prompt: 200, completion: 48),
+                holds: { request in
+                    guard request.messages.contains(where: { $0.content.contains("quiet beach sound") }) else { return false }
+                    return heldOnce.withLock { count in
+                        count += 1
+                        return count == 1
+                    }
                 }
-            }
+            )
             // One refresh allowed: a slot the departed refresh kept would refuse the next one.
             let environment = Self.environment.merging(["SESSIONS_REFRESH_LIMIT": "1"]) { $1 }
             try await withService(environment, backends: [backend]) { client in

@@ -4,6 +4,7 @@ import PhotoPromptsTestSupport
 import PromptBackends
 import PromptDomain
 import PromptTemplates
+import Synchronization
 import Testing
 
 extension SystemTests {
@@ -146,6 +147,34 @@ extension SystemTests {
             }
         }
 
+        @Test("With the grammar, llama-server returns each token's log-probability, whole and streamed, for every byte of the reply")
+        func logprobsForEveryByte() async throws {
+            let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
+            try await Self.withModel { baseURL in
+                let backend = OpenAIBackend(
+                    transport: ServiceClient.transport,
+                    baseURL: baseURL,
+                    model: "smollm2",
+                    apiKey: nil,
+                    options: BackendOptions(structuredOutput: .grammar)
+                )
+                var request = LLMRequest(
+                    prompt: RenderedPrompt(system: "You write journaling questions.", user: "Questions about a photo of a beach at sunset."),
+                    parameters: ModelParameters(temperature: 0.3, seed: 1),
+                    constraint: template.constraint(for: .english)
+                )
+                let whole = try await backend.complete(request, timeout: .seconds(60))
+                let logprobs = try #require(whole.logprobs, "no log-probabilities with the grammar")
+                #expect(logprobs.byteCount == whole.text.utf8.count)
+                #expect(logprobs.lowest(startingIn: 0..<logprobs.byteCount).map { $0 <= 0 } == true)
+                let observer = LogprobsObserver()
+                request.observer = observer
+                let streamed = try await backend.complete(request, timeout: .seconds(60))
+                #expect(streamed.logprobs?.byteCount == streamed.text.utf8.count)
+                #expect(observer.byteCount == streamed.text.utf8.count, "the observer saw every token's")
+            }
+        }
+
         /// The floors of ``throughTheService``, kept with their measured values in one file docs/TESTING.md quotes.
         struct Floors: Decodable {
             struct Floor: Decodable {
@@ -267,5 +296,16 @@ extension SystemTests {
                 }
             }
         }
+    }
+}
+
+/// Adds up the log-probabilities a streamed reply hands on, as the early prompts do.
+private final class LogprobsObserver: ReplyObserver {
+    private let seen = Mutex(TokenLogprobs())
+
+    var byteCount: Int { seen.withLock { $0.byteCount } }
+    func callStarted(by backend: BackendIdentity) {}
+    func received(_ text: String, logprobs: TokenLogprobs?) {
+        seen.withLock { $0 = $0.appending(logprobs ?? TokenLogprobs()) }
     }
 }

@@ -14,6 +14,8 @@ package final class ScriptedBackend: LLMBackend {
     private let replies: [[String]]
     private let failing: Bool
     private let usage: TokenUsage?
+    /// The log-probabilities of a line's tokens (the line with its line break), as a model that reports them sends.
+    private let scoring: (@Sendable (String) -> TokenLogprobs)?
     private let holds: @Sendable (LLMRequest) -> Bool
     private let latency: Duration
     private let requests = Mutex<[LLMRequest]>([])
@@ -25,8 +27,10 @@ package final class ScriptedBackend: LLMBackend {
         thenFails failing: Bool = false,
         usage: TokenUsage? = nil,
         latency: Duration = .zero,
+        scoring: (@Sendable (String) -> TokenLogprobs)? = nil,
         holds: @escaping @Sendable (LLMRequest) -> Bool = { _ in false }
     ) {
+        self.scoring = scoring
         self.latency = latency
         identity = BackendIdentity(provider: "scripted", model: name)
         self.replies = replies
@@ -63,8 +67,10 @@ package final class ScriptedBackend: LLMBackend {
         if latency > .zero { try await Task.sleep(for: latency) }
         // No replies written: the model answers with nothing, as one that wrote no questions would.
         let lines = replies.isEmpty ? [] : replies[min(call, replies.count - 1)]
-        for line in lines { request.observer?.received(line + "\n") }
+        let scored = lines.map { line in scoring?(line + "\n") }
+        for (line, logprobs) in zip(lines, scored) { request.observer?.received(line + "\n", logprobs: logprobs) }
         if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }
-        return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop, usage: usage)
+        let logprobs = scoring == nil ? nil : scored.reduce(TokenLogprobs()) { $0.appending($1 ?? TokenLogprobs()) }
+        return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop, usage: usage, logprobs: logprobs)
     }
 }

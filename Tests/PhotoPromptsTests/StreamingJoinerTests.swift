@@ -132,7 +132,7 @@ final class PacedBackend: LLMBackend {
         var iterator = permits.makeAsyncIterator()
         for line in lines {
             _ = await iterator.next()
-            request.observer?.received(line + "\n")
+            request.observer?.received(line + "\n", logprobs: nil)
         }
         return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop)
     }

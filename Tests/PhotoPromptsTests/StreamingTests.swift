@@ -19,10 +19,10 @@ struct StreamingTests {
         early.callStarted(by: BackendIdentity(provider: "stub", model: "stub"))
         var rest = Substring(reply)
         while !rest.isEmpty {
-            early.received(String(rest.prefix(pieceLength)))
+            early.received(String(rest.prefix(pieceLength)), logprobs: nil)
             rest = rest.dropFirst(pieceLength)
         }
-        early.received("\n")
+        early.received("\n", logprobs: nil)
         return found.withLock { $0 }
     }
 
@@ -57,9 +57,9 @@ struct StreamingTests {
         let early = EarlyPrompts(validator: PromptValidator(), seen: SeenPrompts(language: .english)) { prompt in
             found.withLock { $0.append(prompt.text) }
         }
-        early.received(corpusQuestions[0])
+        early.received(corpusQuestions[0], logprobs: nil)
         #expect(found.withLock { $0 }.isEmpty)
-        early.received("\n" + corpusQuestions[1])
+        early.received("\n" + corpusQuestions[1], logprobs: nil)
         #expect(found.withLock { $0 } == [corpusQuestions[0]])
     }
 
@@ -73,9 +73,9 @@ struct StreamingTests {
         let primary = BackendIdentity(provider: "openai", model: "primary")
         let secondary = BackendIdentity(provider: "anthropic", model: "secondary")
         early.callStarted(by: primary)
-        early.received(corpusQuestions[0...1].joined(separator: "\n") + "\n")
+        early.received(corpusQuestions[0...1].joined(separator: "\n") + "\n", logprobs: nil)
         early.callStarted(by: secondary)
-        early.received(corpusQuestions[1...3].joined(separator: "\n") + "\n")
+        early.received(corpusQuestions[1...3].joined(separator: "\n") + "\n", logprobs: nil)
         #expect(found.withLock { $0.map(\.text) } == Array(corpusQuestions[1...3]))
         // A stream cut after them keeps these, so the answer names its backend from them.
         #expect(found.withLock { $0.map(\.answeredBy) } == [primary, secondary, secondary])
@@ -209,5 +209,5 @@ private final class RecordingObserver: ReplyObserver {
 
     var texts: [String] { received.withLock { $0 } }
     func callStarted(by backend: BackendIdentity) {}
-    func received(_ text: String) { received.withLock { $0.append(text) } }
+    func received(_ text: String, logprobs: TokenLogprobs?) { received.withLock { $0.append(text) } }
 }

@@ -53,6 +53,8 @@ struct TemplateFeatureTests {
             (#"{"variants": {"a": 101}}"#, "variants.a must be a weight from 0 to 100"),
             (#"{"variants": {"a": 0}}"#, "at least one template a weight above 0"),
             (#"[1, 2]"#, "must be a JSON object"),
+            (#"{"gate": {"fluency_floor": 0}}"#, "gate.fluency_floor must be a log-probability below 0"),
+            (#"{"gate": {"fluency_flor": -3}}"#, "unknown gate rule \"fluency_flor\""),
         ]
     )
     func settingsErrors(text: String, message: String) {

@@ -239,7 +239,7 @@ struct StubBackend: LLMBackend {
         let questions = StubPromptWriter.questions(system: request.system, user: request.userText)
         // Streamed, it writes one line at a time, as a model would.
         if let observer = request.observer {
-            for question in questions { observer.received(question + "\n") }
+            for question in questions { observer.received(question + "\n", logprobs: nil) }
         }
         return LLMReply(text: questions.joined(separator: "\n"), finishReason: .stop)
     }

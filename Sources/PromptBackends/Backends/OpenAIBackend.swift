@@ -58,6 +58,9 @@ public struct OpenAIBackend: LLMBackend {
             grammar: grammar,
             // The DRY sampler is llama.cpp's: sent only where the grammar is, which only llama.cpp's server takes.
             dryMultiplier: grammar != nil ? request.parameters.dryMultiplier : nil,
+            // So are the tokens' log-probabilities (the fluency rule's), which some of OpenAI's own models refuse.
+            logprobs: grammar != nil ? true : nil,
+            topLogprobs: grammar != nil ? 1 : nil,
             seed: request.parameters.seed,
             stream: observer != nil,
             // A streamed reply then ends with a chunk that reports the tokens.
@@ -75,7 +78,8 @@ public struct OpenAIBackend: LLMBackend {
             finishReason: choice.finishReason.map(FinishReason.init),
             usage: reply.usage.map {
                 TokenUsage(prompt: $0.promptTokens, completion: $0.completionTokens, cached: $0.promptTokensDetails?.cachedTokens ?? 0)
-            }
+            },
+            logprobs: choice.logprobs?.scored
         )
     }
 
@@ -88,6 +92,8 @@ public struct OpenAIBackend: LLMBackend {
         var responseFormat: ResponseFormat?
         var grammar: String?
         var dryMultiplier: Double?
+        var logprobs: Bool?
+        var topLogprobs: Int?
         var seed: Int?
         var stream: Bool
         var streamOptions: [String: Bool]?
@@ -101,6 +107,8 @@ public struct OpenAIBackend: LLMBackend {
             case streamOptions = "stream_options"
             case grammar, seed
             case dryMultiplier = "dry_multiplier"
+            case logprobs
+            case topLogprobs = "top_logprobs"
         }
     }
 
@@ -128,6 +136,7 @@ public struct OpenAIBackend: LLMBackend {
             }
             var message: Message
             var finishReason: String?
+            var logprobs: ChoiceLogprobs?
         }
         struct Usage: Decodable {
             var promptTokens: Int

@@ -11,6 +11,7 @@ extension StreamedReply {
                 package struct Delta: Decodable { var content: String? }
                 package var delta: Delta?
                 package var finishReason: String?
+                package var logprobs: ChoiceLogprobs?
             }
             package struct Usage: Decodable {
                 package var promptTokens: Int?
@@ -23,7 +24,7 @@ extension StreamedReply {
         guard let data = eventData(line), let chunk = try? SnakeCaseJSON.decoder.decode(Chunk.self, from: data) else { return [] }
         var events: [Event] = []
         if let choice = chunk.choices?.first {
-            if let content = choice.delta?.content, !content.isEmpty { events.append(.text(content)) }
+            if let content = choice.delta?.content, !content.isEmpty { events.append(.text(content, choice.logprobs?.scored)) }
             if let reason = choice.finishReason { events.append(.finished(FinishReason(reason))) }
         }
         if let usage = chunk.usage {

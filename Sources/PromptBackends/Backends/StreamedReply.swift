@@ -1,4 +1,5 @@
 import Foundation
+import PromptDomain
 import Synchronization
 
 /// A reply read as it arrives: the body's bytes split into lines, each line decoded by the provider's parser, its
@@ -7,7 +8,8 @@ import Synchronization
 package final class StreamedReply: Sendable {
     /// What one line of a provider's stream says.
     package enum Event: Equatable {
-        case text(String)
+        /// More text, with its tokens' log-probabilities where the provider sends them.
+        case text(String, TokenLogprobs? = nil)
         case finished(FinishReason)
         case usage(prompt: Int?, completion: Int?, cached: Int? = nil)
     }
@@ -15,6 +17,7 @@ package final class StreamedReply: Sendable {
     private struct State {
         var pending: [UInt8] = []
         var text = ""
+        var logprobs: TokenLogprobs?
         var finishReason: FinishReason?
         var promptTokens: Int?
         var completionTokens: Int?
@@ -60,7 +63,8 @@ package final class StreamedReply: Sendable {
                 finishReason: state.finishReason,
                 usage: TokenUsage(prompt: state.promptTokens, completion: state.completionTokens).map {
                     TokenUsage(prompt: $0.prompt, completion: $0.completion, cached: state.cachedTokens ?? 0)
-                }
+                },
+                logprobs: state.logprobs
             )
         }
     }
@@ -68,9 +72,12 @@ package final class StreamedReply: Sendable {
     private func handle(_ line: Substring) {
         for event in parse(line) {
             switch event {
-            case .text(let text):
-                state.withLock { $0.text += text }
-                observer?.received(text)
+            case .text(let text, let logprobs):
+                state.withLock { state in
+                    state.text += text
+                    if let logprobs { state.logprobs = (state.logprobs ?? TokenLogprobs()).appending(logprobs) }
+                }
+                observer?.received(text, logprobs: logprobs)
             case .finished(let reason):
                 state.withLock { $0.finishReason = reason }
             case .usage(let prompt, let completion, let cached):

@@ -130,7 +130,7 @@ public struct BackendChain: Sendable {
     private func judge(_ reply: LLMReply, by validator: PromptValidator) -> Judgement {
         tracer.withSpan("gate") { span in
             let start = ContinuousClock.now
-            let validation = validator.judge(reply: reply.completeText)
+            let validation = validator.judge(reply: reply.completeText, logprobs: reply.logprobs)
             span.describeVerdicts(validation)
             return Judgement(validation: validation, duration: ContinuousClock.now - start)
         }

@@ -19,6 +19,10 @@ public struct GateRules: Sendable, Equatable {
     public var realWords: Bool
     /// Reject a number, weekday, month or name the photo's metadata does not hold (`unsupported_detail`).
     public var photoDetails: Bool
+    /// Reject a line with a token the generating model scored below this natural log-probability (`disfluent`), where
+    /// the provider reports them (``TokenLogprobs``); nil turns the rule off. Calibrated in docs/QUALITY.md.
+    public var fluencyFloor: Double?
+    public static let defaultFluencyFloor = -5.0
 
     public init(
         language: Bool = true,
@@ -28,7 +32,8 @@ public struct GateRules: Sendable, Equatable {
         oneQuestion: Bool = true,
         questionWords: Bool = true,
         realWords: Bool = true,
-        photoDetails: Bool = true
+        photoDetails: Bool = true,
+        fluencyFloor: Double? = defaultFluencyFloor
     ) {
         self.language = language
         self.acceptedLanguages = acceptedLanguages
@@ -38,5 +43,6 @@ public struct GateRules: Sendable, Equatable {
         self.questionWords = questionWords
         self.realWords = realWords
         self.photoDetails = photoDetails
+        self.fluencyFloor = fluencyFloor
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// re-ask. The language is CLD2's call (the letters' script where it cannot tell); the words are Hunspell's.
 public struct PromptGate: Sendable {
     /// Changes whenever what the gate accepts changes: part of every cache key. 10: Chinese words judged, no Japanese
-    /// opening particle, details the photo lacks rejected (``PhotoDetails``).
-    public static let version = 10
+    /// opening particle, details the photo lacks rejected (``PhotoDetails``). 11: the validator's fluency rule.
+    public static let version = 11
 
     package let language: LanguageTag
     package let rules: GateRules

@@ -39,6 +39,8 @@ public struct PromptRejection: Sendable, Equatable {
         case repetitive
         /// Names a number, a date or a name the photo's metadata does not hold (``PhotoDetails``): the word.
         case unsupportedDetail(String)
+        /// A word the model that wrote it found improbable (``TokenLogprobs``): a broken sentence, or a word forced on it.
+        case disfluent
 
         /// A short reason for logs, e.g. "too short at 6 words".
         public var description: String {
@@ -60,13 +62,14 @@ public struct PromptRejection: Sendable, Equatable {
             case .unknownWord(let word): "uses \"\(word)\", which is not a word"
             case .repetitive: "repeats itself; write one plain question"
             case .unsupportedDetail(let word): "names \"\(word)\", which the photo does not say"
+            case .disfluent: "does not read as a sentence; write a plain, whole question"
             }
         }
 
         /// Whether a model told of this failure can avoid it on a re-ask.
         package var isFixedByTelling: Bool {
             switch self {
-            case .wrongLanguage, .unknownWord, .repetitive, .placeholder, .assistantChatter: false
+            case .wrongLanguage, .unknownWord, .repetitive, .placeholder, .assistantChatter, .disfluent: false
             default: true
             }
         }
@@ -91,6 +94,7 @@ public struct PromptRejection: Sendable, Equatable {
             case .unknownWord: "unknown_word"
             case .repetitive: "repetitive"
             case .unsupportedDetail: "unsupported_detail"
+            case .disfluent: "disfluent"
             }
         }
     }

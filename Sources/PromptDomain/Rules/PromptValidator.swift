@@ -1,3 +1,5 @@
+import Foundation
+
 /// Applies the word rule, the template's checks, the gate and the no-repeat rule to a model's candidates: a kept one
 /// is a single normalised line, new to the reply and the session.
 public struct PromptValidator: Sendable {
@@ -10,6 +12,8 @@ public struct PromptValidator: Sendable {
     /// The details of the photo asked about: kept prompts that name one come first, so they are the ones shown and
     /// the rest wait for a refresh. Nil keeps the model's order.
     public var photoMentions: PhotoMentions?
+    /// The words a line may open with (`prompts/openers/`): a grammar forces them, so the fluency rule skips them.
+    public var openers: [String] = []
 
     public init(wordRule: WordRule = .english, checks: PromptChecks = PromptChecks(), gate: PromptGate? = nil) {
         self.wordRule = wordRule
@@ -17,17 +21,32 @@ public struct PromptValidator: Sendable {
         self.gate = gate
     }
 
-    /// Judges a model's whole reply: the candidates ``ReplyExtractor`` finds in it, each validated.
-    public func judge(reply text: String, alreadyShown: Set<String> = []) -> PromptValidation {
-        validate(ReplyExtractor.candidates(in: text), alreadyShown: alreadyShown)
+    /// Judges a model's whole reply: the candidates ``ReplyExtractor`` finds in it, each validated, with the model's
+    /// `logprobs` of its tokens where the provider gave them.
+    public func judge(reply text: String, logprobs: TokenLogprobs? = nil, alreadyShown: Set<String> = []) -> PromptValidation {
+        validate(ReplyExtractor.candidates(in: text), alreadyShown: alreadyShown, in: logprobs.map { (text, $0) })
     }
 
-    /// Judges `candidates`, rejecting those whose repeat key is in `alreadyShown`.
-    public func validate(_ candidates: [String], alreadyShown: Set<String> = []) -> PromptValidation {
+    /// Judges `candidates`, rejecting those whose repeat key is in `alreadyShown`; those found in `reply`'s text are
+    /// also held to the fluency rule by its tokens.
+    public func validate(
+        _ candidates: [String],
+        alreadyShown: Set<String> = [],
+        in reply: (text: String, logprobs: TokenLogprobs)? = nil
+    ) -> PromptValidation {
         var validation = PromptValidation()
         var seen = alreadyShown
+        var searched = reply?.text.startIndex
         for raw in candidates {
-            switch verdict(on: raw, alreadyShown: alreadyShown, seen: seen) {
+            var lowest: Double?
+            if let reply, let from = searched, let found = reply.text.range(of: raw, range: from..<reply.text.endIndex) {
+                searched = found.upperBound
+                let utf8 = reply.text.utf8
+                let start = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
+                let judged = start + opening(of: reply.text[found])
+                lowest = reply.logprobs.lowest(startingIn: judged..<max(judged, start + utf8.distance(from: found.lowerBound, to: found.upperBound)))
+            }
+            switch verdict(on: raw, lowest: lowest, alreadyShown: alreadyShown, seen: seen) {
             case .kept(let prompt, let key):
                 seen.insert(key)
                 validation.kept.append(prompt)
@@ -57,11 +76,22 @@ public struct PromptValidator: Sendable {
         case rejected(PromptRejection.Reason)
     }
 
-    private func verdict(on raw: String, alreadyShown: Set<String>, seen: Set<String>) -> Verdict {
+    /// The UTF-8 length of what a grammar may have forced at the start of `line`: its listed opener, else its first
+    /// word where words are spaced (a cased script's capital is forced), else its first letter.
+    private func opening(of line: Substring) -> Int {
+        let opener = openers.filter { line.hasPrefix($0 + " ") }.max { $0.utf8.count < $1.utf8.count }
+        let end = opener.map { line.utf8.index(line.startIndex, offsetBy: $0.utf8.count) }
+            ?? (gate?.spacesWords ?? true ? line.firstIndex(of: " ") : nil) ?? line.indices.dropFirst().first ?? line.endIndex
+        return line.utf8.distance(from: line.startIndex, to: end)
+    }
+
+    private func verdict(on raw: String, lowest: Double?, alreadyShown: Set<String>, seen: Set<String>) -> Verdict {
         if raw.contains(where: \.isNewline) { return .rejected(.multiLine) }
         let line = LineAnalysis(PromptNormalizer.normalize(raw), locale: gate?.language.description ?? wordRule.segmenterLocale)
         let words = wordRule.count(line)
         if let reason = judge(line, words: words, alreadyShown: alreadyShown, seen: seen) { return .rejected(reason) }
+        // After the line's own rules, which tell a model more: the model's own doubt about a word it wrote.
+        if let floor = gate?.rules.fluencyFloor, let lowest, lowest < floor { return .rejected(.disfluent) }
         return .kept(ValidPrompt(text: line.text, wordCount: words, repeatKey: line.key), key: line.key)
     }
 

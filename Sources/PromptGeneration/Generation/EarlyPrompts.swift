@@ -12,6 +12,8 @@ package final class EarlyPrompts: ReplyObserver {
     private struct State {
         /// The current call's text so far.
         var text = ""
+        /// Its tokens' log-probabilities, where the provider sends them.
+        var logprobs: TokenLogprobs?
         var shown: [ValidPrompt] = []
         /// The backend of the current call: a prompt shown is named with the backend that wrote it, even when that
         /// call fails after it (a stream cut at the deadline keeps what it showed).
@@ -42,13 +44,15 @@ package final class EarlyPrompts: ReplyObserver {
     package func callStarted(by backend: BackendIdentity) {
         state.withLock {
             $0.text = ""
+            $0.logprobs = nil
             $0.backend = backend
         }
     }
 
-    package func received(_ text: String) {
+    package func received(_ text: String, logprobs: TokenLogprobs?) {
         let found = state.withLock { state -> [ValidPrompt] in
             state.text += text
+            if let logprobs { state.logprobs = (state.logprobs ?? TokenLogprobs()).appending(logprobs) }
             guard text.contains(where: \.isNewline), state.shown.count < ProductSpec.promptsPerAnswer,
                 let lastBreak = state.text.lastIndex(where: \.isNewline)
             else { return [] }
@@ -56,7 +60,8 @@ package final class EarlyPrompts: ReplyObserver {
             var avoid = seen
             avoid.insert(state.shown)
             // A card the month holds is shown last, so it is never streamed ahead of the rest.
-            let new = avoid.fresh(validator.validate(ReplyExtractor.candidates(in: complete)).kept)
+            let judged = validator.validate(ReplyExtractor.candidates(in: complete), in: state.logprobs.map { (complete, $0) })
+            let new = avoid.fresh(judged.kept)
                 .filter { !seen.holdsFrame($0) }
                 .prefix(ProductSpec.promptsPerAnswer - state.shown.count)
                 .map { prompt in

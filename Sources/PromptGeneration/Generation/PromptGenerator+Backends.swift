@@ -122,7 +122,7 @@ extension PromptGenerator {
         let alreadyKept = call.shownKeys.union(judged.kept.map(\.repeatKey))
         judged.usage = TokenUsage.sum(judged.usage, reask.reply.usage)
         let more = tracer.withSpan("gate") { span in
-            let more = call.validator.judge(reply: reask.reply.completeText, alreadyShown: alreadyKept)
+            let more = call.validator.judge(reply: reask.reply.completeText, logprobs: reask.reply.logprobs, alreadyShown: alreadyKept)
             span.describeVerdicts(more)
             return more
         }

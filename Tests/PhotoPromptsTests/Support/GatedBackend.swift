@@ -70,7 +70,7 @@ final class GatedBackend: LLMBackend {
         }
         if gated.contains(call) { try await waitForTheGate() }
         let lines = replies.isEmpty ? [] : replies[min(call, replies.count - 1)]
-        for line in lines { request.observer?.received(line + "\n") }
+        for line in lines { request.observer?.received(line + "\n", logprobs: nil) }
         state.withLock { $0.events.append(.answered(call)) }
         return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop)
     }

@@ -1,0 +1,150 @@
+import Foundation
+import PhotoPrompts
+import PhotoPromptsTestSupport
+import PromptDomain
+import PromptTemplates
+import StubModel
+import Testing
+
+/// The fluency rule: a line with a word its own model found improbable is not shown, by the log-probabilities the
+/// generating call returned; the start of a line, which a grammar may force, is not held against it.
+@Suite("Fluency: a line its model doubted is not shown", .dictionariesOpened)
+struct FluencyRuleTests {
+    /// A reply as a model's tokens: each line cut into pieces of up to three characters, as a tokenizer cuts text,
+    /// the line break its own token; every piece at -1 but `doubted`, which maps a piece's index in its line to its
+    /// log-probability.
+    static func tokens(of lines: [String], doubted: [Int: Double] = [:]) -> (text: String, logprobs: TokenLogprobs) {
+        var logprobs = TokenLogprobs()
+        for line in lines {
+            var rest = Substring(line)
+            var index = 0
+            while !rest.isEmpty {
+                logprobs = logprobs.appending(Self.token(String(rest.prefix(3)), doubted[index] ?? -1))
+                rest = rest.dropFirst(3)
+                index += 1
+            }
+            logprobs = logprobs.appending(Self.token("\n", -0.01))
+        }
+        return (lines.map { $0 + "\n" }.joined(), logprobs)
+    }
+
+    static func token(_ text: String, _ logprob: Double) -> TokenLogprobs {
+        var one = TokenLogprobs()
+        one.append(text, logprob: logprob)
+        return one
+    }
+
+    static func verdict(_ line: String, locale: String, doubted: [Int: Double], rules: GateRules = GateRules()) -> PromptRejection.Reason? {
+        let reply = tokens(of: [line], doubted: doubted)
+        let validation = GateTableTests.validator(locale, rules: rules).judge(reply: reply.text, logprobs: reply.logprobs)
+        return validation.rejected.first?.reason
+    }
+
+    @Test("In every shipped language a fluent question passes, and one with a doubted word in its middle does not", arguments: GateTableTests.referenceQuestions)
+    func doubtedWordInTheMiddle(locale: String, question: String) {
+        let middle = question.count / 3 / 2
+        #expect(Self.verdict(question, locale: locale, doubted: [:]) == nil)
+        #expect(Self.verdict(question, locale: locale, doubted: [middle: -9]) == .disfluent)
+        // What a grammar forces at the start of a line (its opener, its capital) is not the model's choice.
+        #expect(Self.verdict(question, locale: locale, doubted: [0: -15]) == nil)
+    }
+
+    @Test("The floor is -5 by default: a word at -5 passes, one at -5.01 does not; a template moves it or turns it off")
+    func floorAtItsBoundary() {
+        let line = "What did you miss most about the quiet mornings in that kitchen?"
+        #expect(Self.verdict(line, locale: "en", doubted: [8: -5]) == nil)
+        #expect(Self.verdict(line, locale: "en", doubted: [8: -5.01]) == .disfluent)
+        #expect(Self.verdict(line, locale: "en", doubted: [8: -4], rules: GateRules(fluencyFloor: -3)) == .disfluent)
+        #expect(Self.verdict(line, locale: "en", doubted: [8: -30], rules: GateRules(fluencyFloor: nil)) == nil)
+    }
+
+    @Test("settings.json's gate sets the floor (fluency_floor) or turns the rule off (fluency: false); unset, the default")
+    func floorFromSettings() throws {
+        let floor = { (text: String) in try TemplateSettings.parse(text, file: "t/settings.json").gate.fluencyFloor }
+        #expect(try floor(#"{}"#) == -5)
+        #expect(try floor(#"{"gate": {"fluency_floor": -3.5}}"#) == -3.5)
+        #expect(try floor(#"{"gate": {"fluency": false, "fluency_floor": -3.5}}"#) == nil)
+    }
+
+    @Test("Without log-probabilities the rule has no evidence and keeps the line; white space is not a word")
+    func silentWithoutEvidence() {
+        let line = "What did you miss the moment tea of on that quiet morning?"
+        #expect(GateTableTests.validator("en").judge(reply: line).rejected.isEmpty)
+        // The line break after the question is its own token: doubting it says nothing about the sentence.
+        let reply = Self.tokens(of: [line])
+        var doubtedBreak = TokenLogprobs()
+        doubtedBreak.append(String(reply.text.dropLast()), logprob: -1)
+        doubtedBreak.append("\n", logprob: -20)
+        #expect(GateTableTests.validator("en").judge(reply: reply.text, logprobs: doubtedBreak).rejected.isEmpty)
+    }
+
+    @Test("The shipped template's English openers are skipped whole: a grammar forced \"What are\" as What, a, re")
+    func shippedOpenersSkipped() throws {
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
+        let validator = template.validator(for: .english, photo: GateTableTests.photo)
+        let line = "What are the sounds you remember most from that evening on the beach?"
+        // "What", " a", "re", then the rest: the forced "re" was seen at -16.9 on SmolLM2 (docs/QUALITY.md).
+        func reply(_ rest: Double) -> TokenLogprobs {
+            [("What", -0.5), (" a", -3.0), ("re", -16.9), (" the sounds", rest), (String(line.dropFirst(19)) + "\n", -0.5)]
+                .reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
+        }
+        #expect(validator.judge(reply: line + "\n", logprobs: reply(-1)).kept.map(\.text) == [line])
+        #expect(validator.judge(reply: line + "\n", logprobs: reply(-8)).rejected.map(\.reason) == [.disfluent])
+    }
+
+    @Test("Each line of a reply is judged by its own tokens, wherever the extractor finds it")
+    func eachLineByItsOwnTokens() {
+        let lines = [
+            "1. What did you miss most about the quiet mornings in that kitchen?",
+            "2. Who walked with you along the beach at sunset that evening?",
+            "3. What made you laugh the most on that long drive home?",
+        ]
+        // The second line's fifth piece (" along" begins there) is doubted; its neighbours are not.
+        let reply = Self.tokens(of: lines, doubted: [:])
+        let secondStart = lines[0].utf8.count + 1
+        let doubted = lines.enumerated().reduce(TokenLogprobs()) { all, line in
+            let pieces = Self.tokens(of: [line.element], doubted: line.offset == 1 ? [5: -9] : [:]).logprobs
+            return all.appending(pieces)
+        }
+        #expect(doubted.byteCount == reply.logprobs.byteCount)
+        #expect(doubted.lowest(startingIn: 0..<secondStart) == -1)
+        let validation = GateTableTests.validator("en").judge(reply: reply.text, logprobs: doubted)
+        #expect(validation.kept.map(\.text) == [lines[0], lines[2]].map { String($0.dropFirst(3)) })
+        #expect(validation.rejected.map(\.reason) == [.disfluent])
+    }
+
+    static let broken = "What did you miss the moment tea of on that quiet morning?"
+    static let fluent = [
+        "Who lit the first lantern at the festival that evening?",
+        "What did the festival smell like as the lanterns rose?",
+        "Which wish did you whisper as your lantern drifted away?",
+        "How did the crowd fall quiet when the lanterns went up?",
+    ]
+
+    @Test("Through the router, whole and streamed, a doubted line is not shown; it counts as disfluent in /metrics and the stats")
+    func throughTheRouter() async throws {
+        // The model doubted " tea" in the broken line, and nothing in the others.
+        let backend = ScriptedBackend(name: "m", replies: [[Self.broken] + Self.fluent]) { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).enumerated().reduce(TokenLogprobs()) { all, word in
+                let text = (word.offset == 0 ? "" : " ") + word.element
+                return all.appending(Self.token(text, word.element == "tea" ? -9 : -0.8))
+            }
+        }
+        let photo = #"{"photo": {"labels": ["lantern", "festival", "tea"]}}"#
+        let noCache = [(name: "Cache-Control", value: "no-cache")]
+        let prompts = try TemporaryPrompts()
+        try await withRouterService(operatorEnvironment(prompts: prompts), backends: [backend]) { client in
+            let whole = try await client.post("/v1/prompts", json: photo, headers: noCache).decode(PromptsResponse.self)
+            #expect(whole.source == .model)
+            #expect(Set(whole.prompts.map(\.text)).isSubset(of: Self.fluent))
+            let streamed = try await client.post("/v1/prompts", json: photo, headers: noCache + [(name: "Accept", value: "text/event-stream")])
+            let events = String(decoding: streamed.body, as: UTF8.self)
+            #expect(events.contains("event: prompt"), "\(events)")
+            #expect(!events.contains("moment tea of"), "\(events)")
+            // Each reply the model wrote held the broken line once: a call, a rejection.
+            let metrics = try await client.metricsText()
+            #expect(metrics.contains(#"photoprompts_rejections_total{reason="disfluent"} \#(backend.calls)"#), "\(metrics)")
+            #expect(try await client.versionStats()["rejections", "disfluent"].int == backend.calls)
+        }
+    }
+}
