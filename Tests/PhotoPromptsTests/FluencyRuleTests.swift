@@ -92,6 +92,21 @@ struct FluencyRuleTests {
         #expect(validator.judge(reply: line + "\n", logprobs: reply(-8)).rejected.map(\.reason) == [.disfluent])
     }
 
+    @Test("The photo's own words are not held against a card: a rare place or label the model copied is improbable, not broken")
+    func photoWordsSkipped() {
+        let line = "What did you see on the beach at Portimão that quiet evening?"
+        // One token a word, each with the space before it, as a model's tokenizer writes them.
+        func reply(doubting doubted: String) -> TokenLogprobs {
+            line.split(separator: " ").enumerated().reduce(TokenLogprobs()) { all, word in
+                all.appending(Self.token((word.offset == 0 ? "" : " ") + word.element, word.element.hasPrefix(doubted) ? -12 : -1))
+            }.appending(Self.token("\n", -0.01))
+        }
+        let validator = GateTableTests.validator("en")
+        #expect(validator.judge(reply: line + "\n", logprobs: reply(doubting: "Portimão")).rejected.isEmpty)
+        #expect(validator.judge(reply: line + "\n", logprobs: reply(doubting: "beach")).rejected.isEmpty)
+        #expect(validator.judge(reply: line + "\n", logprobs: reply(doubting: "quiet")).rejected.map(\.reason) == [.disfluent])
+    }
+
     @Test("Each line of a reply is judged by its own tokens, wherever the extractor finds it")
     func eachLineByItsOwnTokens() {
         let lines = [
@@ -123,11 +138,11 @@ struct FluencyRuleTests {
 
     @Test("Through the router, whole and streamed, a doubted line is not shown; it counts as disfluent in /metrics and the stats")
     func throughTheRouter() async throws {
-        // The model doubted " tea" in the broken line, and nothing in the others.
+        // The model doubted " moment" in the broken line, and nothing in the others.
         let backend = ScriptedBackend(name: "m", replies: [[Self.broken] + Self.fluent]) { line in
             line.split(separator: " ", omittingEmptySubsequences: false).enumerated().reduce(TokenLogprobs()) { all, word in
                 let text = (word.offset == 0 ? "" : " ") + word.element
-                return all.appending(Self.token(text, word.element == "tea" ? -9 : -0.8))
+                return all.appending(Self.token(text, word.element == "moment" ? -9 : -0.8))
             }
         }
         let photo = #"{"photo": {"labels": ["lantern", "festival", "tea"]}}"#

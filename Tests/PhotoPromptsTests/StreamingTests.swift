@@ -121,6 +121,43 @@ struct StreamingTests {
 
         """
 
+    /// llama.cpp's server (b579) asked for `logprobs`, as recorded on 2026-12-06 and cut short: each chunk carries its
+    /// tokens, and "é" comes as two tokens of one byte each, neither a character on its own.
+    static let llamaCppLogprobsStream = """
+        data: {"choices":[{"finish_reason":null,"index":0,"delta":{"role":"assistant","content":null}}],"object":"chat.completion.chunk"}
+
+        data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":"What"},"logprobs":{"content":[{"id":1780,"token":"What","bytes":[87,104,97,116],"logprob":-1.5438469648361206,"top_logprobs":[{"id":1780,"token":"What","bytes":[87,104,97,116],"logprob":-1.5438469648361206}]}]}}],"object":"chat.completion.chunk"}
+
+        data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":" caf"},"logprobs":{"content":[{"id":2301,"token":" caf","bytes":[32,99,97,102],"logprob":-7.25,"top_logprobs":[]}]}}],"object":"chat.completion.chunk"}
+
+        data: {"choices":[{"finish_reason":null,"index":0,"delta":{"content":"é?\\n"},"logprobs":{"content":[{"id":133,"token":"\\ufffd","bytes":[195],"logprob":-0.5,"top_logprobs":[]},{"id":104,"token":"\\ufffd","bytes":[169],"logprob":-0.01,"top_logprobs":[]},{"id":47,"token":"?\\n","bytes":[63,10],"logprob":-0.25,"top_logprobs":[]}]}}],"object":"chat.completion.chunk"}
+
+        data: {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"object":"chat.completion.chunk"}
+
+        data: [DONE]
+
+
+        """
+
+    @Test("llama.cpp's streamed log-probabilities reach the reply and the observer, one per byte of the text, however the bytes are cut")
+    func streamedLogprobs() {
+        for pieceLength in [1, 7, 4096] {
+            let reply = StreamedReply(observer: nil, parse: StreamedReply.openAI)
+            let bytes = Array(Self.llamaCppLogprobsStream.utf8)
+            for start in stride(from: 0, to: bytes.count, by: pieceLength) {
+                bytes[start..<min(start + pieceLength, bytes.count)].withUnsafeBytes { reply.receive($0) }
+            }
+            let finished = reply.finish()
+            #expect(finished.text == "What café?\n")
+            let logprobs = try? #require(finished.logprobs)
+            #expect(logprobs?.byteCount == finished.text.utf8.count, "piece length \(pieceLength)")
+            // " caf" starts at byte 4; the line after "What" holds it, and the tokens of "é" start at bytes 8 and 9.
+            #expect(logprobs?.lowest(startingIn: 4..<12) == -7.25)
+            #expect(logprobs?.lowest(startingIn: 8..<12) == -0.5)
+            #expect(logprobs?.lowest(startingIn: 9..<12) == -0.25)
+        }
+    }
+
     static let anthropicStream = """
         event: message_start
         data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"usage":{"input_tokens":17,"cache_creation_input_tokens":0,"cache_read_input_tokens":103,"output_tokens":1}}}

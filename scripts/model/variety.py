@@ -8,9 +8,12 @@ Two cards share a frame when the same overlap holds with each card's own photo's
 (issue 52's measure). A card names its photo when it holds one of those words (or, for a photo with people, a word
 of PEOPLE). In English, a card's angle is the first of ANGLES whose word starts one of its words: this script's own
 table, not the service's prompts/angles/.
+With `--judge URL` (a llama-server with Gemma 3 270M, `make serve-model MODEL=gemma`), each card the model wrote is
+also judged a sentence or broken by scripts/model/fluency_judge.py, and the frames, the cards naming the photo and
+the angles count fluent cards only (issue 71).
 Run against a service already serving (`--base-url`), or imported by eval-real.py.
 
-    python3 scripts/model/variety.py --base-url http://127.0.0.1:8080 --locale en
+    python3 scripts/model/variety.py --base-url http://127.0.0.1:8080 --locale en [--judge http://127.0.0.1:8091]
 """
 import argparse
 import itertools
@@ -122,9 +125,19 @@ def request(base_url, method, path, body=None, user=None):
         return 0, {"error": "no answer in 60 s"}
 
 
-def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refreshes=5):
+def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refreshes=5, judge=None):
     """Opens `sessions` photos as one user, first answers only, then refreshes the first `refreshed` of them
-    `refreshes` times; returns the figures and every card in order."""
+    `refreshes` times; returns the figures and every card in order. With a `judge` (fluency_judge.Judge), a broken
+    model card counts in `model_cards_broken` and in none of the frames, naming or angles."""
+    broken = []  # every model card shown that the judge called broken
+
+    def fluent(prompt):
+        if prompt["source"] == "fallback" or judge is None or not judge.broken(prompt["text"]):
+            return True
+        broken.append(prompt["text"])
+        return False
+
+    model_shown = 0
     answers = []
     shown = []  # every card the user has seen, in order
     frames = []  # the frame of every first-answer card, in order
@@ -140,7 +153,9 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
             unanswered.append(f"POST /v1/prompts: {status} {answer}")
             continue
         cards = [prompt["text"] for prompt in answer["prompts"]]
-        for prompt in answer["prompts"]:
+        model_shown += sum(1 for prompt in answer["prompts"] if prompt["source"] != "fallback")
+        judged = [prompt for prompt in answer["prompts"] if fluent(prompt)]
+        for prompt in judged:
             card_frame = frame(prompt["text"], photo)
             earlier = next((text for text, seen in frames if same_frame(card_frame, seen)), None)
             if earlier:
@@ -149,8 +164,8 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
             if prompt["source"] != "fallback":
                 model_cards += 1
                 naming += 1 if names_photo(prompt["text"], photo) else 0
-        frames += [(card, frame(card, photo)) for card in cards]
-        angles_per_answer.append(len({angle(card) for card in cards} - {None}))
+        frames += [(prompt["text"], frame(prompt["text"], photo)) for prompt in judged]
+        angles_per_answer.append(len({angle(prompt["text"]) for prompt in judged} - {None}))
         for card in cards:
             if any(key(card) == key(earlier) for earlier in shown):
                 history_exact += 1
@@ -167,6 +182,9 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
             if status != 200:
                 break
             cards += [prompt["text"] for prompt in more["prompts"]]
+            model_shown += sum(1 for prompt in more["prompts"] if prompt["source"] != "fallback")
+            for prompt in more["prompts"]:
+                fluent(prompt)
             answers.append({"session": answer["session"], "cards": [p["text"] for p in more["prompts"]], "source": more["source"],
                             "refresh": len(cards) // 3 - 1})
         session_pairs.append(sum(1 for first, second in itertools.combinations(cards, 2) if alike(first, second)))
@@ -191,6 +209,10 @@ def run(base_url, locale="en", user="u_variety", sessions=24, refreshed=8, refre
         "first_answer_model_cards": model_cards,
         "model_cards_naming_photo": naming,
         "angles_per_first_answer": sum(angles_per_answer) / max(len(angles_per_answer), 1),
+        "model_cards_shown": model_shown,
+        "model_cards_broken": len(broken) if judge else None,
+        "broken_share": len(broken) / max(model_shown, 1) if judge else None,
+        "broken_examples": broken[:5],
         "unanswered": unanswered,
         "answers_in_order": answers,
     }
@@ -204,8 +226,14 @@ def main():
     parser.add_argument("--sessions", type=int, default=24)
     parser.add_argument("--refreshed", type=int, default=8)
     parser.add_argument("--refreshes", type=int, default=5)
+    parser.add_argument("--judge", help="llama-server URL of the fluency judge's model (Gemma 3 270M)")
     arguments = parser.parse_args()
-    figures = run(arguments.base_url, arguments.locale, arguments.user, arguments.sessions, arguments.refreshed, arguments.refreshes)
+    judge = None
+    if arguments.judge:
+        from fluency_judge import Judge
+        judge = Judge(arguments.judge)
+    figures = run(arguments.base_url, arguments.locale, arguments.user, arguments.sessions, arguments.refreshed, arguments.refreshes,
+                  judge)
     json.dump({k: v for k, v in figures.items() if k != "answers_in_order"}, sys.stdout, indent=2)
     print()
 

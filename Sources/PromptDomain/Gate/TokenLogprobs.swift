@@ -29,13 +29,16 @@ public struct TokenLogprobs: Sendable, Equatable {
         return all
     }
 
-    /// The lowest log-probability of a token that starts inside `bytes` (UTF-8 offsets into the reply); nil for none.
-    public func lowest(startingIn bytes: Range<Int>) -> Double? {
+    /// The lowest log-probability of a token that starts inside `bytes` (UTF-8 offsets into the reply) and inside none
+    /// of `skipped`; nil for none.
+    public func lowest(startingIn bytes: Range<Int>, skipping skipped: [Range<Int>] = []) -> Double? {
         var lowest: Double?
         for index in ends.indices where counts[index] {
             let start = index == 0 ? 0 : ends[index - 1]
             guard start < bytes.upperBound else { break }
-            if start >= bytes.lowerBound { lowest = min(lowest ?? logprobs[index], logprobs[index]) }
+            if start >= bytes.lowerBound, !skipped.contains(where: { $0.contains(start) }) {
+                lowest = min(lowest ?? logprobs[index], logprobs[index])
+            }
         }
         return lowest
     }

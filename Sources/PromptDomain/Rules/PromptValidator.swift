@@ -44,7 +44,8 @@ public struct PromptValidator: Sendable {
                 let utf8 = reply.text.utf8
                 let start = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
                 let judged = start + opening(of: reply.text[found])
-                lowest = reply.logprobs.lowest(startingIn: judged..<max(judged, start + utf8.distance(from: found.lowerBound, to: found.upperBound)))
+                let end = max(judged, start + utf8.distance(from: found.lowerBound, to: found.upperBound))
+                lowest = reply.logprobs.lowest(startingIn: judged..<end, skipping: photoWords(in: reply.text, found))
             }
             switch verdict(on: raw, lowest: lowest, alreadyShown: alreadyShown, seen: seen) {
             case .kept(let prompt, let key):
@@ -83,6 +84,25 @@ public struct PromptValidator: Sendable {
         let end = opener.map { line.utf8.index(line.startIndex, offsetBy: $0.utf8.count) }
             ?? (gate?.spacesWords ?? true ? line.firstIndex(of: " ") : nil) ?? line.indices.dropFirst().first ?? line.endIndex
         return line.utf8.distance(from: line.startIndex, to: end)
+    }
+
+    /// Where the photo's own words (not its small ones: "the" of a caption) are in `text[line]`, each with the space
+    /// before it, as UTF-8 offsets: a rare name the model copied from the photo ("Marrakesh", "canoe") is improbable
+    /// to it, and the card naming it is not broken. Whole words where words are spaced.
+    private func photoWords(in text: String, _ line: Range<String.Index>) -> [Range<Int>] {
+        guard let gate else { return [] }
+        let offset = { (index: String.Index) in text.utf8.distance(from: text.startIndex, to: index) }
+        return gate.photoWords.filter { !SmallWords.contains($0, language: gate.language.language) }.flatMap { word in
+            var ranges: [Range<Int>] = []
+            var from = line.lowerBound
+            while let found = text.range(of: word, options: .caseInsensitive, range: from..<line.upperBound) {
+                from = found.upperBound
+                let whole = !gate.spacesWords || !(found.lowerBound > line.lowerBound && text[text.index(before: found.lowerBound)].isLetter)
+                    && !(found.upperBound < line.upperBound && text[found.upperBound].isLetter)
+                if whole { ranges.append(offset(found.lowerBound) - (found.lowerBound > line.lowerBound ? 1 : 0)..<offset(found.upperBound)) }
+            }
+            return ranges
+        }
     }
 
     private func verdict(on raw: String, lowest: Double?, alreadyShown: Set<String>, seen: Set<String>) -> Verdict {
