@@ -131,7 +131,19 @@ struct ChatRequest: Decodable {
         var role: String
         var content: String
     }
+    struct Block: Decodable { var text: String }
     var system: String?
     var messages: [Message]
     var stream: Bool?
+
+    enum CodingKeys: String, CodingKey { case system, messages, stream }
+
+    // Anthropic's `system` is a string or text blocks: the service sends one block, marked for the prompt cache.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        messages = try container.decode([Message].self, forKey: .messages)
+        stream = try container.decodeIfPresent(Bool.self, forKey: .stream)
+        system = (try? container.decodeIfPresent(String.self, forKey: .system))
+            ?? (try? container.decodeIfPresent([Block].self, forKey: .system))?.map(\.text).joined()
+    }
 }

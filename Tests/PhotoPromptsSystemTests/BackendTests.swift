@@ -55,6 +55,12 @@ extension SystemTests {
                 environment["LLM_BASE_URL"] = stub.baseURL(for: "anthropic") + suffix
                 try await withService(environment) { (client: ServiceClient) async throws in
                     #expect(try await client.startSession().source == .model)
+                    // The system message is one text block marked for Anthropic's prompt cache.
+                    let body = try JSONSerialization.jsonObject(with: Data(await stub.state.lastRequestBody.utf8)) as? [String: Any]
+                    let system = try #require(body?["system"] as? [[String: Any]])
+                    #expect(system.count == 1)
+                    #expect((system.first?["cache_control"] as? [String: String]) == ["type": "ephemeral"])
+                    #expect((system.first?["text"] as? String)?.isEmpty == false)
                 }
             }
         }

@@ -68,14 +68,13 @@ struct FluencyRuleTests {
 
     @Test("Without log-probabilities the rule has no evidence and keeps the line; white space is not a word")
     func silentWithoutEvidence() {
-        let line = "What did you miss the moment tea of on that quiet morning?"
-        #expect(GateTableTests.validator("en").judge(reply: line).rejected.isEmpty)
-        // The line break after the question is its own token: doubting it says nothing about the sentence.
-        let reply = Self.tokens(of: [line])
-        var doubtedBreak = TokenLogprobs()
-        doubtedBreak.append(String(reply.text.dropLast()), logprob: -1)
-        doubtedBreak.append("\n", logprob: -20)
-        #expect(GateTableTests.validator("en").judge(reply: reply.text, logprobs: doubtedBreak).rejected.isEmpty)
+        #expect(GateTableTests.validator("en").judge(reply: Self.broken).rejected.isEmpty)
+        // White space inside the line is a token of its own here: doubting it says nothing about the sentence.
+        let (before, after) = ("What did you miss most about", "the quiet mornings in that kitchen?")
+        let doubtedSpace = [(before, -1.0), (" ", -20), (after, -1), ("\n", -20)].reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
+        #expect(GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedSpace).rejected.isEmpty)
+        let doubtedWord = [(before, -1.0), (" ", -1), (after, -20), ("\n", -1)].reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
+        #expect(GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedWord).rejected.map(\.reason) == [.disfluent])
     }
 
     @Test("The shipped template's English openers are skipped whole: a grammar forced \"What are\" as What, a, re")

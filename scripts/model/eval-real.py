@@ -21,6 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fluency_judge  # noqa: E402
 import variety  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -111,8 +112,10 @@ def measure_variety(label, environment, locales, sessions=24, refreshed=8):
     process, base_url = serve_service(environment)
     try:
         rows = []
+        # The fluency judge (scripts/model/fluency_judge.py) where a llama-server with Gemma serves it: FLUENCY_JUDGE_URL.
+        judge = fluency_judge.Judge(os.environ["FLUENCY_JUDGE_URL"]) if os.environ.get("FLUENCY_JUDGE_URL") else None
         for locale in locales:
-            figures = variety.run(base_url, locale=locale, user=f"u_{locale}", sessions=sessions, refreshed=refreshed)
+            figures = variety.run(base_url, locale=locale, user=f"u_{locale}", sessions=sessions, refreshed=refreshed, judge=judge)
             rows.append((label, figures))
         return rows
     finally:
@@ -135,8 +138,8 @@ def variety_lines(rows):
         "",
         "| backend | language | answers | answers with a near-duplicate pair | near-duplicate pairs per refreshed session | "
         "first-answer cards repeating the user's earlier cards (exact + near) | first-answer cards repeating a frame met | "
-        "model cards naming the photo | angles per first answer (en) | answers by source |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "model cards naming the photo | angles per first answer (en) | answers by source | model cards shown broken (judge) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for label, figures in rows:
         sources = ", ".join(f"{source} {count}" for source, count in sorted(figures["sources"].items()))
@@ -145,7 +148,8 @@ def variety_lines(rows):
                      f"{figures['history_exact_repeats']} + {figures['history_near_repeats']} of {figures['first_answer_cards']} | "
                      f"{figures['first_answer_frame_repeats']} of {figures['first_answer_cards']} | "
                      f"{figures['model_cards_naming_photo']} of {figures['first_answer_model_cards']} | "
-                     f"{figures['angles_per_first_answer']:.2f} | {sources} |")
+                     f"{figures['angles_per_first_answer']:.2f} | {sources} | "
+                     + (f"{figures['model_cards_broken']} of {figures['model_cards_shown']} |" if figures.get("broken_share") is not None else "not judged |"))
     frames = [pair for _, figures in rows for pair in figures.get("frame_examples", []) if "stub" not in _][:6]
     if frames:
         lines += ["", "Model cards the script calls a repeat of a frame the user met earlier (earlier → later):", ""]

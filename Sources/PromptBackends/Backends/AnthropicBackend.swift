@@ -21,7 +21,7 @@ public struct AnthropicBackend: LLMBackend {
         let observer = request.observer
         let body = MessagesRequest(
             model: identity.model,
-            system: request.system,
+            system: [.init(text: request.system)],
             messages: request.messages,
             maxTokens: request.maxTokens,
             temperature: request.parameters.temperature.map { min($0, 1) },
@@ -57,8 +57,21 @@ public struct AnthropicBackend: LLMBackend {
     }
 
     private struct MessagesRequest: Encodable {
+        /// The system message, the same bytes for every request of a template and language, as one text block marked
+        /// for Anthropic's prompt cache (`cache_control`): a later call reads it from the cache, once it is long
+        /// enough for the model to cache at all (1,024 tokens on most).
+        struct CachedText: Encodable {
+            var type = "text"
+            var text: String
+            var cacheControl = ["type": "ephemeral"]
+
+            enum CodingKeys: String, CodingKey {
+                case type, text
+                case cacheControl = "cache_control"
+            }
+        }
         var model: String
-        var system: String
+        var system: [CachedText]
         var messages: [LLMRequest.Message]
         var maxTokens: Int
         // Anthropic accepts 0...1.
