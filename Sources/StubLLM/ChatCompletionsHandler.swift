@@ -143,7 +143,8 @@ struct ChatRequest: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         messages = try container.decode([Message].self, forKey: .messages)
         stream = try container.decodeIfPresent(Bool.self, forKey: .stream)
-        system = (try? container.decodeIfPresent(String.self, forKey: .system))
+        system =
+            (try? container.decodeIfPresent(String.self, forKey: .system))
             ?? (try? container.decodeIfPresent([Block].self, forKey: .system))?.map(\.text).joined()
     }
 }

@@ -40,7 +40,10 @@ struct FluencyRuleTests {
         return validation.rejected.first?.reason
     }
 
-    @Test("In every shipped language a fluent question passes, and one with a doubted word in its middle does not", arguments: GateTableTests.referenceQuestions)
+    @Test(
+        "In every shipped language a fluent question passes, and one with a doubted word in its middle does not",
+        arguments: GateTableTests.referenceQuestions
+    )
     func doubtedWordInTheMiddle(locale: String, question: String) {
         let middle = question.count / 3 / 2
         #expect(Self.verdict(question, locale: locale, doubted: [:]) == nil)
@@ -74,7 +77,9 @@ struct FluencyRuleTests {
         let doubtedSpace = [(before, -1.0), (" ", -20), (after, -1), ("\n", -20)].reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
         #expect(GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedSpace).rejected.isEmpty)
         let doubtedWord = [(before, -1.0), (" ", -1), (after, -20), ("\n", -1)].reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
-        #expect(GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedWord).rejected.map(\.reason) == [.disfluent])
+        #expect(
+            GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedWord).rejected.map(\.reason) == [.disfluent]
+        )
     }
 
     @Test("The shipped template's English openers are skipped whole: a grammar forced \"What are\" as What, a, re")
@@ -93,17 +98,20 @@ struct FluencyRuleTests {
 
     @Test("The photo's own words are not held against a card: a rare place or label the model copied is improbable, not broken")
     func photoWordsSkipped() {
-        let line = "What did you see on the beach at Portimão that quiet evening?"
         // One token a word, each with the space before it, as a model's tokenizer writes them.
-        func reply(doubting doubted: String) -> TokenLogprobs {
+        func reply(doubting doubted: String, in line: String = "What did you see on the beach at Portimão that quiet evening?") -> TokenLogprobs {
             line.split(separator: " ").enumerated().reduce(TokenLogprobs()) { all, word in
                 all.appending(Self.token((word.offset == 0 ? "" : " ") + word.element, word.element.hasPrefix(doubted) ? -12 : -1))
             }.appending(Self.token("\n", -0.01))
         }
         let validator = GateTableTests.validator("en")
+        let line = "What did you see on the beach at Portimão that quiet evening?"
         #expect(validator.judge(reply: line + "\n", logprobs: reply(doubting: "Portimão")).rejected.isEmpty)
         #expect(validator.judge(reply: line + "\n", logprobs: reply(doubting: "beach")).rejected.isEmpty)
         #expect(validator.judge(reply: line + "\n", logprobs: reply(doubting: "quiet")).rejected.map(\.reason) == [.disfluent])
+        // A photo's word inside another word is not the photo's: "beaches" is judged.
+        let plural = "What did you see on the beaches at Portimão that quiet evening?"
+        #expect(validator.judge(reply: plural + "\n", logprobs: reply(doubting: "beaches", in: plural)).rejected.map(\.reason) == [.disfluent])
     }
 
     @Test("Each line of a reply is judged by its own tokens, wherever the extractor finds it")

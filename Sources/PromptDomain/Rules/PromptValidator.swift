@@ -80,9 +80,10 @@ public struct PromptValidator: Sendable {
     /// The UTF-8 length of what a grammar may have forced at the start of `line`: its listed opener, else its first
     /// word where words are spaced (a cased script's capital is forced), else its first letter.
     private func opening(of line: Substring) -> Int {
-        let opener = openers.filter { line.hasPrefix($0 + " ") }.max { $0.utf8.count < $1.utf8.count }
-        let end = opener.map { line.utf8.index(line.startIndex, offsetBy: $0.utf8.count) }
-            ?? (gate?.spacesWords ?? true ? line.firstIndex(of: " ") : nil) ?? line.indices.dropFirst().first ?? line.endIndex
+        if let opener = openers.filter({ line.hasPrefix($0 + " ") }).max(by: { $0.utf8.count < $1.utf8.count }) {
+            return opener.utf8.count
+        }
+        let end = (gate?.spacesWords ?? true ? line.firstIndex(of: " ") : nil) ?? line.indices.dropFirst().first ?? line.endIndex
         return line.utf8.distance(from: line.startIndex, to: end)
     }
 
@@ -97,9 +98,10 @@ public struct PromptValidator: Sendable {
             var from = line.lowerBound
             while let found = text.range(of: word, options: .caseInsensitive, range: from..<line.upperBound) {
                 from = found.upperBound
-                let whole = !gate.spacesWords || !(found.lowerBound > line.lowerBound && text[text.index(before: found.lowerBound)].isLetter)
-                    && !(found.upperBound < line.upperBound && text[found.upperBound].isLetter)
-                if whole { ranges.append(offset(found.lowerBound) - (found.lowerBound > line.lowerBound ? 1 : 0)..<offset(found.upperBound)) }
+                let before = found.lowerBound > line.lowerBound ? text[text.index(before: found.lowerBound)] : " "
+                let after = found.upperBound < line.upperBound ? text[found.upperBound] : " "
+                guard !gate.spacesWords || !(before.isLetter || after.isLetter) else { continue }
+                ranges.append(offset(found.lowerBound) - (found.lowerBound > line.lowerBound ? 1 : 0)..<offset(found.upperBound))
             }
             return ranges
         }
