@@ -306,6 +306,6 @@ private final class LogprobsObserver: ReplyObserver {
     var byteCount: Int { seen.withLock { $0.byteCount } }
     func callStarted(by backend: BackendIdentity) {}
     func received(_ text: String, logprobs: TokenLogprobs?) {
-        seen.withLock { $0 = $0.appending(logprobs ?? TokenLogprobs()) }
+        seen.withLock { $0.append(contentsOf: logprobs ?? TokenLogprobs()) }
     }
 }

@@ -70,7 +70,7 @@ package final class ScriptedBackend: LLMBackend {
         let scored = lines.map { line in scoring?(line + "\n") }
         for (line, logprobs) in zip(lines, scored) { request.observer?.received(line + "\n", logprobs: logprobs) }
         if failing { throw BackendError.httpStatus(500, detail: "scripted failure after streaming") }
-        let logprobs = scoring == nil ? nil : scored.reduce(TokenLogprobs()) { $0.appending($1 ?? TokenLogprobs()) }
+        let logprobs = scoring == nil ? nil : scored.reduce(into: TokenLogprobs()) { $0.append(contentsOf: $1 ?? TokenLogprobs()) }
         return LLMReply(text: lines.joined(separator: "\n"), finishReason: .stop, usage: usage, logprobs: logprobs)
     }
 }

@@ -19,19 +19,18 @@ struct FluencyRuleTests {
             var rest = Substring(line)
             var index = 0
             while !rest.isEmpty {
-                logprobs = logprobs.appending(Self.token(String(rest.prefix(3)), doubted[index] ?? -1))
+                logprobs.append(String(rest.prefix(3)), logprob: doubted[index] ?? -1)
                 rest = rest.dropFirst(3)
                 index += 1
             }
-            logprobs = logprobs.appending(Self.token("\n", -0.01))
+            logprobs.append("\n", logprob: -0.01)
         }
         return (lines.map { $0 + "\n" }.joined(), logprobs)
     }
 
-    static func token(_ text: String, _ logprob: Double) -> TokenLogprobs {
-        var one = TokenLogprobs()
-        one.append(text, logprob: logprob)
-        return one
+    /// A model's tokens as the test writes them, each with its log-probability.
+    static func scored(_ pieces: [(text: String, logprob: Double)]) -> TokenLogprobs {
+        pieces.reduce(into: TokenLogprobs()) { $0.append($1.text, logprob: $1.logprob) }
     }
 
     static func verdict(_ line: String, locale: String, doubted: [Int: Double], rules: GateRules = GateRules()) -> PromptRejection.Reason? {
@@ -74,9 +73,9 @@ struct FluencyRuleTests {
         #expect(GateTableTests.validator("en").judge(reply: Self.broken).rejected.isEmpty)
         // White space inside the line is a token of its own here: doubting it says nothing about the sentence.
         let (before, after) = ("What did you miss most about", "the quiet mornings in that kitchen?")
-        let doubtedSpace = [(before, -1.0), (" ", -20), (after, -1), ("\n", -20)].reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
+        let doubtedSpace = Self.scored([(before, -1), (" ", -20), (after, -1), ("\n", -20)])
         #expect(GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedSpace).rejected.isEmpty)
-        let doubtedWord = [(before, -1.0), (" ", -1), (after, -20), ("\n", -1)].reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
+        let doubtedWord = Self.scored([(before, -1), (" ", -1), (after, -20), ("\n", -1)])
         #expect(
             GateTableTests.validator("en").judge(reply: before + " " + after + "\n", logprobs: doubtedWord).rejected.map(\.reason) == [.disfluent]
         )
@@ -89,8 +88,7 @@ struct FluencyRuleTests {
         let line = "What are the sounds you remember most from that evening on the beach?"
         // "What", " a", "re", then the rest: the forced "re" was seen at -16.9 on SmolLM2 (docs/QUALITY.md).
         func reply(_ rest: Double) -> TokenLogprobs {
-            [("What", -0.5), (" a", -3.0), ("re", -16.9), (" the sounds", rest), (String(line.dropFirst(19)) + "\n", -0.5)]
-                .reduce(TokenLogprobs()) { $0.appending(Self.token($1.0, $1.1)) }
+            Self.scored([("What", -0.5), (" a", -3.0), ("re", -16.9), (" the sounds", rest), (String(line.dropFirst(19)) + "\n", -0.5)])
         }
         #expect(validator.judge(reply: line + "\n", logprobs: reply(-1)).kept.map(\.text) == [line])
         #expect(validator.judge(reply: line + "\n", logprobs: reply(-8)).rejected.map(\.reason) == [.disfluent])
@@ -100,9 +98,10 @@ struct FluencyRuleTests {
     func photoWordsSkipped() {
         // One token a word, each with the space before it, as a model's tokenizer writes them.
         func reply(doubting doubted: String, in line: String = "What did you see on the beach at Portimão that quiet evening?") -> TokenLogprobs {
-            line.split(separator: " ").enumerated().reduce(TokenLogprobs()) { all, word in
-                all.appending(Self.token((word.offset == 0 ? "" : " ") + word.element, word.element.hasPrefix(doubted) ? -12 : -1))
-            }.appending(Self.token("\n", -0.01))
+            let words = line.split(separator: " ").enumerated().map { word in
+                ((word.offset == 0 ? "" : " ") + word.element, word.element.hasPrefix(doubted) ? -12.0 : -1)
+            }
+            return Self.scored(words + [("\n", -0.01)])
         }
         let validator = GateTableTests.validator("en")
         let line = "What did you see on the beach at Portimão that quiet evening?"
@@ -124,9 +123,8 @@ struct FluencyRuleTests {
         // The second line's fifth piece (" along" begins there) is doubted; its neighbours are not.
         let reply = Self.tokens(of: lines, doubted: [:])
         let secondStart = lines[0].utf8.count + 1
-        let doubted = lines.enumerated().reduce(TokenLogprobs()) { all, line in
-            let pieces = Self.tokens(of: [line.element], doubted: line.offset == 1 ? [5: -9] : [:]).logprobs
-            return all.appending(pieces)
+        let doubted = lines.enumerated().reduce(into: TokenLogprobs()) { all, line in
+            all.append(contentsOf: Self.tokens(of: [line.element], doubted: line.offset == 1 ? [5: -9] : [:]).logprobs)
         }
         #expect(doubted.byteCount == reply.logprobs.byteCount)
         #expect(doubted.lowest(startingIn: 0..<secondStart) == -1)
@@ -147,10 +145,11 @@ struct FluencyRuleTests {
     func throughTheRouter() async throws {
         // The model doubted " moment" in the broken line, and nothing in the others.
         let backend = ScriptedBackend(name: "m", replies: [[Self.broken] + Self.fluent]) { line in
-            line.split(separator: " ", omittingEmptySubsequences: false).enumerated().reduce(TokenLogprobs()) { all, word in
-                let text = (word.offset == 0 ? "" : " ") + word.element
-                return all.appending(Self.token(text, word.element == "moment" ? -9 : -0.8))
-            }
+            Self.scored(
+                line.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { word in
+                    ((word.offset == 0 ? "" : " ") + word.element, word.element == "moment" ? -9.0 : -0.8)
+                }
+            )
         }
         let photo = #"{"photo": {"labels": ["lantern", "festival", "tea"]}}"#
         let noCache = [(name: "Cache-Control", value: "no-cache")]

@@ -17,7 +17,7 @@ package final class StreamedReply: Sendable {
     private struct State {
         var pending: [UInt8] = []
         var text = ""
-        var logprobs: TokenLogprobs?
+        var logprobs = TokenLogprobs()
         var finishReason: FinishReason?
         var promptTokens: Int?
         var completionTokens: Int?
@@ -64,7 +64,7 @@ package final class StreamedReply: Sendable {
                 usage: TokenUsage(prompt: state.promptTokens, completion: state.completionTokens).map {
                     TokenUsage(prompt: $0.prompt, completion: $0.completion, cached: state.cachedTokens ?? 0)
                 },
-                logprobs: state.logprobs
+                logprobs: state.logprobs.isEmpty ? nil : state.logprobs
             )
         }
     }
@@ -75,7 +75,7 @@ package final class StreamedReply: Sendable {
             case .text(let text, let logprobs):
                 state.withLock { state in
                     state.text += text
-                    if let logprobs { state.logprobs = (state.logprobs ?? TokenLogprobs()).appending(logprobs) }
+                    if let logprobs { state.logprobs.append(contentsOf: logprobs) }
                 }
                 observer?.received(text, logprobs: logprobs)
             case .finished(let reason):

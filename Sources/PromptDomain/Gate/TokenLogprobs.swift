@@ -12,6 +12,7 @@ public struct TokenLogprobs: Sendable, Equatable {
 
     /// The UTF-8 length of the text the tokens spell.
     public var byteCount: Int { ends.last ?? 0 }
+    public var isEmpty: Bool { ends.isEmpty }
 
     /// Adds the next token: its text (`bytes` where the provider splits a character between tokens) and log-probability.
     public mutating func append(_ token: String, bytes: [UInt8]? = nil, logprob: Double) {
@@ -20,13 +21,12 @@ public struct TokenLogprobs: Sendable, Equatable {
         counts.append(token.contains { !$0.isWhitespace })
     }
 
-    /// These tokens, then `other`'s: a streamed reply's, chunk by chunk.
-    public func appending(_ other: TokenLogprobs) -> TokenLogprobs {
-        var all = self
-        all.ends += other.ends.map { $0 + (ends.last ?? 0) }
-        all.logprobs += other.logprobs
-        all.counts += other.counts
-        return all
+    /// Adds `other`'s tokens after these: a streamed reply's, chunk by chunk.
+    public mutating func append(contentsOf other: TokenLogprobs) {
+        let offset = byteCount
+        ends += other.ends.map { $0 + offset }
+        logprobs += other.logprobs
+        counts += other.counts
     }
 
     /// The lowest log-probability of a token that starts inside `bytes` (UTF-8 offsets into the reply) and inside none

@@ -13,7 +13,7 @@ package final class EarlyPrompts: ReplyObserver {
         /// The current call's text so far.
         var text = ""
         /// Its tokens' log-probabilities, where the provider sends them.
-        var logprobs: TokenLogprobs?
+        var logprobs = TokenLogprobs()
         var shown: [ValidPrompt] = []
         /// The backend of the current call: a prompt shown is named with the backend that wrote it, even when that
         /// call fails after it (a stream cut at the deadline keeps what it showed).
@@ -44,7 +44,7 @@ package final class EarlyPrompts: ReplyObserver {
     package func callStarted(by backend: BackendIdentity) {
         state.withLock {
             $0.text = ""
-            $0.logprobs = nil
+            $0.logprobs = TokenLogprobs()
             $0.backend = backend
         }
     }
@@ -52,7 +52,7 @@ package final class EarlyPrompts: ReplyObserver {
     package func received(_ text: String, logprobs: TokenLogprobs?) {
         let found = state.withLock { state -> [ValidPrompt] in
             state.text += text
-            if let logprobs { state.logprobs = (state.logprobs ?? TokenLogprobs()).appending(logprobs) }
+            if let logprobs { state.logprobs.append(contentsOf: logprobs) }
             guard text.contains(where: \.isNewline), state.shown.count < ProductSpec.promptsPerAnswer,
                 let lastBreak = state.text.lastIndex(where: \.isNewline)
             else { return [] }
@@ -60,7 +60,7 @@ package final class EarlyPrompts: ReplyObserver {
             var avoid = seen
             avoid.insert(state.shown)
             // A card the month holds is shown last, so it is never streamed ahead of the rest.
-            let judged = validator.validate(ReplyExtractor.candidates(in: complete), in: state.logprobs.map { (complete, $0) })
+            let judged = validator.validate(ReplyExtractor.candidates(in: complete), in: state.logprobs.isEmpty ? nil : (complete, state.logprobs))
             let new = avoid.fresh(judged.kept)
                 .filter { !seen.holdsFrame($0) }
                 .prefix(ProductSpec.promptsPerAnswer - state.shown.count)
