@@ -16,34 +16,35 @@ struct FrameRuleTests {
         caption: "朝の港"
     )
 
-    /// A card shown, the next card, the locale, and whether the two share a frame.
-    static let pairs: [(shown: String, next: String, locale: String, sameFrame: Bool)] = [
-        ("How did you feel about the harbor and the boats?", "How did you feel about the lighthouse and the boats?", "en", true),
-        ("What drew your eye to the lighthouse in this photo?", "What drew your eye to the boats in this photo?", "en", true),
-        ("What will you remember most about being in Lisboa?", "What will you remember most about the harbor?", "en", true),
-        ("How did you feel about the harbor and the boats?", "Who first showed you the harbor and its boats?", "en", false),
-        ("What drew your eye to the lighthouse in this photo?", "What sound do you remember from the harbor that morning?", "en", false),
-        ("¿Qué sentiste al ver el puerto aquella mañana?", "¿Qué sentiste al ver los barcos aquella mañana?", "es", true),
-        ("¿Qué sentiste al ver el puerto aquella mañana?", "¿Con quién caminaste hasta el faro aquella mañana?", "es", false),
-        ("Was hast du gefühlt, als du den Hafen gesehen hast?", "Was hast du gefühlt, als du die Boote gesehen hast?", "de", true),
-        ("Was hast du gefühlt, als du den Hafen gesehen hast?", "Wer hat dir den Leuchtturm zum ersten Mal gezeigt?", "de", false),
-        ("港を見たとき、どんな気持ちでしたか？", "灯台を見たとき、どんな気持ちでしたか？", "ja", true),
-        ("港を見たとき、どんな気持ちでしたか？", "その朝、船の音はどんな思い出を運んできましたか？", "ja", false),
-        ("看到港的时候，你有什么感受？", "看到灯塔的时候，你有什么感受？", "zh-Hans", true),
-        ("看到港的时候，你有什么感受？", "那天早上是谁陪你走到灯塔的？", "zh-Hans", false),
+    /// A card shown, the next card, the locale, whether the two share a frame, and whether they are worded a word or
+    /// two apart (``PromptSignature/isRewording(of:)``), counted here by hand.
+    static let pairs: [(shown: String, next: String, locale: String, sameFrame: Bool, reworded: Bool)] = [
+        ("How did you feel about the harbor and the boats?", "How did you feel about the lighthouse and the boats?", "en", true, true),
+        ("What drew your eye to the lighthouse in this photo?", "What drew your eye to the boats in this photo?", "en", true, true),
+        ("What will you remember most about being in Lisboa?", "What will you remember most about the harbor?", "en", true, false),
+        ("How did you feel about the harbor and the boats?", "Who first showed you the harbor and its boats?", "en", false, false),
+        ("What drew your eye to the lighthouse in this photo?", "What sound do you remember from the harbor that morning?", "en", false, false),
+        ("¿Qué sentiste al ver el puerto aquella mañana?", "¿Qué sentiste al ver los barcos aquella mañana?", "es", true, true),
+        ("¿Qué sentiste al ver el puerto aquella mañana?", "¿Con quién caminaste hasta el faro aquella mañana?", "es", false, false),
+        ("Was hast du gefühlt, als du den Hafen gesehen hast?", "Was hast du gefühlt, als du die Boote gesehen hast?", "de", true, true),
+        ("Was hast du gefühlt, als du den Hafen gesehen hast?", "Wer hat dir den Leuchtturm zum ersten Mal gezeigt?", "de", false, false),
+        ("港を見たとき、どんな気持ちでしたか？", "灯台を見たとき、どんな気持ちでしたか？", "ja", true, true),
+        ("港を見たとき、どんな気持ちでしたか？", "その朝、船の音はどんな思い出を運んできましたか？", "ja", false, false),
+        ("看到港的时候，你有什么感受？", "看到灯塔的时候，你有什么感受？", "zh-Hans", true, true),
+        ("看到港的时候，你有什么感受？", "那天早上是谁陪你走到灯塔的？", "zh-Hans", false, false),
     ]
 
     @Test("A session that showed one card meets the other as seen only when they share a frame", arguments: pairs.indices)
     func pair(index: Int) {
-        let (shown, next, locale, sameFrame) = Self.pairs[index]
+        let (shown, next, locale, sameFrame, reworded) = Self.pairs[index]
         let language = LanguageTag(locale: locale)
         var session = SeenPrompts(language: language).framing(Self.harbour, angles: .none)
         session.insert(text: shown, repeatKey: PromptNormalizer.repeatKey(shown))
         #expect(session.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)) == sameFrame, "\(shown) / \(next)")
-        // Without the photo's words taken out, only a near-duplicate is seen: these pairs are not near-duplicates.
+        // Without the photo's words taken out, only a rewording is seen: these pairs are not near-duplicates.
         var plain = SeenPrompts(language: language)
         plain.insert(text: shown, repeatKey: PromptNormalizer.repeatKey(shown))
-        #expect(!plain.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)), "\(shown) / \(next)")
+        #expect(plain.contains(text: next, repeatKey: PromptNormalizer.repeatKey(next)) == reworded, "\(shown) / \(next)")
     }
 
     @Test("An answer keeps the first card of each frame")

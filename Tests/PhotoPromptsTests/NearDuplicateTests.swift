@@ -88,6 +88,49 @@ struct NearDuplicateTests {
         #expect(!PromptSignature("Is this it?", language: .english).isNearDuplicate(of: bare))
     }
 
+    /// Pairs a reader meets as one question worded twice (a word or two apart), and pairs as close in topic that are
+    /// three or more words apart, or short and two apart, in the shipped languages' scripts; counted here by hand.
+    static let rewordings: [(locale: String, first: String, second: String, reworded: Bool)] = [
+        ("en", "What was the most unforgettable experience you have had?", "What was the most remarkable experience you have had?", true),
+        ("en", "What was the most unforgettable experience you have had?", "What was the most wonderful moment you have had?", true),
+        ("en", "How did you feel when you arrived at the harbor?", "How did you feel when you first arrived at the old harbor?", true),
+        ("en", "What did you eat at the beach that day?", "Who did you meet on the beach that morning?", false),
+        ("en", "What did you want to remember most about this?", "What did you want to forget about this place?", false),
+        ("en", "What happened in this moment?", "What did you feel in this moment?", false),
+        ("es", "¿Qué sentiste al ver el puerto aquella mañana?", "¿Qué pensaste al ver el puerto aquella tarde?", true),
+        ("de", "Was hast du gefühlt, als du den Hafen gesehen hast?", "Was hast du gedacht, als du den Hafen gesehen hast?", true),
+        ("fr", "Quelle musique écoutiez-vous pendant ce voyage à Montréal ?", "Quelle musique aimiez-vous pendant ce voyage à Montréal ?", true),
+        ("ko", "이 해변에서 누구에게 수영을 배웠나요?", "이 해변에서 누구에게 노래를 배웠나요?", true),
+        ("ko", "이 해변에서 누구에게 수영을 배웠나요?", "이 해변에서 누구와 함께 수영했나요?", false),
+        ("ar", "ماذا شعرت عندما رأيت الميناء في ذلك الصباح؟", "ماذا شعرت عندما رأيت القوارب في ذلك الصباح؟", true),
+        ("ar", "ماذا حدث في هذه اللحظة؟", "بماذا شعرت في هذه اللحظة؟", false),
+        ("hi", "उस सुबह बंदरगाह देखकर आपको कैसा लगा था?", "उस सुबह नावें देखकर आपको कैसा लगा था?", true),
+        ("ja", "港を見たとき、どんな気持ちでしたか？", "灯台を見たとき、どんな気持ちでしたか？", true),
+        ("ja", "港を見たとき、どんな気持ちでしたか？", "その朝、船の音はどんな思い出を運んできましたか？", false),
+        ("zh-Hans", "看到港的时候，你有什么感受？", "看到灯塔的时候，你有什么感受？", true),
+        ("zh-Hans", "看到港的时候，你有什么感受？", "那天早上是谁陪你走到灯塔的？", false),
+    ]
+
+    @Test("Cards worded a word or two apart are one question, both ways, in every script", arguments: rewordings)
+    func rewording(locale: String, first: String, second: String, reworded: Bool) {
+        let language = LanguageTag(locale)!
+        let (one, other) = (PromptSignature(first, language: language), PromptSignature(second, language: language))
+        #expect(one.isRewording(of: other) == reworded)
+        #expect(other.isRewording(of: one) == reworded)
+    }
+
+    @Test("An answer keeps one of three cards that differ by a word, and a history row (terms only) is no rewording")
+    func answerOfRewordings() {
+        let cards = [
+            "What was the most unforgettable experience you have had?", "What was the most remarkable experience you have had?",
+            "Who taught you to swim at this beach, and when?", "What was the most wonderful experience you have had?",
+        ]
+        let kept = SeenPrompts(language: .english).fresh(cards.map { ValidPrompt(text: $0, wordCount: 9) })
+        #expect(kept.map(\.text) == [cards[0], cards[2]])
+        let stored = PromptSignature(terms: PromptSignature(cards[0], language: .english).terms)
+        #expect(!PromptSignature(cards[1], language: .english).isRewording(of: stored))
+    }
+
     @Test("Seen prompts: a session's own, and near-duplicates among candidates, are left out in order")
     func seenPromptsFilter() {
         var seen = SeenPrompts(language: .english)

@@ -11,6 +11,9 @@ public struct PromptSignature: Sendable, Hashable {
 
     /// The terms' hashes, sorted, each once.
     public let terms: [UInt32]
+    /// Every word's hash in order, small words included (``isRewording(of:)``). Stores keep terms only, so a
+    /// signature read back has none; it is not part of equality.
+    public private(set) var sequence: [UInt32] = []
 
     public init(_ text: String, language: LanguageTag) {
         self = Self.signatures(of: [text], language: language)[0]
@@ -30,13 +33,20 @@ public struct PromptSignature: Sendable, Hashable {
         }
         let stemmer = Stemmer.for(language.language)
         var terms = [Set<UInt32>](repeating: [], count: texts.count)
+        var sequences = [[UInt32]](repeating: [], count: texts.count)
         var part = 0
         for word in words(of: joined, language: language) {
             while word.startIndex >= ends[part] { part += 1 }
+            let word = word.lowercased()
+            sequences[part].append(hash(word))
             guard let term = term(word, language: language.language, stemmer: stemmer) else { continue }
             terms[part].insert(hash(term))
         }
-        return terms.map { PromptSignature(terms: $0.sorted()) }
+        return zip(terms, sequences).map { terms, sequence in
+            var signature = PromptSignature(terms: terms.sorted())
+            signature.sequence = sequence
+            return signature
+        }
     }
 
     /// The signature of `photo`'s own words (``PhotoMetadata/ownTexts``): the terms a card's frame leaves out.
@@ -82,6 +92,35 @@ public struct PromptSignature: Sendable, Hashable {
     /// Whether the two prompts ask the same thing; one of small words only ("What is this?") repeats only by its key.
     public func isNearDuplicate(of other: PromptSignature) -> Bool {
         !terms.isEmpty && similarity(to: other) >= Self.threshold
+    }
+
+    /// Whether the two are worded alike: a word apart, or two where both have eight words or more (a word changed,
+    /// added or removed counts one). "What was the most unforgettable / remarkable experience you have had?" is one
+    /// question twice to a reader, though their terms differ by a third. Cards of four words or fewer are left to
+    /// their terms.
+    public func isRewording(of other: PromptSignature) -> Bool {
+        let (left, right) = (sequence, other.sequence)
+        let apart = min(left.count, right.count) >= 8 ? 2 : 1
+        guard min(left.count, right.count) > 4, abs(left.count - right.count) <= apart else { return false }
+        // Levenshtein's distance by rows, over words; a row with nothing within reach cannot end within it.
+        var previous = Array(0...right.count)
+        for (row, word) in left.enumerated() {
+            var current = [row + 1]
+            for (column, other) in right.enumerated() {
+                current.append(min(previous[column] + (word == other ? 0 : 1), previous[column + 1] + 1, current[column] + 1))
+            }
+            guard current.contains(where: { $0 <= apart }) else { return false }
+            previous = current
+        }
+        return previous[right.count] <= apart
+    }
+
+    public static func == (left: PromptSignature, right: PromptSignature) -> Bool {
+        left.terms == right.terms
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(terms)
     }
 
     /// ICU's words where a language does not space them; elsewhere runs of letters, marks and numbers, an inner
@@ -132,8 +171,8 @@ public struct PromptSignature: Sendable, Hashable {
     }
 
     /// The term `word` gives, or nil when it carries nothing a question turns on (a small word, a number).
-    private static func term(_ word: Substring, language: String, stemmer: Stemmer?) -> String? {
-        var word = word.lowercased()
+    private static func term(_ word: String, language: String, stemmer: Stemmer?) -> String? {
+        var word = word
         let ascii = word.utf8.allSatisfy { $0 < 0x80 }
         if ascii ? word.utf8.contains(where: { (0x30...0x39).contains($0) }) : word.contains(where: \.isNumber) { return nil }
         if ascii || word.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything a user has been shown that a new prompt must not repeat: a session's rounds and the user's history.
 /// A prompt is seen when its repeat key matches, when it is a near-duplicate (``PromptSignature``), or when it has
-/// the frame of one shown this session.
+/// the frame of, or is worded within two words of, one shown this session (``PromptSignature/isRewording(of:)``).
 ///
 /// A frame is a signature without the photo's own words (``framing(_:angles:)``): two cards of one frame about two
 /// things in one photo read as one question twice. Across a month a frame is held until the user has met every other
@@ -23,6 +23,8 @@ public struct SeenPrompts: Sendable {
     private var masks: [UInt64] = []
     /// How many of the seen signatures are the history's, which come first: the rest are this session's.
     private let historyCount: Int
+    /// This session's signatures whole, for their wordings: the flat table above keeps only terms.
+    private var sessionSignatures: [PromptSignature] = []
     /// The photo's own terms, which a frame leaves out, and the cards' angles; set by ``framing(_:angles:)``.
     private var photoTerms: Set<UInt32> = []
     private var angles = Angles.none
@@ -150,6 +152,7 @@ public struct SeenPrompts: Sendable {
     }
 
     private mutating func append(_ signature: PromptSignature) {
+        sessionSignatures.append(signature)
         terms += signature.terms
         ends.append(terms.count)
         masks.append(Self.mask(signature.terms[...]))
@@ -179,6 +182,7 @@ public struct SeenPrompts: Sendable {
         guard !ends.isEmpty else { return false }
         let signature = signature ?? PromptSignature(text, language: language)
         return containsNearDuplicate(of: signature.terms, terms: terms, ends: ends, masks: masks) || sessionHasFrame(of: signature.terms)
+            || sessionSignatures.contains(where: signature.isRewording)
     }
 
     /// Whether the month rule holds `prompt`'s frame. A held card is shown last (``ranked(_:)``), not dropped: else

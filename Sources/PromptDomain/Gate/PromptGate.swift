@@ -8,9 +8,10 @@ import Foundation
 /// read). Each failure is its own rejection reason, counted in `/metrics`, listed by `eval`, told to the model on a
 /// re-ask. The language is CLD2's call (the letters' script where it cannot tell); the words are Hunspell's.
 public struct PromptGate: Sendable {
-    /// Changes whenever what the gate accepts changes: part of every cache key. 10: Chinese words judged, no Japanese
-    /// opening particle, details the photo lacks rejected (``PhotoDetails``). 11: the validator's fluency rule.
-    public static let version = 11
+    /// Changes whenever what the gate or a cached list's dedupe accepts changes: part of every cache key. 10: Chinese
+    /// words judged, no Japanese opening particle, details the photo lacks rejected (``PhotoDetails``). 11: the
+    /// validator's fluency rule. 12: cards a word or two apart are one question (``PromptSignature/isRewording(of:)``).
+    public static let version = 12
 
     package let language: LanguageTag
     package let rules: GateRules
