@@ -119,6 +119,28 @@ struct NearDuplicateTests {
         #expect(other.isRewording(of: one) == reworded)
     }
 
+    @Test("No two of a language's reference questions or fallback cards, written as different questions, are rewordings")
+    func writtenQuestionsAreNoRewordings() {
+        let written = Self.differentPairs.filter { pair in !NearDuplicatePairs.closeButDifferent.contains { $0 == pair } }
+        let reworded = written.filter { pair in
+            let language = LanguageTag(pair.locale)!
+            return PromptSignature(pair.first, language: language).isRewording(of: PromptSignature(pair.second, language: language))
+        }
+        #expect(written.count > 2_500)
+        #expect(reworded.isEmpty, "\(reworded)")
+        // Of the eleven written one content word apart, the four that keep every other word in place, counted by hand.
+        let close = NearDuplicatePairs.closeButDifferent.filter { pair in
+            let language = LanguageTag(pair.locale)!
+            return PromptSignature(pair.first, language: language).isRewording(of: PromptSignature(pair.second, language: language))
+        }
+        #expect(
+            close.map(\.first) == [
+                "What sounds do you remember from the beach that day?", "What were you celebrating with your family in Lisbon?",
+                "What do you do today in Boston, United States?", "¿Qué canciones sonaban en la fiesta de Cádiz?",
+            ]
+        )
+    }
+
     @Test("An answer keeps one of three cards that differ by a word, and a history row (terms only) is no rewording")
     func answerOfRewordings() {
         let cards = [
