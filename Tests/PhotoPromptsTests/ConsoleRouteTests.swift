@@ -38,6 +38,13 @@ struct ConsoleRouteTests {
                 "model_card_share": Double(cards.count { $0.source != .fallback }) / Double(cards.count),
                 "fallback_rate": Double(answers.count { $0.prompts.contains { $0.source == .fallback } }) / 7,
                 "selection_rate": 1.0 / 6,
+                // Every call the backend received, the re-ask for the short replies included.
+                "model_calls_per_session": Double(await backend.calls) / 6,
+            ]
+            // Whole-answer fallbacks by the reason each answer gave, and feedback by the action sent.
+            let reasons = answers.filter { $0.source == .fallback }.map { $0.fallbackReason?.rawValue ?? "none" }
+            let expectedCounts: [String: [String: Int]] = [
+                "fallbacks_by_reason": Dictionary(reasons.map { ($0, 1) }, uniquingKeysWith: +), "feedback": ["selected": 1],
             ]
 
             let lastHour = Int(Date().timeIntervalSince1970) / 3600
@@ -66,6 +73,11 @@ struct ConsoleRouteTests {
             for (measure, value) in expected {
                 #expect(abs((totals[.key(measure)].double ?? -1) - value) < 1e-9, "/admin/quality \(measure)")
                 #expect(abs((stats[.key(measure)].double ?? -1) - value) < 1e-9, "/admin/stats \(measure)")
+            }
+            for (measure, counts) in expectedCounts {
+                for body in [totals, stats] {
+                    #expect((body[.key(measure)].value as? [String: Any])?.mapValues { $0 as? Int } == counts.mapValues { $0 }, "\(measure)")
+                }
             }
             for reply in [all, es, ja] {
                 let body = String(decoding: reply.body, as: UTF8.self)

@@ -23,4 +23,19 @@ struct GoodQuestionTableTests {
             #expect(validation.kept.map(\.text) == [question], "\(question): \(validation.rejected.map(\.reason))")
         }
     }
+
+    /// The examples of `prompts/examples/` teach the model by being copied: one the gate would reject teaches it a
+    /// card the user never sees.
+    @Test("Every language's examples are kept by its gate as written, and reach its system prompt", arguments: locales)
+    func examplesAreGoodQuestions(locale: String) throws {
+        let examples = try LanguageLists.load("examples", from: repositoryPromptsDirectory).lines(for: LanguageTag(locale: locale))
+        #expect(examples.count >= 2)
+        let template = try PromptTemplate.load(name: "photo-journal", from: repositoryPromptsDirectory, dictionaries: testDictionaries)
+        let system = template.render(TemplateContext(photo: PhotoMetadata(labels: ["beach"]), locale: LanguageTag(locale: locale), candidateCount: 6)).system
+        for example in examples {
+            let validation = GateTableTests.validator(locale).validate([example])
+            #expect(validation.kept.map(\.text) == [example], "\(example): \(validation.rejected.map(\.reason))")
+            #expect(system.contains(example), "\(example)")
+        }
+    }
 }

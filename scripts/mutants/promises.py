@@ -6,7 +6,8 @@ as unchecked until breaks.json gets its entry:
 
 - defaults: every configuration key read with a default (`reader.integer("llm.timeout", default: 15, …)`);
 - cache key: every input `CacheKey` is built from;
-- orderings: every sort, `max` and `min` with a rule of its own (`sorted {`, `.max {`, `.min {`);
+- orderings: every sort, `max` and `min` with a rule of its own (`sorted {`, `.max {`, `.min {`), the rule's
+  closure read to two lines on;
 - console: every figure the console's measures report (`QualityMeasures`);
 - telemetry: every span attribute and metric label the service sets;
 - per-language tables: every language file under prompts/ (chatter, copy, openers, angles, words, good, examples).
@@ -28,12 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCES = ROOT / "Sources"
 
 
-def lines_matching(pattern, files):
+def lines_matching(pattern, files, following=0):
+    """(file, line number, the line and the `following` lines after it, the pattern's first group) for each match."""
     for path in files:
-        for number, line in enumerate(path.read_text().splitlines(), 1):
+        lines = path.read_text().splitlines()
+        for number, line in enumerate(lines, 1):
             match = re.search(pattern, line)
             if match:
-                yield path, number, line.strip(), match.group(1)
+                yield path, number, "\n".join(text.strip() for text in lines[number - 1:number + following]), match.group(1)
 
 
 def kinds():
@@ -42,7 +45,7 @@ def kinds():
     yield "defaults", lines_matching(r'reader\.\w+\("([\w.]+)", default:', app)
     yield "cache key", lines_matching(r'^\s*(?:package |public )?(?:let|var) (\w+):', [SOURCES / "PromptGeneration/Generation/CacheKey.swift"])
     yield "orderings", ((path, number, line, f"{path.name}:{number}") for path, number, line, _ in
-                        lines_matching(r'\.((?:sorted|sort|max|min)) \{', swift))
+                        lines_matching(r'\.((?:sorted|sort|max|min)) \{', swift, following=2))
     yield "console", lines_matching(r'^\s*(?:@ExplicitNull )?var (\w+):', [SOURCES / "PhotoPrompts/Console/QualityMeasures.swift"])
     yield "telemetry", lines_matching(r'(?:attributes\["|label: "|metadataKey: ")([\w.]+)"', swift)
 
